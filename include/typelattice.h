@@ -1,0 +1,571 @@
+/*
+ * typelattice.h — the dtype system of array frameworks, as a C11 library.
+ *
+ * This header is the manual. Read it top to bottom once; every public function
+ * says what it does, what it takes, who owns what, and how it fails.
+ *
+ * Contents
+ *   1. Versions
+ *   2. Errors               status codes, tl_errmsg(), tl_errtype()
+ *   3. Dtypes               the catalogue, names, properties, finfo/iinfo, DLPack
+ *   4. Configuration        thread-local settings with scoped overrides
+ *   5. Values and operands  what promotion is asked about
+ *   6. Rule sets            promote_types, result_type, can_cast per framework
+ *   7. Lattices             the generic engine: build, validate, join, lint
+ *   8. Conversion           bit-exact astype between every pair of dtypes
+ *
+ * General contract
+ *   - Functions that can fail return an int status: TL_OK (0) on success, a
+ *     negative TL_E* code on failure. On failure tl_errmsg() describes the
+ *     problem and names the bad input; output parameters are left untouched.
+ *   - The library never aborts, never exits, never prints, and has no undefined
+ *     behaviour for any input: NULL pointers, unknown names, NaN, overflow.
+ *   - Everything is thread-safe. Configuration and the error slot are
+ *     thread-local; all tables are read-only after a one-time initialisation.
+ *   - Strings returned as `const char *` are static (never free them) unless a
+ *     function says otherwise.
+ */
+#ifndef TYPELATTICE_H
+#define TYPELATTICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(TL_SHARED_BUILD)
+#define TL_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define TL_API __attribute__((visibility("default")))
+#else
+#define TL_API
+#endif
+
+/* ======================================================================== */
+/* 1. Versions                                                               */
+/* ======================================================================== */
+
+#define TL_VERSION_MAJOR 0
+#define TL_VERSION_MINOR 1
+#define TL_VERSION_PATCH 0
+#define TL_VERSION_STRING "0.1.0"
+#define TL_VERSION_NUMBER (TL_VERSION_MAJOR * 10000 + TL_VERSION_MINOR * 100 + TL_VERSION_PATCH)
+
+/* The version of the library linked at run time (may differ from the header). */
+TL_API unsigned tl_version_number(void);
+TL_API const char *tl_version_string(void);
+
+/* ======================================================================== */
+/* 2. Errors                                                                 */
+/* ======================================================================== */
+
+/* Status codes. One table: TL_STATUS_MAP(X) expands X(NAME, value, text). */
+#define TL_STATUS_MAP(X)                                                        \
+  X(OK, 0, "success")                                                         \
+  X(EINVAL, -1, "invalid argument")                                           \
+  X(EDTYPE, -2, "unknown or unsupported dtype")                               \
+  X(EPARSE, -3, "syntax error")                                               \
+  X(EPROMOTE, -4, "no implicit promotion for these inputs")                   \
+  X(EOVERFLOW, -5, "value out of range for its dtype")                        \
+  X(ENOMEM, -6, "out of memory")                                              \
+  X(ELATTICE, -7, "not a lattice")                                            \
+  X(ECAST, -8, "value did not survive the conversion")                        \
+  X(EUNSUPPORTED, -9, "not supported by this rule set")                       \
+  X(EIO, -10, "input/output error")                                           \
+  X(ERANGE, -11, "argument out of range")                                     \
+  X(ESTATE, -12, "operation not allowed in the current state")
+
+typedef enum tl_status {
+#define TL__STATUS_ENUM(name, value, text) TL_##name = value,
+  TL_STATUS_MAP(TL__STATUS_ENUM)
+#undef TL__STATUS_ENUM
+  TL__STATUS_MIN = -12
+} tl_status;
+
+/* Name of a status code ("TL_EPROMOTE"); "TL_E?" for an unknown code. */
+TL_API const char *tl_status_name(int status);
+/* One-line description of a status code; "unknown status" for an unknown code. */
+TL_API const char *tl_strerror(int status);
+
+/* The message of the last failure on this thread, naming the bad input, e.g.
+ * "unknown dtype 'flaot32' (did you mean 'float32'?)". Empty string when the
+ * last call succeeded or nothing failed yet. Valid until the next call into the
+ * library on this thread. Messages that reproduce a framework's error are the
+ * framework's text verbatim. */
+TL_API const char *tl_errmsg(void);
+
+/* The framework exception class that the last failure on this thread reproduces,
+ * e.g. "TypePromotionError", "OverflowError", "RuntimeError", "TypeError",
+ * "ValueError", "NotImplementedError", "UnrepresentableDtype"; for errors of
+ * typelattice itself (bad arguments, parse errors) it is "UsageError". Empty
+ * string when the last call succeeded. */
+TL_API const char *tl_errtype(void);
+
+/* Clear this thread's error slot. */
+TL_API void tl_clear_error(void);
+
+/* ======================================================================== */
+/* 3. Dtypes                                                                 */
+/* ======================================================================== */
+
+/* Every dtype typelattice knows, with pinned values (they are ABI).
+ * The last three are the weak kinds: a Python int/float/complex or a weakly
+ * typed value. They are lattice nodes, not storage types: they have no size.
+ * Sub-byte types (int2, int4, uint2, uint4, float4/6) are stored one element
+ * per byte, in its low bits, as ml_dtypes does. */
+#define TL_DTYPE_MAP(X)                                                         \
+  X(BOOL, bool, 0)                                                            \
+  X(INT2, int2, 1)                                                            \
+  X(INT4, int4, 2)                                                            \
+  X(INT8, int8, 3)                                                            \
+  X(INT16, int16, 4)                                                          \
+  X(INT32, int32, 5)                                                          \
+  X(INT64, int64, 6)                                                          \
+  X(UINT2, uint2, 7)                                                          \
+  X(UINT4, uint4, 8)                                                          \
+  X(UINT8, uint8, 9)                                                          \
+  X(UINT16, uint16, 10)                                                       \
+  X(UINT32, uint32, 11)                                                       \
+  X(UINT64, uint64, 12)                                                       \
+  X(FLOAT4_E2M1FN, float4_e2m1fn, 13)                                         \
+  X(FLOAT6_E2M3FN, float6_e2m3fn, 14)                                         \
+  X(FLOAT6_E3M2FN, float6_e3m2fn, 15)                                         \
+  X(FLOAT8_E3M4, float8_e3m4, 16)                                             \
+  X(FLOAT8_E4M3, float8_e4m3, 17)                                             \
+  X(FLOAT8_E4M3FN, float8_e4m3fn, 18)                                         \
+  X(FLOAT8_E4M3FNUZ, float8_e4m3fnuz, 19)                                     \
+  X(FLOAT8_E4M3B11FNUZ, float8_e4m3b11fnuz, 20)                               \
+  X(FLOAT8_E5M2, float8_e5m2, 21)                                             \
+  X(FLOAT8_E5M2FNUZ, float8_e5m2fnuz, 22)                                     \
+  X(FLOAT8_E8M0FNU, float8_e8m0fnu, 23)                                       \
+  X(BFLOAT16, bfloat16, 24)                                                   \
+  X(FLOAT16, float16, 25)                                                     \
+  X(FLOAT32, float32, 26)                                                     \
+  X(FLOAT64, float64, 27)                                                     \
+  X(COMPLEX32, complex32, 28)                                                 \
+  X(COMPLEX64, complex64, 29)                                                 \
+  X(COMPLEX128, complex128, 30)                                               \
+  X(WEAK_INT, int*, 31)                                                       \
+  X(WEAK_FLOAT, float*, 32)                                                   \
+  X(WEAK_COMPLEX, complex*, 33)
+
+typedef enum tl_dtype {
+  TL_DTYPE_NONE = -1, /* "no dtype": unset option, failed lookup */
+#define TL__DTYPE_ENUM(id, name, value) TL_##id = value,
+  TL_DTYPE_MAP(TL__DTYPE_ENUM)
+#undef TL__DTYPE_ENUM
+  TL_NUM_DTYPES = 34,     /* number of catalogue entries, weak kinds included */
+  TL_NUM_CONCRETE = 31    /* dtypes [0, TL_NUM_CONCRETE) are storage types */
+} tl_dtype;
+
+/* Kinds, as NumPy's dtype.kind letters where one exists. */
+typedef enum tl_kind {
+  TL_KIND_BOOL = 'b',
+  TL_KIND_INT = 'i',
+  TL_KIND_UINT = 'u',
+  TL_KIND_FLOAT = 'f',
+  TL_KIND_COMPLEX = 'c'
+} tl_kind;
+
+/* Everything the catalogue records about one dtype. */
+typedef struct tl_dtype_info {
+  tl_dtype id;
+  const char *name;     /* canonical name: "float8_e4m3fn", "int*" */
+  tl_kind kind;         /* weak kinds report their kind (int* -> 'i') */
+  int weak;             /* 1 for int*, float*, complex* */
+  int bits;             /* bit width as JAX's itemsize_bits: bool 8, int4 4,
+                           float6_e2m3fn 6, complex64 64; weak kinds 0 */
+  int itemsize;         /* storage bytes per element; weak kinds 0 */
+  int alignment;        /* required alignment of storage in bytes; weak kinds 0 */
+  int is_signed;        /* can represent negative values (ints, floats, complex) */
+  /* Floating formats (for complex: of each component); zero for others. */
+  int exponent_bits;
+  int mantissa_bits;    /* explicit (stored) mantissa bits */
+  int bias;             /* exponent bias */
+  int has_inf;          /* has +-infinity encodings */
+  int has_nan;          /* has at least one NaN encoding */
+  int has_negative_zero;
+  int finite_only;      /* "fn": no infinities */
+  int unsigned_zero;    /* "fnuz"/"fnu": no negative zero; 0x80 (or 0xFF) is NaN */
+  int nan_encodings;    /* number of NaN bit patterns */
+  tl_dtype component;   /* complex: dtype of each component; else TL_DTYPE_NONE */
+} tl_dtype_info;
+
+/* The catalogue entry of `dtype`, or NULL (with TL_EDTYPE in tl_errmsg) when
+ * `dtype` is not a catalogue value. */
+TL_API const tl_dtype_info *tl_dtype_get(tl_dtype dtype);
+
+/* Canonical name of `dtype` ("float32", "int*"), or "?" for a bad value. */
+TL_API const char *tl_dtype_name(tl_dtype dtype);
+
+/* Byte order reported by tl_dtype_parse(). */
+typedef enum tl_byteorder {
+  TL_BYTEORDER_NATIVE = '=', /* no prefix, or '=' */
+  TL_BYTEORDER_LITTLE = '<',
+  TL_BYTEORDER_BIG = '>',
+  TL_BYTEORDER_NA = '|'      /* not applicable (1-byte types) */
+} tl_byteorder;
+
+/* Parse a dtype name. This is the one name parser used everywhere.
+ * Accepts:
+ *   - canonical names: "float32", "float8_e4m3fn", "complex32", "int*";
+ *   - NumPy array-protocol typestrs with optional byte-order prefix:
+ *     "<f4", "|b1", "i8" (= int64), "u1", "c8" (= complex64), "f2", ">i4";
+ *   - NumPy type characters: ? b B h H i I l L q Q e f d F D;
+ *   - the Python type names "bool", "int", "float", "complex" (the last three
+ *     are the weak kinds int*, float*, complex*);
+ *   - "bf16" and "bfloat16".
+ * Rejects bit-width short forms such as "f16", "u8", "i32": they clash with
+ * NumPy typestrs (where "u8" is uint64), so the error explains that and
+ * suggests the canonical name. Unknown names get a "did you mean" suggestion.
+ * `byteorder` (may be NULL) receives the byte order of a typestr.
+ * Returns TL_OK, TL_EINVAL (NULL name or out), TL_EDTYPE (unknown/ambiguous). */
+TL_API int tl_dtype_parse(const char *name, tl_dtype *out, tl_byteorder *byteorder);
+
+/* Classification. Each returns 1 or 0; 0 for a bad dtype value.
+ * Weak kinds are classified by their kind (int* is an integer, signed). */
+TL_API int tl_dtype_is_bool(tl_dtype dtype);
+TL_API int tl_dtype_is_signed(tl_dtype dtype);     /* signed integers only */
+TL_API int tl_dtype_is_unsigned(tl_dtype dtype);   /* unsigned integers */
+TL_API int tl_dtype_is_integer(tl_dtype dtype);    /* signed or unsigned int */
+TL_API int tl_dtype_is_floating(tl_dtype dtype);   /* real floating formats */
+TL_API int tl_dtype_is_complex(tl_dtype dtype);
+TL_API int tl_dtype_is_numeric(tl_dtype dtype);    /* everything but bool */
+TL_API int tl_dtype_is_inexact(tl_dtype dtype);    /* floating or complex */
+TL_API int tl_dtype_is_weak(tl_dtype dtype);
+
+/* Array API `isdtype(dtype, kind)`. `kind` is one of "bool", "signed integer",
+ * "unsigned integer", "integral", "real floating", "complex floating",
+ * "numeric", or a comma-separated list of those (any match), or a dtype name
+ * (equality). Sets *out to 1/0. TL_EINVAL for NULL, TL_EPARSE for an unknown kind. */
+TL_API int tl_isdtype(tl_dtype dtype, const char *kind, int *out);
+
+/* Machine limits of a floating format, as numpy.finfo / ml_dtypes.finfo.
+ * For complex dtypes the values are those of the component (as NumPy). */
+typedef struct tl_finfo {
+  int bits;
+  double eps;                 /* 2**-nmant: spacing above 1.0 */
+  double epsneg;              /* spacing below 1.0 */
+  double max;                 /* largest finite value */
+  double min;                 /* most negative finite value (-max; e8m0: smallest) */
+  double smallest_normal;
+  double smallest_subnormal;  /* == smallest_normal when the format has no subnormals */
+  double resolution;          /* 10**-precision */
+  int nexp;                   /* exponent bits */
+  int nmant;                  /* mantissa bits */
+  int maxexp;                 /* smallest positive power of 2 that overflows */
+  int minexp;                 /* exponent of smallest_normal */
+  int precision;              /* approximate decimal digits */
+} tl_finfo;
+
+/* Fill *out with the limits of floating/complex `dtype`.
+ * TL_EINVAL for NULL out; TL_EDTYPE for a non-floating dtype. */
+TL_API int tl_finfo_get(tl_dtype dtype, tl_finfo *out);
+
+/* Integer limits, as numpy.iinfo / ml_dtypes.iinfo (bool is not an integer). */
+typedef struct tl_iinfo {
+  int bits;
+  int64_t min;
+  uint64_t max;
+} tl_iinfo;
+TL_API int tl_iinfo_get(tl_dtype dtype, tl_iinfo *out);
+
+/* DLPack 1.1 data types: code (kDLInt=0, kDLUInt=1, kDLFloat=2, kDLBfloat=4,
+ * kDLComplex=5, kDLBool=6, kDLFloat8_e3m4=7 ... kDLFloat4_e2m1fn=17), bits,
+ * lanes. Only lanes == 1 is accepted. Weak kinds have no DLPack type. */
+typedef struct tl_dlpack_dtype {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+} tl_dlpack_dtype;
+TL_API int tl_dtype_to_dlpack(tl_dtype dtype, tl_dlpack_dtype *out);
+TL_API int tl_dtype_from_dlpack(tl_dlpack_dtype dl, tl_dtype *out);
+
+/* ======================================================================== */
+/* 4. Configuration                                                          */
+/* ======================================================================== */
+
+struct tl_rules;
+
+/* All settings that change an answer. Zero-initialise, then set what you need:
+ * a zeroed tl_config (with defaults fields = TL_DTYPE_NONE set by
+ * tl_config_init) means "JAX rules, x64 off, standard promotion". */
+typedef struct tl_config {
+  const struct tl_rules *rules; /* rule set; NULL = "jax" */
+  int x64;                      /* JAX: jax_enable_x64 (default 0) */
+  int strict;                   /* JAX: jax_numpy_dtype_promotion='strict' */
+  int op;                       /* operation mode: what `x + y` computes in */
+  int precise;                  /* Ivy: precise mode (default 1 after tl_config_init) */
+  tl_dtype default_int;         /* overrides of the rule set's defaults, */
+  tl_dtype default_uint;        /* TL_DTYPE_NONE = use the rule set's own */
+  tl_dtype default_float;       /* (torch: set_default_dtype) */
+  tl_dtype default_complex;
+} tl_config;
+
+/* Set *cfg to the library defaults (JAX rules, x64 off, standard, precise,
+ * no default overrides). TL_EINVAL for NULL. */
+TL_API int tl_config_init(tl_config *cfg);
+
+/* This thread's current configuration: the innermost pushed scope, else the
+ * global configuration. The global one starts as tl_config_init() adjusted by
+ * the environment variables JAX_ENABLE_X64 (1/true/yes/on) and
+ * JAX_NUMPY_DTYPE_PROMOTION (standard|strict), read once. Never NULL. */
+TL_API const tl_config *tl_config_current(void);
+
+/* Replace the process-wide configuration used by threads with no pushed scope.
+ * Not meant to race with readers: set it at start-up. TL_EINVAL for NULL. */
+TL_API int tl_config_set_global(const tl_config *cfg);
+
+/* Scoped overrides for this thread (the analogue of
+ * `with jax.numpy_dtype_promotion('strict'):`): push a copy of *cfg; it is the
+ * current configuration until the matching pop. Up to 64 levels.
+ * push: TL_EINVAL (NULL), TL_ERANGE (too deep). pop: TL_ESTATE when empty. */
+TL_API int tl_config_push(const tl_config *cfg);
+TL_API int tl_config_pop(void);
+
+/* ======================================================================== */
+/* 5. Values and operands                                                    */
+/* ======================================================================== */
+
+/* An exact scalar value. Integers are exact up to 128 bits (sign + 128-bit
+ * magnitude): enough for every Python int a dtype rule can care about. */
+typedef enum tl_value_kind {
+  TL_VALUE_NONE = 0,
+  TL_VALUE_BOOL,
+  TL_VALUE_INT,
+  TL_VALUE_FLOAT,
+  TL_VALUE_COMPLEX
+} tl_value_kind;
+
+typedef struct tl_value {
+  tl_value_kind kind;
+  int negative;      /* TL_VALUE_INT: sign */
+  uint64_t hi, lo;   /* TL_VALUE_INT: magnitude = hi * 2**64 + lo; TL_VALUE_BOOL: lo */
+  double re, im;     /* TL_VALUE_FLOAT: re; TL_VALUE_COMPLEX: re, im */
+} tl_value;
+
+/* What kind of thing an operand is. Rule sets treat them differently:
+ * JAX cares about weakness, NumPy 2 about Python scalars, NumPy 1 and PyTorch
+ * about 0-d-ness and values. */
+typedef enum tl_operand_kind {
+  TL_OPERAND_DTYPE = 0,   /* a bare dtype specifier: "int8" */
+  TL_OPERAND_ARRAY,       /* a strongly typed n-d array: "array:int8" */
+  TL_OPERAND_WEAK_ARRAY,  /* a weakly typed array (JAX weak_type=True): "weak:int8" */
+  TL_OPERAND_ZERODIM,     /* a 0-d array / 0-dim tensor: "zerodim:int8[:VALUE]" */
+  TL_OPERAND_SCALAR,      /* a NumPy scalar such as np.int8(5): "scalar:int8:5" */
+  TL_OPERAND_PYSCALAR,    /* a Python bool/int/float/complex value: "300", "py:float:1.5" */
+  TL_OPERAND_PYTYPE       /* a Python type object: "int", "float", "complex", "bool" */
+} tl_operand_kind;
+
+typedef struct tl_operand {
+  tl_operand_kind kind;
+  /* The operand's dtype. For PYSCALAR/PYTYPE: TL_BOOL for bool, else the weak
+   * kind TL_WEAK_INT / TL_WEAK_FLOAT / TL_WEAK_COMPLEX. */
+  tl_dtype dtype;
+  int has_value;          /* value is meaningful (ZERODIM may omit it) */
+  tl_value value;
+} tl_operand;
+
+/* Parse one operand of the grammar (see docs/design.md):
+ *   DTYPE | array:DTYPE | weak:DTYPE | zerodim:DTYPE[:VALUE] | scalar:DTYPE:VALUE
+ *   | py:int:V | py:float:V | py:complex:V | py:bool:V
+ *   | bare literals: 300, -1.5, 1e300, inf, nan, 1j, (1+2j), True, False
+ *   | Python types: int, float, complex, bool
+ * Values: decimal/hex integers of any sign up to 128 bits (larger: TL_EOVERFLOW,
+ * "too large"), Python float reprs (incl. inf, nan, -0.0), Python complex reprs.
+ * TL_EINVAL for NULL, TL_EPARSE for bad syntax, TL_EDTYPE for a bad dtype. */
+TL_API int tl_operand_parse(const char *text, tl_operand *out);
+
+/* Format an operand back into the grammar (canonical spelling) into buf of
+ * size cap (NUL-terminated, truncated if needed). Returns the length it needed
+ * (excluding NUL), or a negative status. */
+TL_API int tl_operand_format(const tl_operand *op, char *buf, size_t cap);
+
+/* Convenience constructors (never fail; a bad dtype is caught by the consumer). */
+TL_API tl_operand tl_operand_dtype(tl_dtype dtype);
+TL_API tl_operand tl_operand_array(tl_dtype dtype, int weak);
+TL_API tl_operand tl_operand_pyint(int64_t v);
+TL_API tl_operand tl_operand_pyfloat(double v);
+
+/* ======================================================================== */
+/* 6. Rule sets                                                              */
+/* ======================================================================== */
+
+/* A rule set: one framework's promotion semantics ("jax", "jax.lax", "numpy",
+ * "numpy1", "torch", "tensorflow", "tensorflow-all", "tensorflow-safe",
+ * "array-api", "ivy"). Opaque; obtained from tl_rules_find/tl_rules_at. */
+typedef struct tl_rules tl_rules;
+
+/* Look up a rule set by its CLI name. TL_EINVAL (NULL), TL_EUNSUPPORTED
+ * (unknown name; the message lists the known ones). */
+TL_API int tl_rules_find(const char *name, const tl_rules **out);
+/* Number of rule sets, and the i-th (NULL when out of range). */
+TL_API size_t tl_rules_count(void);
+TL_API const tl_rules *tl_rules_at(size_t i);
+/* Its name, one-line description, and the framework version it was checked
+ * against ("jax 0.12.0"). "?" for NULL. */
+TL_API const char *tl_rules_name(const tl_rules *rules);
+TL_API const char *tl_rules_description(const tl_rules *rules);
+TL_API const char *tl_rules_checked_against(const tl_rules *rules);
+/* The dtypes the rule set knows (its promotion domain, weak kinds last when it
+ * has them). Writes up to cap entries to out, returns how many it has. */
+TL_API size_t tl_rules_dtypes(const tl_rules *rules, tl_dtype *out, size_t cap);
+
+/* The result of a promotion: a dtype and whether it is weakly typed. */
+typedef struct tl_result {
+  tl_dtype dtype;
+  int weak;
+} tl_result;
+
+/* The framework's pairwise promote_types(a, b) under cfg (NULL = current
+ * configuration): jnp.promote_types, np.promote_types, torch.promote_types...
+ * Weak kinds are accepted where the framework accepts Python types. The
+ * result is never weak. On a promotion error returns TL_EPROMOTE (or
+ * TL_EUNSUPPORTED) with the framework's exception class in tl_errtype() and
+ * its message verbatim in tl_errmsg(). */
+TL_API int tl_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+
+/* The framework's result_type over n operands (n >= 1) under cfg (NULL =
+ * current): jax.dtypes.result_type(..., return_weak_type_flag=True),
+ * np.result_type, torch.result_type, ... With cfg->op set: the dtype an
+ * operation such as `x + y` computes in, with the framework's value checks
+ * (e.g. OverflowError for a Python int that does not fit).
+ * Errors: TL_EINVAL (NULL, n == 0), TL_EPROMOTE, TL_EOVERFLOW,
+ * TL_EUNSUPPORTED, each with the framework's class and message. */
+TL_API int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+
+/* Casting modes of can_cast. */
+typedef enum tl_casting {
+  TL_CASTING_NO = 0,
+  TL_CASTING_EQUIV,
+  TL_CASTING_SAFE,
+  TL_CASTING_SAME_KIND,
+  TL_CASTING_UNSAFE
+} tl_casting;
+
+/* Parse "no", "equiv", "safe", "same_kind", "unsafe". TL_EPARSE otherwise. */
+TL_API int tl_casting_parse(const char *name, tl_casting *out);
+
+/* The framework's can_cast(from, to, casting) under cfg (NULL = current).
+ * from_order/to_order are byte orders (TL_BYTEORDER_NATIVE when unknown); they
+ * matter only for NumPy's 'no' and 'equiv'. Sets *out to 1/0. */
+TL_API int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder from_order,
+                       tl_dtype to, tl_byteorder to_order, tl_casting casting, int *out);
+
+/* One cell of the rule set's binary promotion table, as the tables in the
+ * JAX docs show it: the join of a and b on the lattice (weak results stay weak
+ * kinds int*, float*, complex*), or the rule set's pairwise answer for
+ * table-driven frameworks. TL_EPROMOTE (with the framework's message) where
+ * the pair has no promotion. */
+TL_API int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+
+/* ======================================================================== */
+/* 7. Lattices                                                               */
+/* ======================================================================== */
+
+/* A promotion lattice: nodes with their immediate successors. The engine
+ * derives upper-bound sets and a precomputed join table, so the join of two
+ * nodes is O(1) and the join of N nodes is order-independent. Up to 128 nodes.
+ * Opaque; create with tl_lattice_parse / tl_lattice_new, free with
+ * tl_lattice_free. A built lattice is immutable and may be shared by threads. */
+typedef struct tl_lattice tl_lattice;
+
+/* Lattice flags. */
+#define TL_LATTICE_PARTIAL 1u /* pairs without any common upper bound are allowed:
+                                 joining them fails at query time (JAX's sinks) */
+
+/* Build a lattice from a text spec: one node per line, `NODE -> SUCC, SUCC`
+ * (or just `NODE` for a node without successors), `#` starts a comment, and a
+ * line `%partial` sets TL_LATTICE_PARTIAL. Node names are any run of
+ * characters other than whitespace, ',', '#', and "->".
+ * Validation: a cycle, a pair with several minimal upper bounds (ambiguous),
+ * or (without %partial) a pair with no common upper bound, rejects the spec
+ * with TL_ELATTICE and a message naming the pair, the reason and the options.
+ * Syntax errors: TL_EPARSE naming the line. On success *out owns a new
+ * lattice. `flags` is ORed with the spec's own. */
+TL_API int tl_lattice_parse(const char *spec, unsigned flags, tl_lattice **out);
+
+/* Build a lattice from arrays: nodes[i] names node i; succ[i] is a list of
+ * node indices terminated by -1 (NULL = no successors). Same validation. */
+TL_API int tl_lattice_new(const char *const *nodes, size_t n_nodes, const int *const *succ,
+                          unsigned flags, tl_lattice **out);
+
+TL_API void tl_lattice_free(tl_lattice *lattice); /* NULL is a no-op */
+
+TL_API size_t tl_lattice_size(const tl_lattice *lattice);                /* 0 for NULL */
+TL_API const char *tl_lattice_node_name(const tl_lattice *lattice, int node); /* NULL if bad */
+/* Index of the node called `name`, or -1 (with TL_EINVAL message). */
+TL_API int tl_lattice_node(const tl_lattice *lattice, const char *name);
+/* Immediate successors of a node: writes up to cap indices, returns the count. */
+TL_API size_t tl_lattice_successors(const tl_lattice *lattice, int node, int *out, size_t cap);
+/* 1 when b is an upper bound of a (a <= b), else 0. */
+TL_API int tl_lattice_leq(const tl_lattice *lattice, int a, int b);
+
+/* The join (least upper bound) of nodes a and b. TL_EPROMOTE when they have
+ * no common upper bound; TL_EINVAL for bad indices. */
+TL_API int tl_lattice_join(const tl_lattice *lattice, int a, int b, int *out);
+/* The join of n >= 1 nodes; the same for any order of the inputs. */
+TL_API int tl_lattice_join_n(const tl_lattice *lattice, const int *nodes, size_t n, int *out);
+
+/* Problems found by validation (tl_lattice_check) and by the design lint. */
+typedef struct tl_lattice_problem {
+  int is_error;        /* 1: not a lattice; 0: a lint warning */
+  char message[256];   /* e.g. "no common upper bound for 'a' and 'b'" */
+} tl_lattice_problem;
+
+/* Validate a spec without keeping the lattice: writes up to cap problems to
+ * out and sets *n_problems to how many were found (all errors and, when lint
+ * is nonzero, the design-lint warnings of the JAX design note: an edge that
+ * drops a component (complex -> real), an edge that can overflow
+ * (uint32 -> int32), a path that loses precision (int64 -> float64), a join
+ * that is wider than both inputs needs). Lint understands nodes named by our
+ * dtype names or JAX's short codes (u32, i*, bf16, ...). Returns TL_OK when
+ * the spec is a lattice (warnings allowed), TL_ELATTICE when it is not,
+ * TL_EPARSE for a syntax error. */
+TL_API int tl_lattice_check(const char *spec, unsigned flags, int lint,
+                            tl_lattice_problem *out, size_t cap, size_t *n_problems);
+
+/* The lattice behind a rule set under cfg (NULL = current), or NULL for a
+ * table-driven rule set (with TL_EUNSUPPORTED in tl_errmsg). The lattice is
+ * owned by the library; do not free it. Node names are catalogue names. */
+TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config *cfg);
+
+/* ======================================================================== */
+/* 8. Conversion                                                             */
+/* ======================================================================== */
+
+/* Conversion flags. */
+#define TL_CONVERT_SATURATE 1u /* overflow -> +-max finite instead of inf/NaN */
+#define TL_CONVERT_CHECKED 2u  /* fail on the first value that does not survive */
+
+/* Convert n elements of dtype `from` at `src` (byte stride src_stride, may be
+ * negative or zero) into dtype `to` at `dst` (byte stride dst_stride, may be
+ * negative; not zero unless n <= 1). Both must be concrete dtypes. The
+ * semantics (rounding, overflow, NaN, int wrap, complex -> real) are those of
+ * NumPy's astype and ml_dtypes, documented in docs/conversions.md.
+ * With TL_CONVERT_CHECKED the call fails with TL_ECAST on the first element
+ * whose value did not survive (integer overflow, fraction dropped, NaN/inf into
+ * an integer, overflow into a float format, nonzero imaginary part dropped,
+ * precision lost); *fail_index (may be NULL) receives its index, and the
+ * destination is left untouched. Errors: TL_EINVAL (NULL buffers with n > 0,
+ * zero dst stride), TL_EDTYPE (weak kinds or bad values), TL_ECAST. */
+TL_API int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
+                      ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index);
+
+/* Contiguous shorthand: strides are the dtypes' item sizes. */
+TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, void *dst,
+                                 size_t n, unsigned flags, size_t *fail_index);
+
+/* The SIMD tier in use: "scalar", "avx2", "avx512". Chosen once from CPUID,
+ * overridable with the environment variable TYPELATTICE_CPU, and by
+ * tl_convert_set_tier (TL_EUNSUPPORTED if the CPU lacks it). */
+TL_API const char *tl_convert_tier(void);
+TL_API int tl_convert_set_tier(const char *tier);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TYPELATTICE_H */

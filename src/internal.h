@@ -1,0 +1,92 @@
+/* internal.h — declarations shared by the library's source files (tl__ names).
+ * Nothing here is public API. */
+#ifndef TL_INTERNAL_H
+#define TL_INTERNAL_H
+
+#include "typelattice.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#if defined(__GNUC__)
+#define TL__PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define TL__UNUSED __attribute__((unused))
+#else
+#define TL__PRINTF(a, b)
+#define TL__UNUSED
+#endif
+
+#define TL__COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- errors (error.c) ---------------------------------------------------- */
+/* Record an error on this thread and return `status`. `errtype` is the
+ * framework exception class, or NULL for typelattice's own "UsageError". */
+int tl__error(int status, const char *errtype, const char *fmt, ...) TL__PRINTF(3, 4);
+int tl__verror(int status, const char *errtype, const char *fmt, va_list ap);
+/* Mark success: clears the error slot; returns TL_OK. */
+int tl__ok(void);
+
+/* ---- dtypes (dtype.c) ---------------------------------------------------- */
+/* Catalogue entry without error reporting (NULL when out of range). */
+const tl_dtype_info *tl__info(tl_dtype dtype);
+static inline bool tl__valid_dtype(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_DTYPES; }
+static inline bool tl__concrete(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_CONCRETE; }
+/* The weak kind of a dtype's kind (bool stays bool). */
+tl_dtype tl__weak_of_kind(tl_kind kind);
+/* "Did you mean" suggestion for an unknown name (NULL when nothing is close). */
+const char *tl__suggest_dtype(const char *name);
+
+/* ---- values (operand.c) -------------------------------------------------- */
+/* Exact integer helpers on tl_value (kind TL_VALUE_INT or TL_VALUE_BOOL). */
+bool tl__value_fits(const tl_value *v, int64_t min, uint64_t max);
+/* Decimal rendering of an integer value into buf (cap >= 48). */
+void tl__value_int_str(const tl_value *v, char *buf, size_t cap);
+/* Python repr() of a float/complex value into buf (cap >= 64). */
+void tl__value_repr(const tl_value *v, char *buf, size_t cap);
+/* The value as a double (ints rounded to nearest; may be inf for huge ints). */
+double tl__value_as_double(const tl_value *v);
+
+/* ---- config (config.c) --------------------------------------------------- */
+/* cfg if non-NULL, else this thread's current configuration. */
+const tl_config *tl__cfg(const tl_config *cfg);
+
+/* ---- lattices (lattice.c) ------------------------------------------------ */
+/* Build a lattice whose node names are catalogue dtypes, from an edge list:
+ * edges[i] = {from, to}. Used by rule files for their built-in lattices. */
+int tl__lattice_from_dtypes(const tl_dtype *nodes, size_t n_nodes, const tl_dtype (*edges)[2],
+                            size_t n_edges, unsigned flags, tl_lattice **out);
+/* Node index of a catalogue dtype in a lattice built by tl__lattice_from_dtypes
+ * (-1 when absent). O(1). */
+int tl__lattice_node_of(const tl_lattice *lat, tl_dtype d);
+/* Catalogue dtype of node i of such a lattice. */
+tl_dtype tl__lattice_dtype_of(const tl_lattice *lat, int node);
+
+/* ---- rule sets (rules.c, rules_*.c) -------------------------------------- */
+/* The vtable each framework file fills in. Unused hooks are NULL: the generic
+ * code then answers TL_EUNSUPPORTED with a clear message. */
+struct tl_rules {
+  const char *name;
+  const char *description;
+  const char *checked_against;
+  const tl_dtype *dtypes; /* promotion domain, terminated by TL_DTYPE_NONE */
+  int (*promote_types)(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+  int (*result_type)(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+  int (*can_cast)(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to,
+                  tl_byteorder to_order, tl_casting casting, int *out);
+  int (*table_cell)(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+  const tl_lattice *(*lattice)(const tl_config *cfg);
+};
+
+/* The registry (rules.c lists every rule set). */
+extern const tl_rules tl__rules_jax;
+extern const tl_rules tl__rules_jax_lax;
+
+/* Name used by a framework for a dtype in its messages (JAX: np.dtype names,
+ * weak kinds "<class 'int'>"). */
+const char *tl__jax_dtype_str(tl_dtype d);
+
+/* NumPy can_cast over catalogue dtypes (cast_numpy.c). */
+int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype to,
+                       tl_byteorder to_order, tl_casting casting, int *out);
+
+#endif /* TL_INTERNAL_H */
