@@ -564,6 +564,27 @@ TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, vo
 TL_API const char *tl_convert_tier(void);
 TL_API int tl_convert_set_tier(const char *tier);
 
+/* ======================================================================== */
+/* 9. Arrays and promoted elementwise operations                             */
+/* ======================================================================== */
+
+/* (section owned by the arrays work: declarations go below this line) */
+
+
+/* ======================================================================== */
+/* 10. Default dtypes and dtype inference                                     */
+/* ======================================================================== */
+
+/* (section owned by the defaults work: declarations go below this line) */
+
+
+/* ======================================================================== */
+/* 11. Supported-dtype registry and casting modes                            */
+/* ======================================================================== */
+
+/* (section owned by the support-registry work: declarations go below this line) */
+
+
 #ifdef __cplusplus
 }
 #endif

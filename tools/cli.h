@@ -33,5 +33,13 @@ void tl_cli_print_double(FILE *f, double x);
 
 /* Command tables defined by the tools/cmd_*.c files. */
 extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
+/* slot: promotion commands */
+
+/* slot: cast */
+
+/* slot: support */
+
+/* slot: bench */
+
 
 #endif

@@ -10,6 +10,23 @@
 static const tl_cli_command *const commands[] = {
     &tl_cli_cmd_list,
     &tl_cli_cmd_info,
+    /* slot: rules */
+
+    /* slot: promote */
+
+    /* slot: can-cast */
+
+    /* slot: table */
+
+    /* slot: lattice */
+
+    /* slot: cast */
+
+    /* slot: support */
+
+    /* slot: bench */
+
+    /* slot: spare */
 };
 
 int tl_cli_usage_error(const char *fmt, ...) {
