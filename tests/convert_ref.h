@@ -20,7 +20,7 @@ typedef struct {
 } ref_val;
 
 /* Decode `bits` of a narrow/IEEE float dtype (not complex) exactly. */
-static ref_val ref_decode_float(tl_dtype d, uint64_t bits) {
+static inline ref_val ref_decode_float(tl_dtype d, uint64_t bits) {
   const tl_dtype_info *in = tl_dtype_get(d);
   ref_val r = {0, 0, 0};
   if (d == TL_FLOAT64) {
@@ -68,12 +68,12 @@ typedef struct {
   double next; /* the value one step above the largest (rounding limit) */
 } ref_table;
 
-static int ref_cmp_idx_vals(const void *a, const void *b) {
+static inline int ref_cmp_idx_vals(const void *a, const void *b) {
   const double *x = a, *y = b;
   return (*x > *y) - (*x < *y);
 }
 
-static ref_table ref_table_build(tl_dtype d) {
+static inline ref_table ref_table_build(tl_dtype d) {
   const tl_dtype_info *in = tl_dtype_get(d);
   int total = in->exponent_bits + in->mantissa_bits + (in->is_signed ? 1 : 0);
   uint32_t count = 1u << total;
@@ -103,13 +103,13 @@ static ref_table ref_table_build(tl_dtype d) {
   return t;
 }
 
-static void ref_table_free(ref_table *t) {
+static inline void ref_table_free(ref_table *t) {
   free(t->val);
   free(t->enc);
 }
 
 /* Round |x| (finite, > 0 or 0) to the table: returns index, or n for overflow. */
-static int ref_round_index(const ref_table *t, double ax, int ties_up) {
+static inline int ref_round_index(const ref_table *t, double ax, int ties_up) {
   if (ax >= t->next) return t->n;
   int lo = 0, hi = t->n - 1;
   if (ax >= t->val[hi]) {
@@ -134,7 +134,7 @@ static int ref_round_index(const ref_table *t, double ax, int ties_up) {
  * following the documented semantics (docs/conversions.md). For NaN inputs
  * returns the format's NaN/artifact encoding with *is_nan set (sign checked
  * only where the format keeps it). */
-static uint32_t ref_encode(tl_dtype d, const ref_table *t, ref_val x, int sat, int *is_nan) {
+static inline uint32_t ref_encode(tl_dtype d, const ref_table *t, ref_val x, int sat, int *is_nan) {
   const tl_dtype_info *in = tl_dtype_get(d);
   int E = in->exponent_bits, M = in->mantissa_bits;
   int sbit = in->is_signed ? E + M : -1;
