@@ -33,7 +33,8 @@ void tl_cli_print_double(FILE *f, double x);
 
 /* Command tables defined by the tools/cmd_*.c files. */
 extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
-/* slot: promotion commands */
+extern const tl_cli_command tl_cli_cmd_rules, tl_cli_cmd_promote, tl_cli_cmd_promote_types, tl_cli_cmd_can_cast,
+    tl_cli_cmd_table, tl_cli_cmd_lattice;
 
 /* slot: cast */
 
