@@ -265,8 +265,11 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
       dt[i] = weak[i] ? weak_node_dtype(cfg, o->dtype) : D(BOOL);
       break;
     case TL_OPERAND_WEAK_ARRAY:
+      /* a jax.Array keeps its dtype: weakly typed arrays are not
+       * canonicalized (a strong `array:` operand is created by jnp.zeros and
+       * so canonicalized like a dtype spec) */
       weak[i] = 1;
-      dt[i] = canonicalize(cfg, o->dtype);
+      dt[i] = o->dtype;
       break;
     default:
       weak[i] = 0;
@@ -288,6 +291,7 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
   } else if (all_weak && !cfg->strict) {
     int st = lub(cfg, lat, dt, n, &rd);
     if (st != TL_OK) return st;
+    rd = weak_node_dtype(cfg, rd); /* e.g. int64 v uint64 = float* */
     rw = 1;
   } else {
     tl_dtype nodes[256];
@@ -298,11 +302,16 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
     rw = tl_dtype_is_weak(r);
     rd = weak_node_dtype(cfg, r);
   }
-  if (rd == D(BOOL)) rw = 0;
+  /* bool is never weak, except that promote_dtypes hands a single argument
+   * back untouched (a weakly typed bool array stays weak) */
+  if (rd == D(BOOL) && !(cfg->op && n == 1)) rw = 0;
   if (rw && !cfg->op) {
     /* result_type: a weak result is the default dtype of its kind ('f' for
      * bfloat16 and the small floats) */
     tl_kind k = (is_small_float(rd) || rd == D(BFLOAT16)) ? TL_KIND_FLOAT : tl__info(rd)->kind;
+    /* JAX looks up default_types[dtype.kind]; ml_dtypes' intN have kind 'V',
+     * which is not a key: JAX raises KeyError (observed with jax 0.12) */
+    if (is_intn(rd)) return tl__error(TL_EUNSUPPORTED, "KeyError", "'V'");
     rd = default_of(cfg, k);
   }
   out->dtype = rd;
