@@ -397,6 +397,10 @@ static int jax_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
 static int jax_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
                         tl_casting casting, int *out) {
   (void)cfg;
+  /* Python types as dtypes: np.dtype(int) is int64, float float64, complex complex128 */
+  static const tl_dtype as_numpy[3] = {D(INT64), D(FLOAT64), D(COMPLEX128)};
+  if (tl__is_weak(from)) from = as_numpy[from - D(WEAK_INT)];
+  if (tl__is_weak(to)) to = as_numpy[to - D(WEAK_INT)];
   return tl__numpy_can_cast(2, from, fo, to, too, casting, out);
 }
 
