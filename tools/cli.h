@@ -37,7 +37,7 @@ extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
 
 /* slot: cast */
 
-/* slot: support */
+extern const tl_cli_command tl_cli_cmd_support, tl_cli_cmd_defaults;
 
 /* slot: bench */
 
