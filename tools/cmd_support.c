@@ -97,13 +97,10 @@ static int run_support(int argc, char **argv) {
     tl_default_dtype_push(TL_KIND_FLOAT, df);
     char why[1024];
     int st = tl_support_cast(reg, &cfg, backend, function, version, d, mode, flags, &res, why, sizeof why);
+    if (st != TL_OK) rc = tl_cli_lib_error(st == TL_EUNSUPPORTED ? TL_CLI_FAIL : TL_CLI_USAGE);
+    else printf("%s\n%s\n", tl_dtype_name(res), why);
     tl_default_dtype_pop(TL_KIND_FLOAT);
     tl_default_dtype_pop(TL_KIND_INT);
-    if (st != TL_OK) {
-      rc = tl_cli_lib_error(st == TL_EUNSUPPORTED ? TL_CLI_FAIL : TL_CLI_USAGE);
-      goto out;
-    }
-    printf("%s\n%s\n", tl_dtype_name(res), why);
     goto out;
   }
   tl_dtype list[TL_NUM_CONCRETE];
