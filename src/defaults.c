@@ -234,8 +234,8 @@ static int default_of(rs_family fam, const tl_config *cfg, tl_kind kind, tl_dtyp
 int tl_default_dtype_of(const char *rules_name, const tl_config *cfg, tl_kind kind, tl_dtype *out) {
   if (!out) return tl__error(TL_EINVAL, NULL, "tl_default_dtype: NULL out");
   cfg = tl__cfg(cfg);
-  rs_family fam;
-  const char *name;
+  rs_family fam = RS_JAX;
+  const char *name = NULL;
   int st = family_of(rules_name, cfg, &fam, &name);
   if (st) return st;
   tl_dtype d;
@@ -375,8 +375,8 @@ int tl_infer_dtype_of(const char *rules_name, const tl_config *cfg, tl_dtype exp
     }
   }
   cfg = tl__cfg(cfg);
-  rs_family fam;
-  const char *name;
+  rs_family fam = RS_JAX;
+  const char *name = NULL;
   int st = family_of(rules_name, cfg, &fam, &name);
   if (st) return st;
 

@@ -539,7 +539,7 @@ int tl_support_load_file(tl_support *reg, const char *path) {
 static int select_vent(const entry *e, const char *version, const vent **out) {
   *out = NULL;
   if (!e || !e->nv) return TL_OK;
-  const char *keys[64];
+  const char *keys[64] = {0};
   const char **k = e->nv <= 64 ? keys : malloc(e->nv * sizeof *k);
   if (!k) return tl__error(TL_ENOMEM, NULL, "supported-dtype registry: out of memory");
   for (size_t i = 0; i < e->nv; i++) k[i] = e->v[i].key;
