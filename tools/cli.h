@@ -41,7 +41,7 @@ extern const tl_cli_command tl_cli_cmd_rules, tl_cli_cmd_promote, tl_cli_cmd_pro
 
 /* slot: cast */
 
-/* slot: support */
+extern const tl_cli_command tl_cli_cmd_support, tl_cli_cmd_defaults;
 
 /* slot: bench */
 
