@@ -10,19 +10,21 @@
 static const tl_cli_command *const commands[] = {
     &tl_cli_cmd_list,
     &tl_cli_cmd_info,
-    /* slot: rules */
+    &tl_cli_cmd_rules,
 
-    /* slot: promote */
+    &tl_cli_cmd_promote,
+    &tl_cli_cmd_promote_types,
 
-    /* slot: can-cast */
+    &tl_cli_cmd_can_cast,
 
-    /* slot: table */
+    &tl_cli_cmd_table,
 
-    /* slot: lattice */
+    &tl_cli_cmd_lattice,
 
     /* slot: cast */
 
-    /* slot: support */
+    &tl_cli_cmd_support,
+    &tl_cli_cmd_defaults,
 
     /* slot: bench */
 

@@ -10,6 +10,12 @@ import warnings
 
 warnings.simplefilter("ignore")
 
+# Reproducibility: some framework messages list a Python set (JAX's "Input dtypes (...)"), whose
+# order depends on string hashing.  Re-run the generator with a fixed hash seed.
+if os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable] + sys.argv)
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUTDIR = os.environ.get("REFGEN_OUT", os.path.join(REPO, "tests", "data", "ref"))
 MAX_BYTES = 8 * 1000 * 1000

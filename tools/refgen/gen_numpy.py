@@ -175,7 +175,7 @@ def main():
             pairs.append((x, y) if rng.random() < 0.5 else (y, x))
         for x in rng.sample(pyvals, 8):
             pairs.append((x, y) if rng.random() < 0.5 else (y, x))
-    for _ in range(2500):
+    for _ in range(1500):
         pairs.append((rng.choice(small), rng.choice(small)))
     for a in bare:
         for b in bare:
@@ -185,7 +185,7 @@ def main():
 
     # random N-ary lists
     pool = arrays + bare + pyvals + types + zerodims + scalars
-    for _ in range(10500):
+    for _ in range(10000):
         n = rng.randint(1, 6)
         ops = [rng.choice(pool) for _ in range(n)]
         w.add("promote", FLAGS, ops, promote(ops))
@@ -199,7 +199,7 @@ def main():
         if a in pyvals and b in pyvals:
             continue
         w.add("promote", opfl, [a, b], op(a, b))
-    for _ in range(2000):
+    for _ in range(1500):
         a, b = rng.choice(valued), rng.choice(valued)
         if a in pyvals and b in pyvals:
             continue

@@ -1,0 +1,180 @@
+/* rules.c — the rule-set registry and the generic entry points.
+ * A framework is one file (src/rules_<name>.c) defining a `tl_rules` value;
+ * registering it is one line in `registry` below. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const tl_rules *const registry[] = {
+    &tl__rules_jax,
+    &tl__rules_jax_lax,
+    /* slot: numpy */
+    /* slot: torch */
+    /* slot: tensorflow */
+    /* slot: array-api */
+    /* slot: ivy */
+};
+
+size_t tl_rules_count(void) { return TL__COUNT(registry); }
+
+const tl_rules *tl_rules_at(size_t i) { return i < TL__COUNT(registry) ? registry[i] : NULL; }
+
+int tl_rules_find(const char *name, const tl_rules **out) {
+  if (!name || !out) return tl__error(TL_EINVAL, NULL, "tl_rules_find: NULL %s", name ? "out" : "name");
+  for (size_t i = 0; i < TL__COUNT(registry); i++)
+    if (strcmp(registry[i]->name, name) == 0) {
+      *out = registry[i];
+      return tl__ok();
+    }
+  char known[512] = "";
+  size_t used = 0;
+  for (size_t i = 0; i < TL__COUNT(registry) && used < sizeof known - 32; i++)
+    used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", registry[i]->name);
+  return tl__error(TL_EUNSUPPORTED, NULL, "unknown rule set '%s' (known: %s)", name, known);
+}
+
+const char *tl_rules_name(const tl_rules *r) { return r ? r->name : "?"; }
+const char *tl_rules_description(const tl_rules *r) { return r ? r->description : "?"; }
+const char *tl_rules_checked_against(const tl_rules *r) { return r ? r->checked_against : "?"; }
+
+size_t tl_rules_dtypes(const tl_rules *r, tl_dtype *out, size_t cap) {
+  if (!r || !r->dtypes) return 0;
+  size_t n = 0;
+  for (; r->dtypes[n] != TL_DTYPE_NONE; n++)
+    if (out && n < cap) out[n] = r->dtypes[n];
+  return n;
+}
+
+static const tl_rules *rules_of(const tl_config *cfg) { return cfg->rules ? cfg->rules : &tl__rules_jax; }
+
+/* The domain as a bit mask, cached per thread for the last rule set used
+ * (the common case is one rule set in a loop). */
+uint64_t tl__rules_domain(const tl_rules *r) {
+  static _Thread_local const tl_rules *last TL__TLS_HOT;
+  static _Thread_local uint64_t mask TL__TLS_HOT;
+  if (r != last) {
+    uint64_t m = 0;
+    for (const tl_dtype *p = r->dtypes; *p != TL_DTYPE_NONE; p++) m |= UINT64_C(1) << *p;
+    mask = m;
+    last = r;
+  }
+  return mask;
+}
+
+/* Is dtype d (a valid catalogue value) in the rule set's domain? */
+static int in_domain(const tl_rules *r, tl_dtype d) { return (int)((tl__rules_domain(r) >> d) & 1u); }
+
+static int check_dtype(const tl_rules *r, tl_dtype d, const char *what) {
+  if (!tl__valid_dtype(d)) return tl__error(TL_EDTYPE, NULL, "%s: invalid dtype value %d", what, (int)d);
+  if (!in_domain(r, d))
+    return tl__error(TL_EDTYPE, NULL, "dtype %s is not known to the %s rules", tl_dtype_name(d), r->name);
+  return TL_OK;
+}
+
+int tl_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_promote_types: NULL out");
+  cfg = tl__cfg(cfg);
+  const tl_rules *r = rules_of(cfg);
+  int st;
+  if ((st = check_dtype(r, a, "tl_promote_types")) != TL_OK || (st = check_dtype(r, b, "tl_promote_types")) != TL_OK)
+    return st;
+  if (!r->promote_types)
+    return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no promote_types", r->name);
+  tl_dtype res;
+  st = r->promote_types(cfg, a, b, &res);
+  if (st != TL_OK) return st;
+  *out = res;
+  return tl__ok();
+}
+
+int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  if (!ops || !out) return tl__error(TL_EINVAL, NULL, "tl_result_type: NULL %s", ops ? "out" : "ops");
+  if (n == 0) return tl__error(TL_EINVAL, "ValueError", "at least one array or dtype is required");
+  cfg = tl__cfg(cfg);
+  const tl_rules *r = rules_of(cfg);
+  /* one mask test per operand: which dtypes each operand kind may carry */
+  const uint64_t domain = tl__rules_domain(r);
+  const uint64_t pymask = (UINT64_C(1) << TL_BOOL) | (UINT64_C(1) << TL_WEAK_INT) | (UINT64_C(1) << TL_WEAK_FLOAT) |
+                          (UINT64_C(1) << TL_WEAK_COMPLEX);
+  const uint64_t arrmask = domain & ~(pymask & ~(UINT64_C(1) << TL_BOOL));
+  for (size_t i = 0; i < n; i++) {
+    unsigned k = (unsigned)ops[i].kind, d = (unsigned)ops[i].dtype;
+    uint64_t allowed = k >= TL_OPERAND_PYSCALAR ? pymask : arrmask;
+    if (k <= TL_OPERAND_PYTYPE && d < TL_NUM_DTYPES && ((allowed >> d) & 1u)) continue;
+    /* slow path: say what is wrong */
+    if (k > TL_OPERAND_PYTYPE) return tl__error(TL_EINVAL, NULL, "operand %zu has invalid kind %d", i, (int)ops[i].kind);
+    if (d >= TL_NUM_DTYPES) return tl__error(TL_EDTYPE, NULL, "operand %zu has invalid dtype value %d", i, (int)ops[i].dtype);
+    if (k >= TL_OPERAND_PYSCALAR)
+      return tl__error(TL_EINVAL, NULL, "operand %zu: a Python scalar/type must have dtype bool, int*, float* or complex*", i);
+    if (tl__is_weak(ops[i].dtype))
+      return tl__error(TL_EINVAL, NULL, "operand %zu: an array or dtype operand cannot have a weak kind as its dtype", i);
+    return tl__error(TL_EDTYPE, NULL, "dtype %s is not known to the %s rules", tl_dtype_name(ops[i].dtype), r->name);
+  }
+  if (!r->result_type) return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no result_type", r->name);
+  tl_result res;
+  int st = r->result_type(cfg, ops, n, &res);
+  if (st != TL_OK) return st;
+  *out = res;
+  return tl__ok();
+}
+
+int tl_casting_parse(const char *name, tl_casting *out) {
+  static const char *const names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+  if (!name || !out) return tl__error(TL_EINVAL, NULL, "tl_casting_parse: NULL %s", name ? "out" : "name");
+  for (int i = 0; i < 5; i++)
+    if (strcmp(name, names[i]) == 0) {
+      *out = (tl_casting)i;
+      return tl__ok();
+    }
+  return tl__error(TL_EPARSE, "ValueError",
+                   "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got '%s')", name);
+}
+
+int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder to_order,
+                tl_casting casting, int *out) {
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_can_cast: NULL out");
+  if ((int)casting < TL_CASTING_NO || casting > TL_CASTING_UNSAFE)
+    return tl__error(TL_EINVAL, NULL, "tl_can_cast: invalid casting value %d", (int)casting);
+  cfg = tl__cfg(cfg);
+  const tl_rules *r = rules_of(cfg);
+  int st;
+  if ((st = check_dtype(r, from, "tl_can_cast")) != TL_OK || (st = check_dtype(r, to, "tl_can_cast")) != TL_OK)
+    return st;
+  if (!r->can_cast) return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no can_cast", r->name);
+  int res;
+  st = r->can_cast(cfg, from, fo, to, to_order, casting, &res);
+  if (st != TL_OK) return st;
+  *out = res;
+  return tl__ok();
+}
+
+int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_table_cell: NULL out");
+  cfg = tl__cfg(cfg);
+  const tl_rules *r = rules_of(cfg);
+  int st;
+  if ((st = check_dtype(r, a, "tl_table_cell")) != TL_OK || (st = check_dtype(r, b, "tl_table_cell")) != TL_OK)
+    return st;
+  tl_dtype res;
+  if (r->table_cell) st = r->table_cell(cfg, a, b, &res);
+  else if (r->promote_types) st = r->promote_types(cfg, a, b, &res);
+  else return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no promotion table", r->name);
+  if (st != TL_OK) return st;
+  *out = res;
+  return tl__ok();
+}
+
+const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config *cfg) {
+  if (!rules) {
+    tl__error(TL_EINVAL, NULL, "tl_rules_lattice: NULL rules");
+    return NULL;
+  }
+  if (!rules->lattice) {
+    tl__error(TL_EUNSUPPORTED, NULL, "the %s rules are table-driven, not a lattice", rules->name);
+    return NULL;
+  }
+  const tl_lattice *l = rules->lattice(tl__cfg(cfg));
+  if (l) tl__ok();
+  return l;
+}

@@ -1,0 +1,528 @@
+/* cmd_promote.c — the promotion commands: rules, promote, promote-types,
+ * can-cast, table, lattice. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Options shared by the promotion commands. */
+typedef struct {
+  tl_config cfg;
+  int batch, lint;
+  tl_casting casting;
+  const char *format, *diff, *dtypes, *check;
+  char *pos[64];
+  int npos;
+} opts;
+
+static int parse_opts(int argc, char **argv, opts *o, const char *allowed) {
+  memset(o, 0, sizeof *o);
+  tl_config_init(&o->cfg);
+  o->cfg = *tl_config_current();
+  o->casting = TL_CASTING_SAFE;
+  o->format = "text";
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = (i + 1 < argc) ? argv[i + 1] : NULL;
+#define NEED(flag)                                                                    \
+  do {                                                                                \
+    if (!strstr(allowed, flag " ")) return tl_cli_usage_error("%s: unknown option '%s'", argv[0], a); \
+  } while (0)
+#define VALUE()                                                                      \
+  do {                                                                               \
+    if (!val) return tl_cli_usage_error("%s: option '%s' needs a value", argv[0], a); \
+    i++;                                                                             \
+  } while (0)
+    if (strcmp(a, "--rules") == 0) {
+      NEED("--rules");
+      VALUE();
+      if (tl_rules_find(val, &o->cfg.rules) != TL_OK) return tl_cli_lib_error(TL_CLI_USAGE);
+    } else if (strcmp(a, "--x64") == 0) {
+      NEED("--x64");
+      o->cfg.x64 = 1;
+    } else if (strcmp(a, "--no-x64") == 0) {
+      NEED("--x64");
+      o->cfg.x64 = 0;
+    } else if (strcmp(a, "--strict") == 0) {
+      NEED("--strict");
+      o->cfg.strict = 1;
+    } else if (strcmp(a, "--standard") == 0) {
+      NEED("--strict");
+      o->cfg.strict = 0;
+    } else if (strcmp(a, "--op") == 0) {
+      NEED("--op");
+      o->cfg.op = 1;
+    } else if (strcmp(a, "--precise") == 0 || strcmp(a, "--no-precise") == 0) {
+      NEED("--precise");
+      o->cfg.precise = a[2] == 'p';
+    } else if (strcmp(a, "--default-dtype") == 0) {
+      NEED("--default-dtype");
+      VALUE();
+      tl_dtype d;
+      if (tl_cli_dtype(val, &d)) return TL_CLI_USAGE;
+      if (!tl_dtype_is_floating(d) || tl_dtype_is_weak(d))
+        return tl_cli_usage_error("%s: --default-dtype must be a floating dtype (got '%s')", argv[0], val);
+      o->cfg.default_float = d;
+    } else if (strcmp(a, "--batch") == 0) {
+      NEED("--batch");
+      o->batch = 1;
+    } else if (strcmp(a, "--lint") == 0) {
+      NEED("--lint");
+      o->lint = 1;
+    } else if (strcmp(a, "--casting") == 0) {
+      NEED("--casting");
+      VALUE();
+      if (tl_casting_parse(val, &o->casting) != TL_OK) return tl_cli_lib_error(TL_CLI_USAGE);
+    } else if (strcmp(a, "--format") == 0) {
+      NEED("--format");
+      VALUE();
+      o->format = val;
+    } else if (strcmp(a, "--diff") == 0) {
+      NEED("--diff");
+      VALUE();
+      o->diff = val;
+    } else if (strcmp(a, "--dtypes") == 0) {
+      NEED("--dtypes");
+      VALUE();
+      o->dtypes = val;
+    } else if (strcmp(a, "--check") == 0) {
+      NEED("--check");
+      VALUE();
+      o->check = val;
+    } else if (a[0] == '-' && a[1] == '-') {
+      return tl_cli_usage_error("%s: unknown option '%s'", argv[0], a);
+    } else {
+      if (o->npos >= 64) return tl_cli_usage_error("%s: too many arguments", argv[0]);
+      o->pos[o->npos++] = argv[i];
+    }
+#undef NEED
+#undef VALUE
+  }
+  return -1; /* ok */
+}
+
+/* ---- rules ----------------------------------------------------------------------- */
+
+static int run_rules(int argc, char **argv) {
+  if (argc > 1) return tl_cli_usage_error("rules: unexpected argument '%s'", argv[1]);
+  for (size_t i = 0; i < tl_rules_count(); i++) {
+    const tl_rules *r = tl_rules_at(i);
+    printf("%-16s %s (checked against %s)\n", tl_rules_name(r), tl_rules_description(r), tl_rules_checked_against(r));
+  }
+  return TL_CLI_OK;
+}
+
+/* ---- promote / promote-types / can-cast --------------------------------------- */
+
+/* Split a line into whitespace-separated words (in place). */
+static int split_words(char *line, char **words, int cap) {
+  int n = 0;
+  char *p = line;
+  while (*p) {
+    while (isspace((unsigned char)*p)) p++;
+    if (!*p) break;
+    if (n == cap) return -1;
+    words[n++] = p;
+    while (*p && !isspace((unsigned char)*p)) p++;
+    if (*p) *p++ = '\0';
+  }
+  return n;
+}
+
+typedef enum { CMD_PROMOTE, CMD_PROMOTE_TYPES, CMD_CAN_CAST } cmd_kind;
+
+/* A malformed case (not a library error): the message of the last one. */
+static char case_usage_msg[128];
+static int case_usage(const char *msg) {
+  snprintf(case_usage_msg, sizeof case_usage_msg, "%s", msg);
+  return TL_EINVAL;
+}
+
+/* Evaluate one case; on success prints the answer into `out`, else returns
+ * the status with the error in tl_errmsg()/tl_errtype(). */
+static int eval_case(cmd_kind k, const opts *o, char **words, int n, char *out, size_t cap) {
+  case_usage_msg[0] = '\0';
+  tl_clear_error();
+  if (k == CMD_PROMOTE) {
+    tl_operand ops[256];
+    if (n == 0) return case_usage("expected at least one operand");
+    if (n > 256) return case_usage("too many operands");
+    for (int i = 0; i < n; i++) {
+      int st = tl_operand_parse(words[i], &ops[i]);
+      if (st != TL_OK) return st;
+    }
+    tl_result r;
+    int st = tl_result_type(&o->cfg, ops, (size_t)n, &r);
+    if (st != TL_OK) return st;
+    snprintf(out, cap, "%s%s", tl_dtype_name(r.dtype), r.weak ? " (weak)" : "");
+    return TL_OK;
+  }
+  if (n != 2) return case_usage("expected two dtypes");
+  tl_dtype a, b;
+  tl_byteorder ao, bo;
+  int st;
+  if ((st = tl_dtype_parse(words[0], &a, &ao)) != TL_OK || (st = tl_dtype_parse(words[1], &b, &bo)) != TL_OK)
+    return st;
+  if (k == CMD_PROMOTE_TYPES) {
+    tl_dtype r;
+    if ((st = tl_promote_types(&o->cfg, a, b, &r)) != TL_OK) return st;
+    snprintf(out, cap, "%s", tl_dtype_name(r));
+  } else {
+    int yes;
+    if ((st = tl_can_cast(&o->cfg, a, ao, b, bo, o->casting, &yes)) != TL_OK) return st;
+    snprintf(out, cap, "%s", yes ? "true" : "false");
+  }
+  return TL_OK;
+}
+
+static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
+  opts o;
+  int r = parse_opts(argc, argv, &o, allowed);
+  if (r >= 0) return r;
+  char out[128];
+  if (!o.batch) {
+    if (k != CMD_PROMOTE && o.npos != 2) return tl_cli_usage_error("%s: expected two dtypes", argv[0]);
+    if (k == CMD_PROMOTE && o.npos == 0) return tl_cli_usage_error("%s: expected at least one operand", argv[0]);
+    int st = eval_case(k, &o, o.pos, o.npos, out, sizeof out);
+    if (st != TL_OK && case_usage_msg[0]) return tl_cli_usage_error("%s: %s", argv[0], case_usage_msg);
+    if (st != TL_OK) {
+      const char *t = tl_errtype();
+      if (strcmp(t, "UsageError") == 0 || !t[0]) return tl_cli_lib_error(TL_CLI_USAGE);
+      fprintf(stderr, "%s: %s\n", t, tl_errmsg());
+      return TL_CLI_FAIL;
+    }
+    puts(out);
+    return TL_CLI_OK;
+  }
+  if (o.npos) return tl_cli_usage_error("%s: --batch reads its cases from stdin; unexpected argument '%s'", argv[0], o.pos[0]);
+  char line[8192];
+  while (fgets(line, sizeof line, stdin)) {
+    size_t len = strlen(line);
+    if (len == sizeof line - 1 && line[len - 1] != '\n') {
+      int c;
+      while ((c = getchar()) != EOF && c != '\n') {
+      }
+      puts("error: UsageError: line too long");
+      continue;
+    }
+    char *words[256];
+    int n = split_words(line, words, 256);
+    if (n < 0) {
+      puts("error: UsageError: too many operands on one line");
+      continue;
+    }
+    int st = eval_case(k, &o, words, n, out, sizeof out);
+    if (st == TL_OK) {
+      puts(out);
+    } else if (case_usage_msg[0]) {
+      printf("error: UsageError: %s\n", case_usage_msg);
+    } else {
+      const char *t = tl_errtype();
+      printf("error: %s: %s\n", t[0] ? t : "UsageError", tl_errmsg()[0] ? tl_errmsg() : "bad case");
+    }
+    fflush(stdout);
+  }
+  return TL_CLI_OK;
+}
+
+static int run_promote(int argc, char **argv) {
+  return run_eval(CMD_PROMOTE, argc, argv, "--rules --x64 --strict --op --precise --default-dtype --batch ");
+}
+static int run_promote_types(int argc, char **argv) {
+  return run_eval(CMD_PROMOTE_TYPES, argc, argv, "--rules --x64 --strict --precise --default-dtype --batch ");
+}
+static int run_can_cast(int argc, char **argv) {
+  return run_eval(CMD_CAN_CAST, argc, argv, "--rules --x64 --strict --precise --casting --batch ");
+}
+
+/* ---- table ---------------------------------------------------------------------- */
+
+/* The 15 dtypes of the seed tables plus the three weak kinds. */
+static const tl_dtype default_table_dtypes[] = {
+    TL_BOOL,    TL_UINT8,   TL_UINT16,   TL_UINT32,    TL_UINT64,  TL_INT8,      TL_INT16,      TL_INT32, TL_INT64,
+    TL_BFLOAT16, TL_FLOAT16, TL_FLOAT32, TL_FLOAT64, TL_COMPLEX64, TL_COMPLEX128, TL_WEAK_INT, TL_WEAK_FLOAT,
+    TL_WEAK_COMPLEX};
+
+static int rules_knows(const tl_rules *r, tl_dtype d) {
+  tl_dtype all[TL_NUM_DTYPES];
+  size_t n = tl_rules_dtypes(r, all, TL_NUM_DTYPES);
+  for (size_t i = 0; i < n; i++)
+    if (all[i] == d) return 1;
+  return 0;
+}
+
+static const char *cell_str(const tl_config *cfg, tl_dtype a, tl_dtype b, char *buf, size_t cap) {
+  tl_dtype r;
+  const tl_rules *rules = cfg->rules;
+  if (!rules) tl_rules_find("jax", &rules);
+  if (!rules_knows(rules, a) || !rules_knows(rules, b) || tl_table_cell(cfg, a, b, &r) != TL_OK) {
+    tl_clear_error();
+    return "-";
+  }
+  snprintf(buf, cap, "%s", tl_dtype_name(r));
+  return buf;
+}
+
+static int run_table(int argc, char **argv) {
+  opts o;
+  int r = parse_opts(argc, argv, &o, "--rules --x64 --strict --precise --default-dtype --format --diff --dtypes ");
+  if (r >= 0) return r;
+  if (o.npos) return tl_cli_usage_error("table: unexpected argument '%s'", o.pos[0]);
+  const char *fmt = o.format;
+  if (strcmp(fmt, "text") && strcmp(fmt, "markdown") && strcmp(fmt, "html") && strcmp(fmt, "tsv") && strcmp(fmt, "json"))
+    return tl_cli_usage_error("table: unknown format '%s' (text, markdown, html, tsv, json)", fmt);
+  const tl_rules *rules = o.cfg.rules;
+  if (!rules) tl_rules_find("jax", &rules);
+  tl_config dcfg = o.cfg;
+  if (o.diff && tl_rules_find(o.diff, &dcfg.rules) != TL_OK) return tl_cli_lib_error(TL_CLI_USAGE);
+  tl_dtype dts[TL_NUM_DTYPES];
+  size_t nd = 0;
+  if (o.dtypes) {
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s", o.dtypes);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+      while (isspace((unsigned char)*tok)) tok++;
+      tl_dtype d;
+      if (tl_cli_dtype(tok, &d)) return TL_CLI_USAGE;
+      if (nd == TL_NUM_DTYPES) return tl_cli_usage_error("table: too many dtypes");
+      dts[nd++] = d;
+    }
+  } else {
+    for (size_t i = 0; i < sizeof default_table_dtypes / sizeof default_table_dtypes[0]; i++)
+      if (rules_knows(rules, default_table_dtypes[i])) dts[nd++] = default_table_dtypes[i];
+  }
+  static char cells[TL_NUM_DTYPES][TL_NUM_DTYPES][24];
+  static int diff[TL_NUM_DTYPES][TL_NUM_DTYPES];
+  for (size_t i = 0; i < nd; i++)
+    for (size_t j = 0; j < nd; j++) {
+      char b1[24], b2[24];
+      const char *c = cell_str(&o.cfg, dts[i], dts[j], b1, sizeof b1);
+      snprintf(cells[i][j], sizeof cells[i][j], "%s", c);
+      diff[i][j] = o.diff && strcmp(c, cell_str(&dcfg, dts[i], dts[j], b2, sizeof b2)) != 0;
+    }
+  if (strcmp(fmt, "tsv") == 0) {
+    printf("row\\col");
+    for (size_t j = 0; j < nd; j++) printf("\t%s", tl_dtype_name(dts[j]));
+    putchar('\n');
+    for (size_t i = 0; i < nd; i++) {
+      printf("%s", tl_dtype_name(dts[i]));
+      for (size_t j = 0; j < nd; j++) printf("\t%s", cells[i][j]);
+      putchar('\n');
+    }
+  } else if (strcmp(fmt, "json") == 0) {
+    printf("{\n  \"rules\": \"%s\",\n  \"x64\": %s,\n  \"strict\": %s,\n", tl_rules_name(rules),
+           o.cfg.x64 ? "true" : "false", o.cfg.strict ? "true" : "false");
+    if (o.diff) printf("  \"diff\": \"%s\",\n", o.diff);
+    printf("  \"dtypes\": [");
+    for (size_t j = 0; j < nd; j++) printf("%s\"%s\"", j ? ", " : "", tl_dtype_name(dts[j]));
+    printf("],\n  \"cells\": [\n");
+    for (size_t i = 0; i < nd; i++) {
+      printf("    [");
+      for (size_t j = 0; j < nd; j++) printf("%s\"%s\"", j ? ", " : "", cells[i][j]);
+      printf("]%s\n", i + 1 < nd ? "," : "");
+    }
+    printf("  ]");
+    if (o.diff) {
+      printf(",\n  \"differs\": [\n");
+      for (size_t i = 0; i < nd; i++) {
+        printf("    [");
+        for (size_t j = 0; j < nd; j++) printf("%s%s", j ? ", " : "", diff[i][j] ? "true" : "false");
+        printf("]%s\n", i + 1 < nd ? "," : "");
+      }
+      printf("  ]");
+    }
+    printf("\n}\n");
+  } else if (strcmp(fmt, "html") == 0) {
+    printf("<table class=\"promotion\" data-rules=\"%s\"%s%s%s>\n<tr><th></th>", tl_rules_name(rules),
+           o.diff ? " data-diff=\"" : "", o.diff ? o.diff : "", o.diff ? "\"" : "");
+    for (size_t j = 0; j < nd; j++) printf("<th>%s</th>", tl_dtype_name(dts[j]));
+    printf("</tr>\n");
+    for (size_t i = 0; i < nd; i++) {
+      printf("<tr><td>%s</td>", tl_dtype_name(dts[i]));
+      for (size_t j = 0; j < nd; j++) printf("<td%s>%s</td>", diff[i][j] ? " class=\"d\"" : "", cells[i][j]);
+      printf("</tr>\n");
+    }
+    printf("</table>\n");
+  } else if (strcmp(fmt, "markdown") == 0) {
+    printf("| |");
+    for (size_t j = 0; j < nd; j++) printf(" %s |", tl_dtype_name(dts[j]));
+    printf("\n|---|");
+    for (size_t j = 0; j < nd; j++) printf("---|");
+    putchar('\n');
+    for (size_t i = 0; i < nd; i++) {
+      printf("| **%s** |", tl_dtype_name(dts[i]));
+      for (size_t j = 0; j < nd; j++) printf(diff[i][j] ? " **%s** |" : " %s |", cells[i][j]);
+      putchar('\n');
+    }
+  } else {
+    int w = 4;
+    for (size_t i = 0; i < nd; i++) {
+      int l = (int)strlen(tl_dtype_name(dts[i]));
+      if (l > w) w = l;
+      for (size_t j = 0; j < nd; j++) {
+        l = (int)strlen(cells[i][j]) + diff[i][j];
+        if (l > w) w = l;
+      }
+    }
+    printf("%*s", w, "");
+    for (size_t j = 0; j < nd; j++) printf(" %*s", w, tl_dtype_name(dts[j]));
+    putchar('\n');
+    for (size_t i = 0; i < nd; i++) {
+      printf("%*s", w, tl_dtype_name(dts[i]));
+      for (size_t j = 0; j < nd; j++) {
+        char c[32];
+        snprintf(c, sizeof c, "%s%s", diff[i][j] ? ">" : "", cells[i][j]);
+        printf(" %*s", w, c);
+      }
+      putchar('\n');
+    }
+    if (o.diff) printf("(> marks cells that differ from --rules %s)\n", o.diff);
+  }
+  return TL_CLI_OK;
+}
+
+/* ---- lattice --------------------------------------------------------------------- */
+
+static char *read_file(const char *path, size_t max) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = malloc(max + 1);
+  size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
+  fclose(f);
+  if (!buf || n > max) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  return buf;
+}
+
+static const char *kind_color(tl_dtype d) {
+  if (tl_dtype_is_weak(d)) return "#f2f2f2";
+  if (tl_dtype_is_bool(d)) return "#e0e0e0";
+  if (tl_dtype_is_unsigned(d)) return "#cfe2f3";
+  if (tl_dtype_is_signed(d)) return "#d9ead3";
+  if (tl_dtype_is_floating(d)) return "#fff2cc";
+  return "#f4cccc";
+}
+
+static int run_lattice(int argc, char **argv) {
+  opts o;
+  int r = parse_opts(argc, argv, &o, "--rules --x64 --strict --format --check --lint ");
+  if (r >= 0) return r;
+  if (o.npos) return tl_cli_usage_error("lattice: unexpected argument '%s'", o.pos[0]);
+  if (o.check) {
+    char *spec = read_file(o.check, 1 << 20);
+    if (!spec) return tl_cli_usage_error("lattice: cannot read '%s' (missing, unreadable or over 1 MiB)", o.check);
+    tl_lattice_problem probs[256];
+    size_t n = 0;
+    int st = tl_lattice_check(spec, 0, o.lint, probs, 256, &n);
+    free(spec);
+    if (st == TL_EPARSE || st == TL_ERANGE) {
+      fprintf(stderr, "%s: %s\n", o.check, tl_errmsg());
+      return TL_CLI_FAIL;
+    }
+    for (size_t i = 0; i < n && i < 256; i++)
+      printf("%s: %s: %s\n", o.check, probs[i].is_error ? "error" : "warning", probs[i].message);
+    if (n > 256) printf("%s: ... %zu more\n", o.check, n - 256);
+    if (st == TL_OK) printf("%s: is a lattice\n", o.check);
+    return st == TL_OK ? TL_CLI_OK : TL_CLI_FAIL;
+  }
+  const tl_rules *rules = o.cfg.rules;
+  if (!rules) tl_rules_find("jax", &rules);
+  const tl_lattice *lat = tl_rules_lattice(rules, &o.cfg);
+  if (!lat) return tl_cli_lib_error(TL_CLI_FAIL);
+  size_t n = tl_lattice_size(lat);
+  int succ[128];
+  if (strcmp(o.format, "text") == 0) {
+    printf("# %s lattice%s%s\n%%partial\n", tl_rules_name(rules), o.cfg.x64 ? " (x64)" : "",
+           o.cfg.strict ? " (strict)" : "");
+    for (size_t i = 0; i < n; i++) {
+      size_t k = tl_lattice_successors(lat, (int)i, succ, 128);
+      printf("%s", tl_lattice_node_name(lat, (int)i));
+      for (size_t j = 0; j < k; j++) printf("%s%s", j ? ", " : " -> ", tl_lattice_node_name(lat, succ[j]));
+      putchar('\n');
+    }
+  } else if (strcmp(o.format, "dot") == 0) {
+    printf("digraph \"%s\" {\n  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n",
+           tl_rules_name(rules));
+    for (size_t i = 0; i < n; i++) {
+      const char *name = tl_lattice_node_name(lat, (int)i);
+      tl_dtype d;
+      const char *color = "#ffffff";
+      if (tl_dtype_parse(name, &d, NULL) == TL_OK) color = kind_color(d);
+      printf("  \"%s\" [fillcolor=\"%s\"];\n", name, color);
+    }
+    for (size_t i = 0; i < n; i++) {
+      size_t k = tl_lattice_successors(lat, (int)i, succ, 128);
+      for (size_t j = 0; j < k; j++)
+        printf("  \"%s\" -> \"%s\";\n", tl_lattice_node_name(lat, (int)i), tl_lattice_node_name(lat, succ[j]));
+    }
+    printf("}\n");
+  } else {
+    return tl_cli_usage_error("lattice: unknown format '%s' (text, dot)", o.format);
+  }
+  tl_clear_error();
+  return TL_CLI_OK;
+}
+
+const tl_cli_command tl_cli_cmd_rules = {
+    "rules", "every rule set, what it models, the version it was checked against",
+    "usage: typelattice rules\n\nList every rule set with one line on what it models and which framework\n"
+    "version it was checked against.\n",
+    run_rules};
+
+const tl_cli_command tl_cli_cmd_promote = {
+    "promote", "the result dtype of operands under a rule set",
+    "usage: typelattice promote [--rules R] [--x64] [--strict] [--op] [--default-dtype D]\n"
+    "                           [--no-precise] [--batch] OPERAND...\n\n"
+    "Print the dtype the rule set's result_type gives for the operands, followed by\n"
+    "' (weak)' when the result is weakly typed. With --op: the dtype an operation\n"
+    "such as `x + y` computes in, with the framework's value checks.\n\n"
+    "Operands: DTYPE | array:DTYPE | weak:DTYPE | zerodim:DTYPE[:VALUE]\n"
+    "  | scalar:DTYPE:VALUE | py:int:V | py:float:V | py:complex:V | py:bool:V\n"
+    "  | literals 300, -1.5, 1e300, 1j, (1+2j), True | Python types int, float, complex, bool\n\n"
+    "On a promotion error prints 'ERRORTYPE: MESSAGE' (the framework's) on stderr and\n"
+    "exits 1. --batch reads one case per line from stdin and prints one result per\n"
+    "line ('error: TYPE: MESSAGE' for an error).\n"
+    "Example: typelattice promote --rules jax int8 py:int:3 weak:float16\n",
+    run_promote};
+
+const tl_cli_command tl_cli_cmd_promote_types = {
+    "promote-types", "the framework's pairwise promote_types(A, B)",
+    "usage: typelattice promote-types [--rules R] [--x64] [--strict] [--batch] A B\n\n"
+    "Print promote_types(A, B) as the framework's function computes it\n"
+    "(jnp.promote_types, np.promote_types, torch.promote_types, ...). A and B are\n"
+    "dtype names; int, float and complex are the Python types (weak in JAX).\n",
+    run_promote_types};
+
+const tl_cli_command tl_cli_cmd_can_cast = {
+    "can-cast", "can_cast(FROM, TO) under a rule set and casting mode",
+    "usage: typelattice can-cast [--rules R] [--casting no|equiv|safe|same_kind|unsafe] [--batch] FROM TO\n\n"
+    "Print true or false: the framework's can_cast(FROM, TO, casting). NumPy\n"
+    "typestrs carry a byte order ('<i4', '>i4') that matters for 'no' and 'equiv'.\n"
+    "Default casting: safe.\n",
+    run_can_cast};
+
+const tl_cli_command tl_cli_cmd_table = {
+    "table", "the binary promotion table of a rule set",
+    "usage: typelattice table [--rules R] [--x64] [--strict] [--format text|markdown|html|tsv|json]\n"
+    "                         [--diff RULES] [--dtypes LIST]\n\n"
+    "Print the binary promotion table over the rule set's dtypes plus the weak\n"
+    "kinds. Cells are canonical dtype names, int*/float*/complex* for a weak\n"
+    "lattice result, '-' where the pair has no promotion. --diff marks the cells\n"
+    "that differ from another rule set (class=\"d\" in html, ** in markdown, > in\n"
+    "text). --dtypes is a comma-separated list (default: the 15 dtypes of the JAX\n"
+    "docs' table plus int*, float*, complex*).\n",
+    run_table};
+
+const tl_cli_command tl_cli_cmd_lattice = {
+    "lattice", "print a rule set's lattice, or check a user lattice spec",
+    "usage: typelattice lattice [--rules R] [--x64] [--strict] [--format text|dot]\n"
+    "       typelattice lattice --check FILE [--lint]\n\n"
+    "Print the lattice behind a rule set: 'text' in the spec syntax (one node per\n"
+    "line, 'NODE -> SUCC, SUCC'), 'dot' for Graphviz (dot -Tsvg). --check validates\n"
+    "a spec file and prints its problems; --lint adds the design-lint warnings of\n"
+    "the JAX design note. Exit 1 when the spec is not a lattice.\n",
+    run_lattice};

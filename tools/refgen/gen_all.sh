@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Regenerate every tests/data/ref/*.tsv from the real frameworks.
+#
+# Interpreters: $REF_PY (default $REFGEN_VENV_DIR/ref/bin/python) and $NP1_PY (default
+# $REFGEN_VENV_DIR/np1/bin/python); REFGEN_VENV_DIR defaults to <repo>/.venv-ref
+# (create it with tools/refgen/setup_venvs.sh).  Output directory: $REFGEN_OUT (default
+# tests/data/ref).  All generators use fixed seeds, so reruns give the same cases (only the
+# date header line changes).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+DIR="${REFGEN_VENV_DIR:-$REPO/.venv-ref}"
+REF_PY="${REF_PY:-$DIR/ref/bin/python}"
+NP1_PY="${NP1_PY:-$DIR/np1/bin/python}"
+export TF_CPP_MIN_LOG_LEVEL=3 PYTHONWARNINGS=ignore JAX_PLATFORMS=cpu PYTHONHASHSEED=0
+
+run() {  # quiet framework log spam, keep our own summary lines and tracebacks
+    echo "-- $*" >&2
+    "$@" 2> >(grep -v -E '^(I0000|W0000|E0000|WARNING: All log messages)' >&2)
+}
+
+run "$REF_PY" "$HERE/gen_numpy.py"
+run "$NP1_PY" "$HERE/gen_numpy.py"
+run "$REF_PY" "$HERE/gen_jax.py"
+run "$REF_PY" "$HERE/gen_torch.py"
+run "$REF_PY" "$HERE/gen_array_api.py"
+for mode in classic all safe; do
+    run "$REF_PY" "$HERE/gen_tensorflow.py" "$mode"
+done
+wait
+du -ch "${REFGEN_OUT:-$REPO/tests/data/ref}"/*.tsv | tail -1 >&2
