@@ -33,6 +33,7 @@ void tl_cli_print_double(FILE *f, double x);
 
 /* Sub-benchmarks of `typelattice bench` defined outside cmd_bench.c. */
 int tl_cli_bench_promote(int argc, char **argv);
+int tl_cli_bench_binary(int argc, char **argv);
 
 /* Command tables defined by the tools/cmd_*.c files. */
 extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
@@ -44,6 +45,7 @@ extern const tl_cli_command tl_cli_cmd_rules, tl_cli_cmd_promote, tl_cli_cmd_pro
 extern const tl_cli_command tl_cli_cmd_support, tl_cli_cmd_defaults;
 
 /* slot: bench */
+extern const tl_cli_command tl_cli_cmd_bench;
 
 
 #endif

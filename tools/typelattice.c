@@ -27,6 +27,7 @@ static const tl_cli_command *const commands[] = {
     &tl_cli_cmd_defaults,
 
     /* slot: bench */
+    &tl_cli_cmd_bench,
 
     /* slot: spare */
 };
