@@ -255,6 +255,7 @@ static void replicate(tl_array *a) {
 
 int tl_array_zeros(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out) {
   tl_array *a = NULL;
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_array_zeros: out is NULL");
   int st = tl__array_new("tl_array_zeros", dtype, ndim, shape, &a);
   if (st != TL_OK) return st;
   memset(a->data, 0, (size_t)a->size * (size_t)tl__info(dtype)->itemsize);
@@ -264,6 +265,7 @@ int tl_array_zeros(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **ou
 
 int tl_array_ones(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out) {
   tl_array *a = NULL;
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_array_ones: out is NULL");
   int st = tl__array_new("tl_array_ones", dtype, ndim, shape, &a);
   if (st != TL_OK) return st;
   if (a->size) {
