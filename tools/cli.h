@@ -35,11 +35,11 @@ void tl_cli_print_double(FILE *f, double x);
 extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
 /* slot: promotion commands */
 
-/* slot: cast */
+extern const tl_cli_command tl_cli_cmd_cast;
 
 /* slot: support */
 
-/* slot: bench */
+extern const tl_cli_command tl_cli_cmd_bench;
 
 
 #endif

@@ -20,11 +20,11 @@ static const tl_cli_command *const commands[] = {
 
     /* slot: lattice */
 
-    /* slot: cast */
+    &tl_cli_cmd_cast,
 
     /* slot: support */
 
-    /* slot: bench */
+    &tl_cli_cmd_bench,
 
     /* slot: spare */
 };
