@@ -123,9 +123,10 @@ int tl_bench_convert(int argc, char **argv) {
     char *dup = strdup(pairs), *save = NULL;
     for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
       if (np == cap || parse_pair(t, &list[np][0], &list[np][1])) {
+        int rc = tl_cli_usage_error("bench convert: bad pair '%s' (FROM:TO)", t);
         free(dup);
         free(list);
-        return tl_cli_usage_error("bench convert: bad pair '%s' (FROM:TO)", t);
+        return rc;
       }
       np++;
     }
