@@ -110,6 +110,15 @@ static void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, c
       fn(src, dst, n);
       return;
     }
+#if defined(TL_HAVE_X86)
+    if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4 && n >= 64) {
+      const unsigned char *t = tl__table8(from, to, sat);
+      if (t) {
+        tl__avx2_lut8_32((const uint32_t *)(const void *)t, (const uint8_t *)src, (uint32_t *)(void *)dst, n);
+        return;
+      }
+    }
+#endif
   }
   tl__convert_scalar(from, src, ss, to, dst, ds, n, flags);
 }

@@ -337,6 +337,17 @@ static void k_i32_f64(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_INT32, TL_FLOAT64, s, d, i, n);
 }
 
+void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m128i b = _mm_loadu_si128((const __m128i *)(src + i));
+    __m256i lo = _mm256_cvtepu8_epi32(b), hi = _mm256_cvtepu8_epi32(_mm_srli_si128(b, 8));
+    _mm256_storeu_si256((__m256i *)(dst + i), _mm256_i32gather_epi32((const int *)table, lo, 4));
+    _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_i32gather_epi32((const int *)table, hi, 4));
+  }
+  for (; i < n; i++) dst[i] = table[src[i]];
+}
+
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) {

@@ -73,6 +73,11 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
 size_t tl__convert_validate(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, size_t n,
                             unsigned flags);
 
+/* The lazily built 256-entry table of an 8-bit source (NULL if allocation failed). */
+const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
+/* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
+void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
+
 /* A contiguous SIMD kernel: n elements from src to dst (no overlap). */
 typedef void (*tl__contig_fn)(const void *src, void *dst, size_t n);
 

@@ -7,6 +7,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 /* ---- narrow float formats ------------------------------------------------ */
@@ -462,7 +463,7 @@ size_t tl__convert_validate(tl_dtype from, const char *src, ptrdiff_t ss, tl_dty
  * table is missing the generic engine serves the call. */
 static _Atomic(unsigned char *) tl__tab8[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 
-static const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat) {
+const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat) {
   unsigned char *t = atomic_load_explicit(&tl__tab8[from][to][sat], memory_order_acquire);
   if (t) return t;
   int sz = tl__info(to)->itemsize;
@@ -601,6 +602,18 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
     const unsigned char *t = tl__table8(from, to, sat);
     if (t) {
       const unsigned char *s = (const unsigned char *)src;
+      if (ss == 1 && ds == ti->itemsize) { /* contiguous: typed loops the compiler unrolls */
+        switch (ti->itemsize) {
+        case 1: for (size_t i = 0; i < n; i++) dst[i] = (char)t[s[i]]; return;
+        case 2: { uint16_t t2[256], *d2 = (uint16_t *)(void *)dst; memcpy(t2, t, sizeof t2);
+          if (((uintptr_t)dst & 1) == 0) { for (size_t i = 0; i < n; i++) d2[i] = t2[s[i]]; return; } break; }
+        case 4: { uint32_t t4[256], *d4 = (uint32_t *)(void *)dst; memcpy(t4, t, sizeof t4);
+          if (((uintptr_t)dst & 3) == 0) { for (size_t i = 0; i < n; i++) d4[i] = t4[s[i]]; return; } break; }
+        case 8: { uint64_t t8[256], *d8 = (uint64_t *)(void *)dst; memcpy(t8, t, sizeof t8);
+          if (((uintptr_t)dst & 7) == 0) { for (size_t i = 0; i < n; i++) d8[i] = t8[s[i]]; return; } break; }
+        default: break;
+        }
+      }
       switch (ti->itemsize) {
       case 1: for (size_t i = 0; i < n; i++) dst[(ptrdiff_t)i * ds] = (char)t[s[(ptrdiff_t)i * ss]]; return;
       case 2: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 2 * s[(ptrdiff_t)i * ss], 2); return;

@@ -62,7 +62,7 @@ static void fill(tl_array *a) {
   free(tmp);
 }
 
-int tl_cli_bench_binary(int argc, char **argv) {
+int tl_bench_binary(int argc, char **argv) {
   int json = 0;
   double min_s = 0.05;
   const char *tier = NULL;

@@ -21,7 +21,7 @@ static const tl_cli_command *const commands[] = {
 
     &tl_cli_cmd_lattice,
 
-    /* slot: cast */
+    &tl_cli_cmd_cast,
 
     &tl_cli_cmd_support,
     &tl_cli_cmd_defaults,
