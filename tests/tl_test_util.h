@@ -18,7 +18,7 @@
 #include "typelattice.h"
 
 /* Read a file below the source tree; fails the test when missing. */
-static char *tt_read_file(const char *relpath) {
+static inline char *tt_read_file(const char *relpath) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", TL_SOURCE_DIR, relpath);
   FILE *f = fopen(path, "rb");
@@ -34,6 +34,7 @@ static char *tt_read_file(const char *relpath) {
   return buf;
 }
 
+#define TL__UNUSED_T __attribute__((unused))
 /* A square table of short codes: header codes and cells[row][col]. */
 #define TT_MAX 40
 typedef struct {
@@ -45,7 +46,7 @@ typedef struct {
 } tt_table;
 
 /* Tokenise one line: HTML tags and '|' act as separators. */
-static int tt_tokens(char *line, char tok[][16], int cap) {
+static inline int tt_tokens(char *line, char tok[][16], int cap) {
   int n = 0;
   char *p = line;
   /* blank out tags */
@@ -74,7 +75,7 @@ static int tt_tokens(char *line, char tok[][16], int cap) {
 
 /* Parse a seed table file: '#' comments and '---' separator lines skipped;
  * the first remaining line holds the column codes. */
-static void tt_load_table(const char *relpath, tt_table *t) {
+static inline void tt_load_table(const char *relpath, tt_table *t) {
   char *text = tt_read_file(relpath);
   memset(t, 0, sizeof *t);
   int header = 1;
@@ -106,26 +107,26 @@ typedef struct {
 } tt_code;
 
 /* docs/type_promotion.rst: byte sizes, c8 = complex64, c16 = complex128. */
-static const tt_code tt_codes_rst[] = {
+TL__UNUSED_T static const tt_code tt_codes_rst[] = {
     {"b1", TL_BOOL},     {"u1", TL_UINT8},    {"u2", TL_UINT16},  {"u4", TL_UINT32},    {"u8", TL_UINT64},
     {"i1", TL_INT8},     {"i2", TL_INT16},    {"i4", TL_INT32},   {"i8", TL_INT64},     {"bf", TL_BFLOAT16},
     {"f2", TL_FLOAT16},  {"f4", TL_FLOAT32},  {"f8", TL_FLOAT64}, {"c8", TL_COMPLEX64}, {"c16", TL_COMPLEX128},
     {"i*", TL_WEAK_INT}, {"f*", TL_WEAK_FLOAT}, {"c*", TL_WEAK_COMPLEX}, {NULL, TL_DTYPE_NONE}};
 /* testObservedPromotionTable and the 2022 doc table: byte sizes but c4 = complex64, c8 = complex128. */
-static const tt_code tt_codes_obs[] = {
+TL__UNUSED_T static const tt_code tt_codes_obs[] = {
     {"b1", TL_BOOL},     {"u1", TL_UINT8},    {"u2", TL_UINT16},  {"u4", TL_UINT32},    {"u8", TL_UINT64},
     {"i1", TL_INT8},     {"i2", TL_INT16},    {"i4", TL_INT32},   {"i8", TL_INT64},     {"bf", TL_BFLOAT16},
     {"f2", TL_FLOAT16},  {"f4", TL_FLOAT32},  {"f8", TL_FLOAT64}, {"c4", TL_COMPLEX64}, {"c8", TL_COMPLEX128},
     {"i*", TL_WEAK_INT}, {"f*", TL_WEAK_FLOAT}, {"c*", TL_WEAK_COMPLEX}, {NULL, TL_DTYPE_NONE}};
 /* The design note and jax.md §2e: bit widths. */
-static const tt_code tt_codes_bits[] = {
+TL__UNUSED_T static const tt_code tt_codes_bits[] = {
     {"b", TL_BOOL},        {"b1", TL_BOOL},       {"u8", TL_UINT8},      {"u16", TL_UINT16},  {"u32", TL_UINT32},
     {"u64", TL_UINT64},    {"i8", TL_INT8},       {"i16", TL_INT16},     {"i32", TL_INT32},   {"i64", TL_INT64},
     {"bf16", TL_BFLOAT16}, {"f16", TL_FLOAT16},   {"f32", TL_FLOAT32},   {"f64", TL_FLOAT64}, {"c64", TL_COMPLEX64},
     {"c128", TL_COMPLEX128}, {"i*", TL_WEAK_INT}, {"f*", TL_WEAK_FLOAT}, {"c*", TL_WEAK_COMPLEX},
     {NULL, TL_DTYPE_NONE}};
 
-static tl_dtype tt_code_dtype(const tt_code *legend, const char *code) {
+static inline tl_dtype tt_code_dtype(const tt_code *legend, const char *code) {
   for (const tt_code *c = legend; c->code; c++)
     if (strcmp(c->code, code) == 0) return c->d;
   fail_msg("code '%s' not in the legend", code);
