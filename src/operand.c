@@ -296,14 +296,17 @@ static int tl__parse_int(const char *s, size_t len, tl_value *v) {
       uint64_t ch, cl;
       size_t alen = len - (size_t)(adj - s) - 1;
       if (tl__parse_uint(adj + 1, alen, &ch, &cl) != 1) return 0;
+      /* Python reads -B**E+C as -(B**E)+C = -(B**E-C): a leading '-' flips
+       * the operation applied to the magnitude */
+      int add = (*adj == '+') != neg;
       if (pow2_128) {
-        if (*adj != '-' || (ch == 0 && cl == 0)) return -1;
+        if (add || (ch == 0 && cl == 0)) return -1;
         v->lo = ~cl + 1;
         v->hi = ~ch + (v->lo == 0);
         v->negative = neg;
         return 1;
       }
-      if (*adj == '+') {
+      if (add) {
         uint64_t lo = v->lo + cl;
         uint64_t carry = lo < v->lo;
         if (v->hi + ch + carry < v->hi) return -1;
