@@ -9,8 +9,9 @@
 #include <time.h>
 
 #define TL_BENCH_LIST(X)                                                                 \
-  X(convert, "conversion throughput per dtype pair, GB/s and ratio to memcpy")
-/* e.g.  X(promote, "...")  X(binary, "...") */
+  X(convert, "conversion throughput per dtype pair, GB/s and ratio to memcpy")           \
+  X(promote, "ns per promote_types pair and per result_type operand, beside a table lookup")
+/* e.g.  X(binary, "...") */
 
 #define TL__BENCH_DECL(name, summary) int tl_bench_##name(int argc, char **argv);
 TL_BENCH_LIST(TL__BENCH_DECL)
