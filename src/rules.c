@@ -9,6 +9,7 @@
 static const tl_rules *const registry[] = {
     &tl__rules_jax,
     &tl__rules_jax_lax,
+    &tl__rules_numpy,
     /* slot: numpy */
     /* slot: torch */
     /* slot: tensorflow */
