@@ -11,6 +11,7 @@ static const tl_rules *const registry[] = {
     &tl__rules_jax_lax,
     &tl__rules_numpy,
     /* slot: numpy */
+    &tl__rules_torch,
     /* slot: torch */
     /* slot: tensorflow */
     /* slot: array-api */
