@@ -14,6 +14,7 @@ static const tl_rules *const registry[] = {
     &tl__rules_torch,
     /* slot: torch */
     /* slot: tensorflow */
+    &tl__rules_array_api,
     /* slot: array-api */
     /* slot: ivy */
 };
