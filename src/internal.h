@@ -103,5 +103,10 @@ char tl__numpy_kind(tl_dtype d);
 const char *tl__numpy_dtype_class(tl_dtype d);
 /* np.promote_types (NumPy >= 1.25 common-DType machinery; rules_numpy.c). */
 int tl__numpy_promote_types(tl_dtype a, tl_dtype b, tl_dtype *out);
+/* TensorFlow (rules_tensorflow.c): DataTypeString ("half", "float") and the
+ * conversion of a Python number to a tensor of dtype `want` (strict: dtype=,
+ * else a dtype hint). */
+const char *tl__tf_dtype_name(tl_dtype d);
+int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dtype *out);
 
 #endif /* TL_INTERNAL_H */

@@ -13,6 +13,7 @@ static const tl_rules *const registry[] = {
     /* slot: numpy */
     &tl__rules_torch,
     /* slot: torch */
+    &tl__rules_tensorflow,
     /* slot: tensorflow */
     &tl__rules_array_api,
     /* slot: array-api */
