@@ -14,6 +14,8 @@ static const tl_rules *const registry[] = {
     &tl__rules_torch,
     /* slot: torch */
     &tl__rules_tensorflow,
+    &tl__rules_tensorflow_all,
+    &tl__rules_tensorflow_safe,
     /* slot: tensorflow */
     &tl__rules_array_api,
     /* slot: array-api */
