@@ -103,6 +103,10 @@ char tl__numpy_kind(tl_dtype d);
 const char *tl__numpy_dtype_class(tl_dtype d);
 /* np.promote_types (NumPy >= 1.25 common-DType machinery; rules_numpy.c). */
 int tl__numpy_promote_types(tl_dtype a, tl_dtype b, tl_dtype *out);
+/* PyArray_PromoteDTypeSequence over DTypes (weak kinds = the abstract Python
+ * DTypes), and np.add's legacy linear loop search (rules_numpy.c). */
+int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out);
+int tl__numpy_linear_search(const tl_operand *ops, size_t n, tl_dtype *out);
 /* TensorFlow (rules_tensorflow.c): DataTypeString ("half", "float") and the
  * conversion of a Python number to a tensor of dtype `want` (strict: dtype=,
  * else a dtype hint). */

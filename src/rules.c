@@ -10,6 +10,7 @@ static const tl_rules *const registry[] = {
     &tl__rules_jax,
     &tl__rules_jax_lax,
     &tl__rules_numpy,
+    &tl__rules_numpy1,
     /* slot: numpy */
     &tl__rules_torch,
     /* slot: torch */

@@ -275,7 +275,7 @@ static tl_dtype reduce_knowledgeable(tl_dtype *dt, size_t n) {
 }
 
 /* PyArray_PromoteDTypeSequence over DTypes dts[0..n). */
-static int promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) {
+int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) {
   if (n == 1) {
     *out = dts[0];
     return TL_OK;
@@ -352,7 +352,7 @@ static int numpy_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
       if (spec != pass) dts[k++] = operand_dtype(&ops[i]);
     }
   tl_dtype r;
-  int st = promote_sequence(dts, n, &r);
+  int st = tl__numpy_promote_sequence(dts, n, &r);
   if (st != TL_OK) return st;
   *out = default_descr(r);
   return TL_OK;
@@ -376,7 +376,7 @@ static int pyscalar_can_cast(tl_dtype weak, tl_dtype to) {
 
 /* The legacy linear loop search of np.add: user loops (T, T -> T) of the
  * operands' user dtypes in operand order, then the builtin loops. */
-static int linear_search(const tl_operand *ops, size_t n, tl_dtype *out) {
+int tl__numpy_linear_search(const tl_operand *ops, size_t n, tl_dtype *out) {
   static const tl_dtype builtin_loops[] = {D(BOOL),   D(INT8),    D(UINT8),   D(INT16),     D(UINT16),
                                            D(INT32),  D(UINT32),  D(INT64),   D(UINT64),    D(FLOAT16),
                                            D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128)};
@@ -444,7 +444,7 @@ static int numpy_op(const tl_operand *ops, size_t n, tl_dtype *out) {
     all_builtin &= is_abstract(d) || is_builtin(d);
   }
   tl_dtype r;
-  int st = all_builtin ? numpy_result_dtype(ops, n, &r) : linear_search(ops, n, &r);
+  int st = all_builtin ? numpy_result_dtype(ops, n, &r) : tl__numpy_linear_search(ops, n, &r);
   if (st != TL_OK) return st;
   for (size_t i = 0; i < n; i++)
     if (ops[i].kind == TL_OPERAND_PYSCALAR && ops[i].value.kind == TL_VALUE_INT && ops[i].dtype == D(WEAK_INT) &&
@@ -481,7 +481,7 @@ static int np_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_
 static int np_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   (void)cfg;
   tl_dtype dts[2] = {a, b}, r;
-  int st = promote_sequence(dts, 2, &r);
+  int st = tl__numpy_promote_sequence(dts, 2, &r);
   if (st != TL_OK) return st;
   *out = r;
   return TL_OK;
