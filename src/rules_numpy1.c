@@ -133,14 +133,14 @@ static int unrepresentable(void) {
 }
 
 /* PyArray_LegacyResultType with min_scalar_type */
-static int legacy_result(const tl_operand *ops, size_t n, tl_dtype *out) {
+static int legacy_result(const tl_operand *ops, size_t n, int use_min, tl_dtype *out) {
   tl_dtype r = TL_DTYPE_NONE;
   int rs = 0, st;
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < n; i++) {
       if (is_dtype_spec(&ops[i]) != pass) continue;
       int s = 0;
-      tl_dtype t = pass ? array_descr(&ops[i]) : min_scalar_type(&ops[i], &s);
+      tl_dtype t = pass || !use_min ? array_descr(&ops[i]) : min_scalar_type(&ops[i], &s);
       if (r == TL_DTYPE_NONE) {
         r = t, rs = s;
       } else {
@@ -204,9 +204,9 @@ static int numpy1_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
         if (c > max_a) max_a = c;
       }
     }
-    if (legacy && !all_scalars && max_a >= max_s) {
-      if ((st = legacy_result(ops, n, &r)) != TL_OK) return st;
-    }
+    /* PyArray_LegacyResultType: value-based only under the category rule,
+     * else promote_types over the operands' own dtypes */
+    if ((st = legacy_result(ops, n, legacy && !all_scalars && max_a >= max_s, &r)) != TL_OK) return st;
   }
   if (r == OBJECT) return unrepresentable();
   *out = r;
