@@ -24,6 +24,7 @@ Directives, each on a line of its own in the template:
 Standard library only; used by docs/generate.py (make docs).
 """
 import argparse
+import json
 import os
 import shlex
 import subprocess
@@ -34,11 +35,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 PY_RUNNER = r'''
-import ast, sys, traceback
-src = sys.stdin.read()
+import ast, contextlib, io, json, sys
+job = json.loads(sys.stdin.read())
+g = {"__name__": "__main__"}
+with contextlib.redirect_stdout(io.StringIO()):  # the earlier blocks, quietly: one session
+    for pre in job["pre"]:
+        try:
+            exec(compile(pre, "<guide>", "exec"), g)
+        except Exception:
+            pass
+src = job["code"]
 tree = ast.parse(src)
 lines = src.splitlines()
-g = {"__name__": "__main__"}
 for node in tree.body:
     text = lines[node.lineno - 1:node.end_lineno]
     print(">>> " + text[0])
@@ -70,6 +78,7 @@ class Guide:
         self.env["LC_ALL"] = "C"
         for k in ("JAX_ENABLE_X64", "JAX_NUMPY_DTYPE_PROMOTION"):  # the documented defaults
             self.env.pop(k, None)
+        self.py_done = []
         self.rules = set()
         for line in subprocess.run([self.cli, "rules"], capture_output=True, text=True, check=True).stdout.splitlines():
             if line and not line[0].isspace():
@@ -83,7 +92,10 @@ class Guide:
         return subprocess.run([self.cli, "help", name], capture_output=True).returncode == 0
 
     def shell(self, cmd):
-        p = subprocess.run(["bash", "-c", cmd + " 2>&1"], capture_output=True, text=True, env=self.env, cwd=ROOT)
+        p = subprocess.run(["bash", "-o", "pipefail", "-c", "{ %s ; } 2>&1" % cmd], capture_output=True, text=True,
+                           env=self.env, cwd=ROOT)
+        if p.returncode == 2 or p.returncode >= 126:  # a usage error, or no such program: the guide is wrong
+            raise RuntimeError("guide example failed (exit %d): %s\n%s" % (p.returncode, cmd, p.stdout))
         return p.stdout
 
     def run_block(self, cmds):
@@ -114,7 +126,9 @@ class Guide:
             return (["```python"] + code + ["```", "",
                     "*(The outputs of this block are filled in by `make docs` when the Python package is "
                     "installed: `make test-python` or `pip install .`.)*"])
-        p = subprocess.run([self.python, "-c", PY_RUNNER], input="\n".join(code) + "\n", capture_output=True,
+        job = json.dumps({"pre": self.py_done, "code": "\n".join(code) + "\n"})
+        self.py_done.append("\n".join(code) + "\n")
+        p = subprocess.run([self.python, "-c", PY_RUNNER], input=job, capture_output=True,
                            text=True, env=self.env, cwd=tempfile.gettempdir())
         if p.returncode != 0:
             raise RuntimeError("python block failed: %s" % p.stderr)
