@@ -53,6 +53,10 @@ test-sanitize: setup-deb
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+# All 2^32 float32 patterns into every narrow format, on every SIMD tier (2 threads).
+test-exhaustive: build
+	cd $(BUILD) && TL_EXHAUSTIVE=1 ./tests/test_convert_f32
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 

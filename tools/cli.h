@@ -39,11 +39,11 @@ extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
 extern const tl_cli_command tl_cli_cmd_rules, tl_cli_cmd_promote, tl_cli_cmd_promote_types, tl_cli_cmd_can_cast,
     tl_cli_cmd_table, tl_cli_cmd_lattice;
 
-/* slot: cast */
+extern const tl_cli_command tl_cli_cmd_cast;
 
 extern const tl_cli_command tl_cli_cmd_support, tl_cli_cmd_defaults;
 
-/* slot: bench */
+extern const tl_cli_command tl_cli_cmd_bench;
 
 
 #endif
