@@ -11,7 +11,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean
+.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean
 
 all: build
 
@@ -41,6 +41,7 @@ run: build
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-sanitize
+	$(MAKE) test-python
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -50,6 +51,13 @@ test-sanitize: setup-deb
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# The Python package (python/, pyproject.toml): built into $(VENV) with scikit-build-core, then pytest.
+test-python: setup-venv
+	@$(VENV)/bin/python -c "import scikit_build_core" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements-test.txt
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
