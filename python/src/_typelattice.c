@@ -211,12 +211,33 @@ static int from_np_dtype(PyObject *obj, int *code) {
   return 0;
 }
 
-static int type_name_is(PyObject *obj, const char *name) { return strcmp(Py_TYPE(obj)->tp_name, name) == 0; }
+/* Is obj's type called `name` in a module starting with `module`? (static types
+ * carry "module.name" in tp_name; heap types their __module__ attribute) */
+static int type_is(PyObject *obj, const char *module, const char *name) {
+  PyTypeObject *t = Py_TYPE(obj);
+  const char *tn = t->tp_name;
+  size_t ml = strlen(module);
+  if (!(t->tp_flags & Py_TPFLAGS_HEAPTYPE)) {
+    const char *dot = strrchr(tn, '.');
+    return dot && strcmp(dot + 1, name) == 0 && strncmp(tn, module, ml) == 0;
+  }
+  if (strcmp(tn, name) != 0) return 0;
+  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
+  if (!mod) {
+    PyErr_Clear();
+    return 0;
+  }
+  const char *m = PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  int r = m && strncmp(m, module, ml) == 0 && (m[ml] == '\0' || m[ml] == '.');
+  if (!m) PyErr_Clear();
+  Py_DECREF(mod);
+  return r;
+}
 
 /* Dtype objects that are not str and not NumPy's: torch.dtype, tf.DType. */
 static int from_foreign_dtype(PyObject *obj, int *code, int *handled) {
   *handled = 0;
-  if (type_name_is(obj, "torch.dtype")) {
+  if (type_is(obj, "torch", "dtype")) {
     *handled = 1;
     PyObject *s = PyObject_Str(obj);
     if (!s) return -1;
@@ -229,7 +250,7 @@ static int from_foreign_dtype(PyObject *obj, int *code, int *handled) {
     Py_DECREF(s);
     return r;
   }
-  if (type_name_is(obj, "DType") && PyObject_HasAttrString(obj, "as_numpy_dtype")) { /* TensorFlow */
+  if (type_is(obj, "tensorflow", "DType")) { /* TensorFlow */
     *handled = 1;
     PyObject *s = PyObject_GetAttrString(obj, "name");
     if (!s) return -1;
@@ -261,8 +282,12 @@ static int to_dtype_depth(PyObject *obj, int *code, int depth) {
     *code = CODE(((DtypeObject *)obj)->id, TL_BYTEORDER_NATIVE);
     return 0;
   }
-  if (PyUnicode_Check(obj)) return from_str(obj, code);
-  if (idc_get(obj, code)) return 0;
+  if (idc_get(obj, code)) return 0; /* dtype objects and str constants seen before */
+  if (PyUnicode_Check(obj)) {
+    if (from_str(obj, code) < 0) return -1;
+    if (PyUnicode_CheckExact(obj)) idc_put(obj, *code);
+    return 0;
+  }
   if (PyBool_Check(obj) || obj == (PyObject *)&PyBool_Type) {
     *code = CODE(TL_BOOL, TL_BYTEORDER_NATIVE);
     return 0;
@@ -757,6 +782,34 @@ static int make_cfg(PyObject **kw, const char *default_rules, tl_config *cfg, co
 
 /* ---- promote_types / result_type / can_cast --------------------------------------------- */
 
+/* Memo of tl_promote_types answers, one table per distinct configuration
+ * (the library is deterministic for a given configuration). Only successful
+ * answers are stored; errors always go to the library for their message. */
+#define PT_MEMO_CONFIGS 8
+typedef struct {
+  int used;
+  tl_config cfg;
+  int8_t cell[TL_NUM_DTYPES][TL_NUM_DTYPES]; /* -1 = not asked yet */
+} pt_memo;
+static pt_memo g_pt_memo[PT_MEMO_CONFIGS];
+static int g_pt_memo_next;
+
+static int8_t *pt_memo_cell(const tl_config *cfg, tl_dtype a, tl_dtype b) {
+  if ((unsigned)a >= TL_NUM_DTYPES || (unsigned)b >= TL_NUM_DTYPES) return NULL;
+  for (int i = 0; i < PT_MEMO_CONFIGS; i++) {
+    pt_memo *m = &g_pt_memo[i];
+    if (!m->used) break;
+    if (memcmp(&m->cfg, cfg, sizeof *cfg) == 0) return &m->cell[a][b];
+  }
+  /* a new configuration: take the next slot (round robin) */
+  pt_memo *m = &g_pt_memo[g_pt_memo_next];
+  g_pt_memo_next = (g_pt_memo_next + 1) % PT_MEMO_CONFIGS;
+  m->used = 1;
+  memcpy(&m->cfg, cfg, sizeof *cfg);
+  memset(m->cell, 0xff, sizeof m->cell);
+  return &m->cell[a][b];
+}
+
 PyDoc_STRVAR(promote_types_doc,
              "promote_types(a, b, /, *, rules=None, x64=None, strict=None, precise=None, default_dtype=None)\n--\n\n"
              "The framework's pairwise promote_types(a, b) (jnp.promote_types, np.promote_types,\n"
@@ -781,9 +834,14 @@ static PyObject *py_promote_types(PyObject *self, PyObject *const *args, Py_ssiz
   tl_config cfg;
   const tl_config *use;
   if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  tl_dtype a = CODE_ID(ca), b = CODE_ID(cb);
+  if (!use) use = tl_config_current();
+  int8_t *cell = pt_memo_cell(use, a, b);
+  if (cell && *cell >= 0) return dtype_obj((tl_dtype)*cell);
   tl_dtype r;
-  int st = tl_promote_types(use, CODE_ID(ca), CODE_ID(cb), &r);
+  int st = tl_promote_types(use, a, b, &r);
   if (st != TL_OK) return raise_tl(st);
+  if (cell) *cell = (int8_t)r;
   return dtype_obj(r);
 }
 

@@ -110,6 +110,9 @@ class finfo:
         """Alias of nexp (NumPy's name)."""
         return self.nexp
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"finfo objects are read-only")
+
     def __repr__(self) -> str:
         return (f"finfo(resolution={self.resolution!r}, min={self.min!r}, max={self.max!r}, "
                 f"dtype={str(self.dtype)})")
@@ -140,6 +143,9 @@ class iinfo:
     def kind(self) -> str:
         """'i' for signed, 'u' for unsigned integers."""
         return self.dtype.kind
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"iinfo objects are read-only")
 
     def __repr__(self) -> str:
         return f"iinfo(min={self.min}, max={self.max}, dtype={str(self.dtype)})"
