@@ -13,6 +13,9 @@
  *   6. Rule sets            promote_types, result_type, can_cast per framework
  *   7. Lattices             the generic engine: build, validate, join, lint
  *   8. Conversion           bit-exact astype between every pair of dtypes
+ *   9. Arrays               arrays, broadcasting, promoted elementwise ops
+ *  10. Defaults             default dtypes per rule set, Ivy's dtype inference
+ *  11. Support registry     supported dtypes per function/version, casting modes
  *
  * General contract
  *   - Functions that can fail return an int status: TL_OK (0) on success, a
@@ -577,12 +580,278 @@ TL_API int tl_convert_set_tier(const char *tier);
 
 /* (section owned by the defaults work: declarations go below this line) */
 
+/* Default dtypes and the dtype a function infers when it is not told one.
+ *
+ * Each rule set has built-in defaults (docs/support.md lists the sources):
+ *
+ *   rule set                      int     uint    float    complex
+ *   jax, jax.lax  (x64 off)       int32   uint32  float32  complex64
+ *   jax, jax.lax  (x64 on)        int64   uint64  float64  complex128
+ *   numpy, numpy1                 int64   uint64  float64  complex128
+ *   torch                         int64   uint8   float32  follows float:
+ *                                 float16->complex32, float32->complex64,
+ *                                 float64->complex128, bfloat16->error
+ *   tensorflow, tensorflow-all,
+ *   tensorflow-safe               int32   uint32  float32  complex128
+ *   array-api  (as array-api-strict) int64 uint64 float64  complex128
+ *   ivy                           int32   uint32  float32  complex64
+ *
+ * (torch has no default unsigned dtype: uint8 is its only fully supported
+ * one; TensorFlow has none either: uint32 pairs with its int32.)
+ *
+ * Overrides, innermost first, for a query of kind K:
+ *   1. this thread's scoped override stack for K (tl_default_dtype_push(K, d):
+ *      Ivy's set_default_int_dtype / unset_default_int_dtype ...);
+ *   2. this thread's generic stack (tl_default_dtype_push(TL_KIND_ANY, d):
+ *      Ivy's set_default_dtype) when its top has kind K. As in Ivy, a generic
+ *      unsigned default also counts as the default *int* (ivy.md §3.3);
+ *   3. cfg->default_int / default_uint / default_float / default_complex when
+ *      not TL_DTYPE_NONE (set them globally with tl_config_set_global, or for
+ *      a scope with tl_config_push);
+ *   4. the rule set's built-in default above.
+ * The stacks are thread-local and apply to every query on the thread,
+ * whatever cfg is passed. Under the jax rule sets with x64 off, a 64-bit
+ * override (int64, uint64, float64, complex128) is rejected at query time
+ * with Ivy's IvyException message "`int64` output not supported while
+ * jax_enable_x64 is set to False, ...". */
+
+/* "Any kind": Ivy's generic default dtype (ivy.default_dtype()). */
+#define TL_KIND_ANY ((tl_kind)0)
+
+/* The default dtype of `kind` under cfg (NULL = current configuration).
+ * kind: TL_KIND_INT, TL_KIND_UINT, TL_KIND_FLOAT, TL_KIND_COMPLEX,
+ * TL_KIND_BOOL (always bool), or TL_KIND_ANY (Ivy's default_dtype(): the top of
+ * the generic stack, else the default float dtype).
+ * Errors: TL_EINVAL (NULL out, bad kind), TL_EUNSUPPORTED (unknown rule set;
+ * torch complex default with a bfloat16 default float; jax x64 check),
+ * TL_EDTYPE (a cfg->default_* field of the wrong kind). */
+TL_API int tl_default_dtype(const tl_config *cfg, tl_kind kind, tl_dtype *out);
+
+/* The same with the rule set named explicitly ("jax", "numpy", "torch",
+ * "tensorflow", "array-api", "ivy", ...); NULL = cfg's rule set. This lets a
+ * caller ask about a rule set by name without a tl_rules handle. */
+TL_API int tl_default_dtype_of(const char *rules_name, const tl_config *cfg, tl_kind kind,
+                               tl_dtype *out);
+
+/* Scoped thread-local overrides (Ivy's set_default_*_dtype / unset_...).
+ * push: kind TL_KIND_INT accepts any integer dtype (Ivy's IntDtype accepts
+ * unsigned names too), TL_KIND_UINT an unsigned one, TL_KIND_FLOAT a real
+ * floating one, TL_KIND_COMPLEX a complex one, TL_KIND_ANY any concrete dtype.
+ * Up to 64 levels per kind. Errors: TL_EINVAL (bad kind), TL_EDTYPE (bad or
+ * wrong-kind dtype), TL_ERANGE (too deep).
+ * pop: TL_ESTATE when that kind's stack is empty (Ivy silently ignores an
+ * unbalanced unset; a C caller wants to know). */
+TL_API int tl_default_dtype_push(tl_kind kind, tl_dtype dtype);
+TL_API int tl_default_dtype_pop(tl_kind kind);
+/* Depth of this thread's stack for `kind` (0 for a bad kind). */
+TL_API size_t tl_default_dtype_depth(tl_kind kind);
+
+/* Which step of tl_infer_dtype decided. */
+typedef enum tl_infer_step {
+  TL_INFER_EXPLICIT = 1, /* the explicit dtype argument */
+  TL_INFER_ARRAY = 2,    /* the dtype of the first array argument */
+  TL_INFER_SCALAR = 3,   /* the first relevant Python scalar / Python type */
+  TL_INFER_DEFAULT = 4   /* the global default */
+} tl_infer_step;
+
+/* The dtype a function with an optional `dtype` argument uses: Ivy's
+ * documented four steps (ivy.md §3.4), with each rule set's own scalar rules.
+ *
+ *   1. explicit_dtype, when not TL_DTYPE_NONE. A weak kind stands for the
+ *      Python type (`dtype=int`): int* -> default int, float* -> default
+ *      float, complex* -> default complex. Under jax with x64 off an explicit
+ *      64-bit dtype is canonicalised to its 32-bit partner, as JAX does.
+ *   2. else the dtype of the first argument that has one: TL_OPERAND_ARRAY,
+ *      WEAK_ARRAY, ZERODIM, SCALAR (a NumPy scalar) or DTYPE.
+ *   3. else the first Python scalar or Python type argument (the caller
+ *      passes only *relevant* scalars, e.g. `fill_value` of full, never
+ *      `axis`). bool -> bool; a Python type -> the default of its kind; a
+ *      value by the rule set:
+ *        ivy:   int  > 2**63-1 -> uint64, > 2**31-1 -> int64, else default
+ *               int (like Ivy, large *negative* ints are not checked);
+ *               float -> float64 when finite and |v| > 3.4028235e38 or its
+ *               frexp exponent is < -126 or > 128, else default float;
+ *               complex -> complex128 when both parts pass that test, else
+ *               default complex (ivy.md §3.3).
+ *        jax:   default int/float/complex; an int outside the default int
+ *               fails: TL_EOVERFLOW, OverflowError "Python int V too large
+ *               to convert to int32".
+ *        numpy, numpy1, array-api: int -> default int when it fits, else
+ *               uint64 when it fits (NumPy); anything larger: TL_EOVERFLOW
+ *               (NumPy would make an object array); float -> default
+ *               float; complex -> default complex.
+ *        torch: int -> default int (int64; out of range: TL_EOVERFLOW);
+ *               float/complex -> default float/complex.
+ *        tensorflow*: int -> int32, int64 when outside int32 (tf.constant),
+ *               TL_EOVERFLOW outside int64; float -> float32; complex ->
+ *               complex128.
+ *   4. else the default of want_kind; with want_kind == TL_KIND_ANY Ivy's
+ *      global default dtype (tl_default_dtype(cfg, TL_KIND_ANY)).
+ *
+ * args may be NULL when n == 0. *step (may be NULL) receives the deciding
+ * step. Errors: TL_EINVAL (NULL out, NULL args with n > 0, bad kind),
+ * TL_EDTYPE (a bad dtype in explicit_dtype or an operand), TL_EOVERFLOW,
+ * TL_EUNSUPPORTED (unknown rule set), and those of tl_default_dtype. */
+TL_API int tl_infer_dtype(const tl_config *cfg, tl_dtype explicit_dtype, const tl_operand *args,
+                          size_t n, tl_kind want_kind, tl_dtype *out, tl_infer_step *step);
+
+/* The same with the rule set named explicitly (NULL = cfg's rule set). */
+TL_API int tl_infer_dtype_of(const char *rules_name, const tl_config *cfg, tl_dtype explicit_dtype,
+                             const tl_operand *args, size_t n, tl_kind want_kind, tl_dtype *out,
+                             tl_infer_step *step);
+
 
 /* ======================================================================== */
 /* 11. Supported-dtype registry and casting modes                            */
 /* ======================================================================== */
 
 /* (section owned by the support-registry work: declarations go below this line) */
+
+/* Ivy-style supported-dtype registry: which dtypes a backend supports at
+ * all (its valid/invalid dtypes) and which a function of it supports, per
+ * framework version; and Ivy's casting modes that pick the nearest supported
+ * dtype for an unsupported one. The file format is in docs/support.md:
+ *
+ *   # comment
+ *   torch *      "2.1.2 and below" invalid     uint16, uint32, uint64
+ *   torch cumsum "2.0.1 and below" unsupported uint8, bfloat16, float16
+ *   torch cumsum "1.12.1"          unsupported
+ *   torch my_fn  = cumsum + expm1
+ *
+ * Lists hold canonical dtype names and the classes valid, numeric, integer
+ * (signed and unsigned, as Ivy), signed, unsigned, float (incl. bfloat16),
+ * complex, inexact; classes expand against the backend's valid dtypes. */
+
+/* ---- version keys (Ivy's _dtype_from_version, ivy.md §4.3) --------------- */
+
+/* Versions are dot-separated decimal components ("2.1", "1.12.1"), compared
+ * as Python int tuples: lexicographic, so "2.1" < "2.1.0". A "+local" suffix
+ * ("2.1.2+cu118") is ignored, as Ivy strips it from torch.__version__.
+ * Sets *out to -1, 0, 1. TL_EINVAL (NULL), TL_EPARSE (malformed: empty
+ * component, non-digits such as "rc1", more than 8 components). */
+TL_API int tl_version_compare(const char *a, const char *b, int *out);
+
+/* The four key forms. */
+typedef enum tl_version_key_kind {
+  TL_VKEY_EXACT = 0, /* "1.12.1": matches that exact string only */
+  TL_VKEY_AND_BELOW, /* "2.0.1 and below": version <= 2.0.1 */
+  TL_VKEY_AND_ABOVE, /* "1.11.0 and above": version >= 1.11.0 */
+  TL_VKEY_RANGE      /* "1.11.0 to 2.0.1": both bounds inclusive */
+} tl_version_key_kind;
+
+/* Validate a key; *kind (may be NULL) receives its form. Tokens are
+ * separated by blanks. A range whose lower bound exceeds the upper one is an
+ * error (it could never match); equal bounds are fine.
+ * TL_EINVAL (NULL), TL_EPARSE (malformed, message says why). */
+TL_API int tl_version_key_parse(const char *key, tl_version_key_kind *kind);
+
+/* Does `version` match `key`? Exact keys by string equality (as Ivy: "2.1"
+ * does not match "2.1.0"), the others by comparison. */
+TL_API int tl_version_key_matches(const char *key, const char *version, int *out);
+
+/* Ivy's choice among the keys of one version dictionary, in insertion
+ * order: an exact key equal to `version`; else the first range key that
+ * matches; else the last key ("the behaviour of the last known version").
+ * version NULL = "latest": the last key. Sets *index.
+ * TL_EINVAL (NULL keys/index, n == 0: Ivy's "No version found in the
+ * dictionary"), TL_EPARSE (a malformed key or version). */
+TL_API int tl_version_select(const char *const *keys, size_t n, const char *version, size_t *index);
+
+/* ---- the registry -------------------------------------------------------- */
+
+/* Opaque registry. Not thread-safe while loading; after loading, queries
+ * from several threads are fine. */
+typedef struct tl_support tl_support;
+
+/* A new empty registry. TL_EINVAL (NULL out), TL_ENOMEM. */
+TL_API int tl_support_new(tl_support **out);
+/* Free it (NULL is a no-op). */
+TL_API void tl_support_free(tl_support *reg);
+
+/* Add the lines of a registry file / of a string (several loads accumulate:
+ * lines about the same backend and function extend the same version
+ * dictionary). A load is all-or-nothing: on any error the registry is as it
+ * was. name_for_messages names the text in messages (NULL = "<string>").
+ * Errors: TL_EINVAL (NULL), TL_EIO (unreadable file: "cannot read FILE: ..."),
+ * TL_EPARSE ("FILE:LINE: reason" for a malformed line, a bad version key, an
+ * unknown dtype or class name, supported and unsupported lines for one
+ * function (Ivy forbids both), valid and invalid lines for one backend, a
+ * repeated version key, a composition cycle), TL_ENOMEM. */
+TL_API int tl_support_load_file(tl_support *reg, const char *path);
+TL_API int tl_support_load_string(tl_support *reg, const char *text, const char *name_for_messages);
+
+/* The backends the registry knows (each appears on some line): writes up to
+ * cap names (owned by reg) and returns how many there are; 0 for NULL. */
+TL_API size_t tl_support_backends(const tl_support *reg, const char **out, size_t cap);
+
+/* The dtypes `backend` itself supports at `version` (Ivy's valid_dtypes):
+ * its `valid` list, else Ivy's 15 dtypes minus its `invalid` list, else all
+ * 15. Writes min(cap, count) dtypes in catalogue order and sets *n to the
+ * count (snprintf style: out may be NULL with cap 0 to ask the size).
+ * version NULL = the last key of each dictionary.
+ * Errors: TL_EINVAL (NULL reg/backend/n, NULL out with cap > 0),
+ * TL_EUNSUPPORTED (backend not in the registry; message lists the known
+ * ones), TL_EPARSE (malformed version). */
+TL_API int tl_support_valid(const tl_support *reg, const char *backend, const char *version,
+                            tl_dtype *out, size_t cap, size_t *n);
+
+/* The dtypes `function` of `backend` supports at `version` (Ivy's
+ * function_supported_dtypes): the backend's valid dtypes, intersected with
+ * the function's `supported` list or minus its `unsupported` list (an empty
+ * list means no restriction, as in Ivy), intersected with the supported set
+ * of every part when the function is a composition. A function without any
+ * line is unrestricted. Output convention and errors as tl_support_valid. */
+TL_API int tl_support_query(const tl_support *reg, const char *backend, const char *function,
+                            const char *version, tl_dtype *out, size_t cap, size_t *n);
+
+/* *out = 1 when `dtype` is in tl_support_query's set, else 0. Errors as
+ * tl_support_query, plus TL_EDTYPE for a bad dtype value. */
+TL_API int tl_support_is_supported(const tl_support *reg, const char *backend, const char *function,
+                                   const char *version, tl_dtype dtype, int *out);
+
+/* ---- casting modes (ivy.md §4.4) ----------------------------------------- */
+
+typedef enum tl_cast_mode {
+  TL_CAST_MODE_UPCAST = 1, /* next higher supported dtype in the same group */
+  TL_CAST_MODE_DOWNCAST,   /* next lower supported dtype in the same group */
+  TL_CAST_MODE_CROSSCAST,  /* no int supported -> default float; no float -> default int */
+  TL_CAST_MODE_CAST        /* crosscast, else upcast, else downcast */
+} tl_cast_mode;
+
+/* Parse "upcast", "downcast", "crosscast", "cast". TL_EINVAL (NULL),
+ * TL_EPARSE otherwise. */
+TL_API int tl_cast_mode_parse(const char *name, tl_cast_mode *out);
+
+/* Flag: order the signed-int ladder as Ivy's sorted() of the names does
+ * (int16, int32, int64, int8), instead of by width. */
+#define TL_CAST_IVY_INT_ORDER 1u
+
+/* Ivy's casting modes for an argument of `dtype` passed to `function`:
+ *   - Only dtypes the backend supports but the function does not (Ivy's
+ *     `intersect` = function-unsupported minus backend-invalid) are cast. A
+ *     supported dtype is returned unchanged (*out = dtype).
+ *   - Ladders (groups): the backend's valid dtypes of one group in catalogue
+ *     order: unsigned (uint8 < ... < uint64), signed int (int8 < ... < int64,
+ *     or Ivy's string order with TL_CAST_IVY_INT_ORDER), float (bfloat16 <
+ *     float16 < float32 < float64), complex. bool has none.
+ *   - upcast/downcast: walk the ladder up/down from dtype and take the first
+ *     entry the function supports.
+ *   - crosscast (whatever the dtype's group, as Ivy): when the function
+ *     supports no integer dtype (signed or unsigned) -> the default float
+ *     dtype of cfg (tl_default_dtype); else when it supports no float dtype
+ *     -> the default int dtype; like Ivy the result is not re-checked (the
+ *     explanation says so when it is itself unsupported).
+ *   - cast: crosscast, then upcast, then downcast; the first that finds one.
+ * On success *out is the chosen dtype and `explain` (may be NULL; truncated
+ * to cap, NUL-terminated) says why, e.g. "torch.cumsum: float16 is not
+ * supported; upcast along float ladder bfloat16 < float16 < float32 <
+ * float64 -> float32". When nothing is found returns TL_EUNSUPPORTED with
+ * the explanation in tl_errmsg(). Other errors: those of tl_support_query,
+ * TL_EINVAL (bad mode, NULL out), TL_EDTYPE (bad or weak dtype). */
+TL_API int tl_support_cast(const tl_support *reg, const tl_config *cfg, const char *backend,
+                           const char *function, const char *version, tl_dtype dtype,
+                           tl_cast_mode mode, unsigned flags, tl_dtype *out, char *explain,
+                           size_t cap);
 
 
 #ifdef __cplusplus

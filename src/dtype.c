@@ -11,7 +11,7 @@
  * Facts: ../shared/reference/numpy_mldtypes.md §5.2 and jax.md §1, checked by
  * tests/test_dtype.c against tests/data/finfo.tsv (numpy.finfo/ml_dtypes.finfo). */
 #define N TL_DTYPE_NONE
-static const tl_dtype_info tl__catalogue[TL_NUM_DTYPES] = {
+const tl_dtype_info tl__catalogue[TL_NUM_DTYPES] = {
     {TL_BOOL, "bool", TL_KIND_BOOL, 0, 8, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
     {TL_INT2, "int2", TL_KIND_INT, 0, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
     {TL_INT4, "int4", TL_KIND_INT, 0, 4, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
@@ -58,10 +58,6 @@ static int tl__finfo_precision(tl_dtype d) {
   const tl_dtype_info *in = tl__info(d);
   if (d >= TL_FLOAT8_E3M4 && d <= TL_FLOAT8_E8M0FNU) return 1;
   return (int)floor(-log10(ldexp(1.0, -in->mantissa_bits)));
-}
-
-const tl_dtype_info *tl__info(tl_dtype dtype) {
-  return tl__valid_dtype(dtype) ? &tl__catalogue[dtype] : NULL;
 }
 
 const tl_dtype_info *tl_dtype_get(tl_dtype dtype) {
@@ -412,7 +408,12 @@ int tl_finfo_get(tl_dtype dtype, tl_finfo *out) {
   out->maxexp = maxe + 1;
   out->minexp = minexp;
   out->precision = tl__finfo_precision(dtype);
-  out->resolution = tl__round_sig(pow(10.0, -out->precision), M + 1);
+  /* 10**-precision rounded to the format; below the smallest normal the
+   * format's step is the subnormal spacing (float8_e3m4: 0.1 -> 0.09375) */
+  const double res = pow(10.0, -out->precision);
+  out->resolution = res < out->smallest_normal && !e8m0
+                        ? nearbyint(res / out->smallest_subnormal) * out->smallest_subnormal
+                        : tl__round_sig(res, M + 1);
   return tl__ok();
 }
 

@@ -10,6 +10,8 @@ typedef struct tl__errslot {
 } tl__errslot;
 
 static _Thread_local tl__errslot tl__err;
+/* Whether the slot holds an error: the only TLS touched on success. */
+static _Thread_local unsigned char tl__err_set TL__TLS_HOT;
 
 const char *tl_status_name(int status) {
   switch (status) {
@@ -35,21 +37,21 @@ const char *tl_strerror(int status) {
   }
 }
 
-const char *tl_errmsg(void) { return tl__err.msg; }
-const char *tl_errtype(void) { return tl__err.type; }
+const char *tl_errmsg(void) { return tl__err_set ? tl__err.msg : ""; }
+const char *tl_errtype(void) { return tl__err_set ? tl__err.type : ""; }
 
-void tl_clear_error(void) {
-  tl__err.type[0] = '\0';
-  tl__err.msg[0] = '\0';
-}
+void tl_clear_error(void) { tl__err_set = 0; }
 
 int tl__ok(void) {
-  tl_clear_error();
+  tl__err_set = 0;
   return TL_OK;
 }
 
 int tl__verror(int status, const char *errtype, const char *fmt, va_list ap) {
   const char *t = errtype ? errtype : "UsageError";
+  /* messages may quote the previous message (tl_errmsg()); keep it readable */
+  if (!tl__err_set) tl__err.msg[0] = '\0';
+  tl__err_set = 1;
   size_t tl = strlen(t);
   if (tl >= sizeof tl__err.type) tl = sizeof tl__err.type - 1;
   memcpy(tl__err.type, t, tl);

@@ -18,6 +18,16 @@
 
 #define TL__COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Small, hot thread-locals use the initial-exec TLS model: one %fs-relative
+ * load instead of a __tls_get_addr call in -fPIC code. Only a few bytes use
+ * it, so a dlopen()ed copy (the Python extension) fits glibc's static TLS
+ * surplus; large buffers stay general-dynamic. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define TL__TLS_HOT __attribute__((tls_model("initial-exec")))
+#else
+#define TL__TLS_HOT
+#endif
+
 /* ---- errors (error.c) ---------------------------------------------------- */
 /* Record an error on this thread and return `status`. `errtype` is the
  * framework exception class, or NULL for typelattice's own "UsageError". */
@@ -27,9 +37,12 @@ int tl__verror(int status, const char *errtype, const char *fmt, va_list ap);
 int tl__ok(void);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
-/* Catalogue entry without error reporting (NULL when out of range). */
-const tl_dtype_info *tl__info(tl_dtype dtype);
+/* The catalogue (dtype.c); tl__info is the unchecked-error accessor (NULL
+ * when out of range). */
+extern const tl_dtype_info tl__catalogue[TL_NUM_DTYPES];
 static inline bool tl__valid_dtype(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_DTYPES; }
+static inline const tl_dtype_info *tl__info(tl_dtype d) { return tl__valid_dtype(d) ? &tl__catalogue[d] : NULL; }
+static inline bool tl__is_weak(tl_dtype d) { return d >= TL_WEAK_INT && d <= TL_WEAK_COMPLEX; }
 static inline bool tl__concrete(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_CONCRETE; }
 /* The weak kind of a dtype's kind (bool stays bool). */
 tl_dtype tl__weak_of_kind(tl_kind kind);
@@ -60,6 +73,17 @@ int tl__lattice_from_dtypes(const tl_dtype *nodes, size_t n_nodes, const tl_dtyp
 int tl__lattice_node_of(const tl_lattice *lat, tl_dtype d);
 /* Catalogue dtype of node i of such a lattice. */
 tl_dtype tl__lattice_dtype_of(const tl_lattice *lat, int node);
+/* Hot paths: the n*n join table (-1 = no join) and the dtype -> node map
+ * (TL_NUM_DTYPES entries, -1 = not a node). */
+const int16_t *tl__lattice_joins(const tl_lattice *lat, int *n);
+const int8_t *tl__lattice_node_map(const tl_lattice *lat);
+const tl_dtype *tl__lattice_dtypes(const tl_lattice *lat); /* node -> dtype */
+/* Fastest fold: join_off[a_off + b_off] is the join's row offset (node * n,
+ * or -1), and *off_of maps a dtype to its row offset (-1 if not a node). */
+const int16_t *tl__lattice_join_offsets(const tl_lattice *lat, const int16_t **off_of);
+
+/* Bit mask of a rule set's domain (bit d set when dtype d is in it). */
+uint64_t tl__rules_domain(const tl_rules *r);
 
 /* ---- rule sets (rules.c, rules_*.c) -------------------------------------- */
 /* The vtable each framework file fills in. Unused hooks are NULL: the generic

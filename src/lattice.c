@@ -40,6 +40,8 @@ struct tl_lattice {
   int *succ;
   tl__set *ub;     /* ub[i]: every j with i <= j */
   int16_t *join;   /* n*n; TL__NO_JOIN where there is no common upper bound */
+  int16_t *join_off; /* the same with row offsets: join_off[a*n + b] = join * n (or -1) */
+  int16_t off_of[TL_NUM_DTYPES]; /* dtype -> node * n (or -1), for dtype lattices */
   tl_dtype *dtype_of;              /* for dtype lattices; NULL otherwise */
   int8_t node_of[TL_NUM_DTYPES];   /* catalogue dtype -> node (-1) */
 };
@@ -53,6 +55,7 @@ void tl_lattice_free(tl_lattice *l) {
   free(l->succ);
   free(l->ub);
   free(l->join);
+  free(l->join_off);
   free(l->dtype_of);
   free(l);
 }
@@ -213,6 +216,10 @@ static int build(char *const *names, int n, const int (*edges)[2], size_t n_edge
     tl_lattice_free(l);
     return TL_ELATTICE;
   }
+  l->join_off = malloc(sizeof *l->join_off * (size_t)n * (size_t)n);
+  if (!l->join_off) goto oom;
+  for (int k = 0; k < n * n; k++) l->join_off[k] = (int16_t)(l->join[k] < 0 ? -1 : l->join[k] * n);
+  for (int k = 0; k < TL_NUM_DTYPES; k++) l->off_of[k] = -1;
   *out = l;
   return TL_OK;
 oom:
@@ -488,9 +495,22 @@ int tl__lattice_from_dtypes(const tl_dtype *nodes, size_t n_nodes, const tl_dtyp
   for (size_t i = 0; i < n_nodes; i++) {
     l->dtype_of[i] = nodes[i];
     l->node_of[nodes[i]] = (int8_t)i;
+    l->off_of[nodes[i]] = (int16_t)(i * n_nodes);
   }
   *out = l;
   return tl__ok();
+}
+
+const int16_t *tl__lattice_joins(const tl_lattice *l, int *n) {
+  *n = l->n;
+  return l->join;
+}
+
+const int8_t *tl__lattice_node_map(const tl_lattice *l) { return l->node_of; }
+
+const int16_t *tl__lattice_join_offsets(const tl_lattice *l, const int16_t **off_of) {
+  *off_of = l->off_of;
+  return l->join_off;
 }
 
 int tl__lattice_node_of(const tl_lattice *l, tl_dtype d) {
@@ -500,6 +520,8 @@ int tl__lattice_node_of(const tl_lattice *l, tl_dtype d) {
 tl_dtype tl__lattice_dtype_of(const tl_lattice *l, int node) {
   return (l && l->dtype_of && node >= 0 && node < l->n) ? l->dtype_of[node] : TL_DTYPE_NONE;
 }
+
+const tl_dtype *tl__lattice_dtypes(const tl_lattice *l) { return l->dtype_of; }
 
 /* ---- design lint (JEP 9407 criteria) ------------------------------------------ */
 

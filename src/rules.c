@@ -48,12 +48,22 @@ size_t tl_rules_dtypes(const tl_rules *r, tl_dtype *out, size_t cap) {
 
 static const tl_rules *rules_of(const tl_config *cfg) { return cfg->rules ? cfg->rules : &tl__rules_jax; }
 
-/* Is dtype d in the rule set's domain? */
-static int in_domain(const tl_rules *r, tl_dtype d) {
-  for (const tl_dtype *p = r->dtypes; *p != TL_DTYPE_NONE; p++)
-    if (*p == d) return 1;
-  return 0;
+/* The domain as a bit mask, cached per thread for the last rule set used
+ * (the common case is one rule set in a loop). */
+uint64_t tl__rules_domain(const tl_rules *r) {
+  static _Thread_local const tl_rules *last TL__TLS_HOT;
+  static _Thread_local uint64_t mask TL__TLS_HOT;
+  if (r != last) {
+    uint64_t m = 0;
+    for (const tl_dtype *p = r->dtypes; *p != TL_DTYPE_NONE; p++) m |= UINT64_C(1) << *p;
+    mask = m;
+    last = r;
+  }
+  return mask;
 }
+
+/* Is dtype d (a valid catalogue value) in the rule set's domain? */
+static int in_domain(const tl_rules *r, tl_dtype d) { return (int)((tl__rules_domain(r) >> d) & 1u); }
 
 static int check_dtype(const tl_rules *r, tl_dtype d, const char *what) {
   if (!tl__valid_dtype(d)) return tl__error(TL_EDTYPE, NULL, "%s: invalid dtype value %d", what, (int)d);
@@ -83,18 +93,23 @@ int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_res
   if (n == 0) return tl__error(TL_EINVAL, "ValueError", "at least one array or dtype is required");
   cfg = tl__cfg(cfg);
   const tl_rules *r = rules_of(cfg);
+  /* one mask test per operand: which dtypes each operand kind may carry */
+  const uint64_t domain = tl__rules_domain(r);
+  const uint64_t pymask = (UINT64_C(1) << TL_BOOL) | (UINT64_C(1) << TL_WEAK_INT) | (UINT64_C(1) << TL_WEAK_FLOAT) |
+                          (UINT64_C(1) << TL_WEAK_COMPLEX);
+  const uint64_t arrmask = domain & ~(pymask & ~(UINT64_C(1) << TL_BOOL));
   for (size_t i = 0; i < n; i++) {
-    if ((int)ops[i].kind < TL_OPERAND_DTYPE || ops[i].kind > TL_OPERAND_PYTYPE)
-      return tl__error(TL_EINVAL, NULL, "operand %zu has invalid kind %d", i, (int)ops[i].kind);
-    if (!tl__valid_dtype(ops[i].dtype))
-      return tl__error(TL_EDTYPE, NULL, "operand %zu has invalid dtype value %d", i, (int)ops[i].dtype);
-    int pyish = ops[i].kind == TL_OPERAND_PYSCALAR || ops[i].kind == TL_OPERAND_PYTYPE;
-    if (pyish != (tl_dtype_is_weak(ops[i].dtype) || (pyish && ops[i].dtype == TL_BOOL)))
-      return tl__error(TL_EINVAL, NULL, "operand %zu: %s", i,
-                       pyish ? "a Python scalar/type must have dtype bool, int*, float* or complex*"
-                             : "an array or dtype operand cannot have a weak kind as its dtype");
-    if (!pyish && !in_domain(r, ops[i].dtype))
-      return tl__error(TL_EDTYPE, NULL, "dtype %s is not known to the %s rules", tl_dtype_name(ops[i].dtype), r->name);
+    unsigned k = (unsigned)ops[i].kind, d = (unsigned)ops[i].dtype;
+    uint64_t allowed = k >= TL_OPERAND_PYSCALAR ? pymask : arrmask;
+    if (k <= TL_OPERAND_PYTYPE && d < TL_NUM_DTYPES && ((allowed >> d) & 1u)) continue;
+    /* slow path: say what is wrong */
+    if (k > TL_OPERAND_PYTYPE) return tl__error(TL_EINVAL, NULL, "operand %zu has invalid kind %d", i, (int)ops[i].kind);
+    if (d >= TL_NUM_DTYPES) return tl__error(TL_EDTYPE, NULL, "operand %zu has invalid dtype value %d", i, (int)ops[i].dtype);
+    if (k >= TL_OPERAND_PYSCALAR)
+      return tl__error(TL_EINVAL, NULL, "operand %zu: a Python scalar/type must have dtype bool, int*, float* or complex*", i);
+    if (tl__is_weak(ops[i].dtype))
+      return tl__error(TL_EINVAL, NULL, "operand %zu: an array or dtype operand cannot have a weak kind as its dtype", i);
+    return tl__error(TL_EDTYPE, NULL, "dtype %s is not known to the %s rules", tl_dtype_name(ops[i].dtype), r->name);
   }
   if (!r->result_type) return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no result_type", r->name);
   tl_result res;

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,12 +53,27 @@ enum { L_STD_X64, L_STD_X32, L_STRICT, L_LAX_X64, L_LAX_X32, L_COUNT };
 static tl_lattice *lattices[L_COUNT];
 static int build_status = TL_OK;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_int built; /* fast check before pthread_once */
 
 static int is_small_float(tl_dtype d) { return d >= D(FLOAT4_E2M1FN) && d <= D(FLOAT8_E8M0FNU); }
 static int is_intn(tl_dtype d) { return d == D(INT2) || d == D(INT4) || d == D(UINT2) || d == D(UINT4); }
 
+static tl_dtype jax_type_slow(tl_dtype d, int weak);
+static tl_dtype canonicalize(const tl_config *cfg, tl_dtype d);
+static tl_dtype weak_node_of[TL_NUM_DTYPES];
+static tl_dtype canon_x32[TL_NUM_DTYPES], canon_x64[TL_NUM_DTYPES]; /* input canonicalization */
+
 static void build_all(void) {
   tl_dtype edges[128][2];
+  tl_config x32, x64;
+  tl_config_init(&x32);
+  tl_config_init(&x64);
+  x64.x64 = 1;
+  for (int i = 0; i < TL_NUM_DTYPES; i++) {
+    weak_node_of[i] = jax_type_slow((tl_dtype)i, 1);
+    canon_x32[i] = canonicalize(&x32, (tl_dtype)i);
+    canon_x64[i] = canonicalize(&x64, (tl_dtype)i);
+  }
   size_t n = TL__COUNT(standard_edges);
   int st = tl__lattice_from_dtypes(jax_domain, JAX_N, standard_edges, n, TL_LATTICE_PARTIAL, &lattices[L_STD_X64]);
   memcpy(edges, standard_edges, sizeof standard_edges);
@@ -90,7 +106,10 @@ static void build_all(void) {
 }
 
 static const tl_lattice *get_lattice(int which) {
-  pthread_once(&once, build_all);
+  if (!atomic_load_explicit(&built, memory_order_acquire)) {
+    pthread_once(&once, build_all);
+    atomic_store_explicit(&built, 1, memory_order_release);
+  }
   return build_status == TL_OK ? lattices[which] : NULL;
 }
 
@@ -158,7 +177,7 @@ static int promotion_error(const tl_config *cfg, const tl_dtype *nodes, size_t n
 static int lub(const tl_config *cfg, const tl_lattice *lat, const tl_dtype *nodes, size_t n, tl_dtype *out) {
   tl_dtype uniq[64];
   size_t nu = 0;
-  int idx[64];
+  int idx[64] = {0}; /* zeroed: GCC -O1 -fsanitize flags a maybe-uninitialized read */
   for (size_t i = 0; i < n; i++) {
     int seen = 0;
     for (size_t k = 0; k < nu; k++) seen |= uniq[k] == nodes[i];
@@ -208,19 +227,29 @@ static tl_dtype weak_node_dtype(const tl_config *cfg, tl_dtype node) {
 }
 
 /* `_jax_type(dtype, weak)`: the lattice node of an input. */
-static tl_dtype jax_type(tl_dtype d, int weak) {
+static tl_dtype jax_type_slow(tl_dtype d, int weak) {
   if (!weak || d == D(BOOL)) return d;
   if (is_small_float(d) || d == D(BFLOAT16)) return D(WEAK_FLOAT);
   return tl__weak_of_kind(tl__info(d)->kind);
 }
+/* ... tabulated (weak_node_of, filled by build_all) for the hot path */
+static inline tl_dtype jax_type(tl_dtype d, int weak) { return weak ? weak_node_of[d] : d; }
 
 static int jax_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   const tl_lattice *lat = jax_lattice(cfg);
   if (!lat) return tl__error(TL_ENOMEM, NULL, "could not build the JAX lattices");
   tl_dtype nodes[2] = {a, b}, r;
-  /* promote_types reports its inputs in argument order, duplicates kept out */
-  int st = lub(cfg, lat, nodes, 2, &r);
-  if (st != TL_OK) return st;
+  int n;
+  const int16_t *join = tl__lattice_joins(lat, &n);
+  const int8_t *node = tl__lattice_node_map(lat);
+  int j = (node[a] < 0 || node[b] < 0) ? -1 : join[node[a] * n + node[b]];
+  if (j >= 0) {
+    r = tl__lattice_dtype_of(lat, j);
+  } else {
+    /* slow path: the error names the inputs in argument order */
+    int st = lub(cfg, lat, nodes, 2, &r);
+    if (st != TL_OK) return st;
+  }
   /* a weak result maps to np.dtype(int|float|complex), whatever x64 says */
   *out = r == D(WEAK_INT) ? D(INT64) : r == D(WEAK_FLOAT) ? D(FLOAT64) : r == D(WEAK_COMPLEX) ? D(COMPLEX128) : r;
   return TL_OK;
@@ -246,63 +275,110 @@ static int check_python_int(const tl_config *cfg, const tl_operand *op) {
   return tl__error(TL_EOVERFLOW, "OverflowError", "Python int %s too large to convert to %s", v, tl_dtype_name(d));
 }
 
-/* lattice_result_type + result_type (cfg->op: promote_dtypes). */
+/* The TypePromotionError of a failed fold: recompute the node set as JAX
+ * builds it (strong dtypes for the all-weak rule, else weak-aware nodes). */
+static int slow_error(const tl_config *cfg, const tl_lattice *lat, const tl_operand *ops, size_t n, int strong) {
+  tl_dtype nodes[256];
+  for (size_t i = 0; i < n && i < 256; i++) {
+    const tl_operand *o = &ops[i];
+    int w = o->kind == TL_OPERAND_WEAK_ARRAY ||
+            ((o->kind == TL_OPERAND_PYSCALAR || o->kind == TL_OPERAND_PYTYPE) && o->dtype != D(BOOL));
+    tl_dtype d = (o->kind == TL_OPERAND_PYSCALAR || o->kind == TL_OPERAND_PYTYPE)
+                     ? (w ? weak_node_dtype(cfg, o->dtype) : D(BOOL))
+                     : o->kind == TL_OPERAND_WEAK_ARRAY ? o->dtype : canonicalize(cfg, o->dtype);
+    nodes[i] = strong ? d : jax_type(d, w);
+  }
+  tl_dtype r;
+  int st = lub(cfg, lat, nodes, n < 256 ? n : 256, &r);
+  return st != TL_OK ? st : tl__error(TL_EPROMOTE, "TypePromotionError", "internal: fold and set disagree");
+}
+
+/* lattice_result_type + result_type (cfg->op: promote_dtypes), in one pass:
+ * each operand is classified, canonicalized and folded into two join
+ * accumulators (its lattice node, and its strong dtype for the all-weak
+ * rule). The set-based `lub` runs only to build an error message. */
 static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const tl_operand *ops, size_t n,
                             tl_result *out) {
-  tl_dtype dt[256];
-  int weak[256];
-  if (n > 256) return tl__error(TL_ERANGE, NULL, "too many operands (%zu; at most 256)", n);
+  int nn;
+  const int16_t *off_of;
+  const int16_t *J = tl__lattice_join_offsets(lat, &off_of);
+  (void)tl__lattice_joins(lat, &nn);
+  const int8_t *node = tl__lattice_node_map(lat);
+  const tl_dtype *canon = cfg->x64 ? canon_x64 : canon_x32;
+  const tl_dtype pyd[3] = {weak_node_dtype(cfg, D(WEAK_INT)), weak_node_dtype(cfg, D(WEAK_FLOAT)),
+                           weak_node_dtype(cfg, D(WEAK_COMPLEX))};
+  tl_dtype d0 = TL_DTYPE_NONE;
+  int all_equal = 1, all_weak = 1, w0 = 0, failed = 0;
+  int acc = 0;
   for (size_t i = 0; i < n; i++) {
     const tl_operand *o = &ops[i];
-    if (cfg->op) {
-      int st = check_python_int(cfg, o);
-      if (st != TL_OK) return st;
+    tl_dtype d;
+    int w;
+    if (o->kind >= TL_OPERAND_PYSCALAR) {
+      if (cfg->op && o->kind == TL_OPERAND_PYSCALAR) {
+        int st = check_python_int(cfg, o);
+        if (st != TL_OK) return st;
+      }
+      w = o->dtype != D(BOOL);
+      d = w ? pyd[o->dtype - D(WEAK_INT)] : D(BOOL);
+    } else if (o->kind == TL_OPERAND_WEAK_ARRAY) {
+      /* a jax.Array keeps its dtype: weakly typed arrays are not
+       * canonicalized (a strong `array:` operand is created by jnp.zeros and
+       * so canonicalized like a dtype spec) */
+      w = 1;
+      d = o->dtype;
+    } else {
+      w = 0;
+      d = canon[o->dtype];
     }
-    switch (o->kind) {
-    case TL_OPERAND_PYSCALAR:
-    case TL_OPERAND_PYTYPE:
-      weak[i] = o->dtype != D(BOOL);
-      dt[i] = weak[i] ? weak_node_dtype(cfg, o->dtype) : D(BOOL);
-      break;
-    case TL_OPERAND_WEAK_ARRAY:
-      weak[i] = 1;
-      dt[i] = canonicalize(cfg, o->dtype);
-      break;
-    default:
-      weak[i] = 0;
-      dt[i] = canonicalize(cfg, o->dtype);
-      break;
+    if (i == 0) d0 = d, w0 = w;
+    all_equal &= d == d0;
+    all_weak &= w;
+    tl_dtype x = jax_type(d, w);
+    if (i == 0) acc = off_of[x];
+    else if (!failed) acc = node[x] < 0 ? -1 : J[acc + node[x]];
+    failed |= acc < 0;
+  }
+  /* the all-weak rule joins the strong dtypes instead: a second fold, only
+   * in that (rare) case */
+  int acc_strong = 0, failed_strong = 0;
+  if (all_weak && n > 1 && !cfg->strict) {
+    for (size_t i = 0; i < n && !failed_strong; i++) {
+      const tl_operand *o = &ops[i];
+      tl_dtype d = o->kind >= TL_OPERAND_PYSCALAR ? (o->dtype == D(BOOL) ? D(BOOL) : pyd[o->dtype - D(WEAK_INT)])
+                                                  : o->dtype;
+      acc_strong = i == 0 ? off_of[d] : node[d] < 0 ? -1 : J[acc_strong + node[d]];
+      failed_strong = acc_strong < 0;
     }
   }
+  acc = acc < 0 ? -1 : acc / nn;
+  acc_strong = acc_strong < 0 ? -1 : acc_strong / nn;
   tl_dtype rd;
   int rw;
-  int all_equal = 1, all_weak = 1;
-  for (size_t i = 0; i < n; i++) {
-    all_equal &= dt[i] == dt[0];
-    all_weak &= weak[i];
-  }
   if (n == 1) {
-    rd = dt[0], rw = weak[0];
+    rd = d0, rw = w0;
   } else if (all_equal && !all_weak) {
-    rd = dt[0], rw = 0;
+    rd = d0, rw = 0;
   } else if (all_weak && !cfg->strict) {
-    int st = lub(cfg, lat, dt, n, &rd);
-    if (st != TL_OK) return st;
+    if (failed_strong) return slow_error(cfg, lat, ops, n, 1);
+    rd = weak_node_dtype(cfg, tl__lattice_dtype_of(lat, acc_strong)); /* e.g. int64 v uint64 = float* */
     rw = 1;
   } else {
-    tl_dtype nodes[256];
-    for (size_t i = 0; i < n; i++) nodes[i] = jax_type(dt[i], weak[i]);
-    tl_dtype r;
-    int st = lub(cfg, lat, nodes, n, &r);
-    if (st != TL_OK) return st;
+    if (failed) return slow_error(cfg, lat, ops, n, 0);
+    tl_dtype r = tl__lattice_dtype_of(lat, acc);
     rw = tl_dtype_is_weak(r);
     rd = weak_node_dtype(cfg, r);
   }
-  if (rd == D(BOOL)) rw = 0;
+  /* bool is never weak, except that promote_dtypes hands a single argument
+   * back untouched (a weakly typed bool array stays weak) */
+  if (rd == D(BOOL) && !(cfg->op && n == 1)) rw = 0;
   if (rw && !cfg->op) {
     /* result_type: a weak result is the default dtype of its kind ('f' for
      * bfloat16 and the small floats) */
     tl_kind k = (is_small_float(rd) || rd == D(BFLOAT16)) ? TL_KIND_FLOAT : tl__info(rd)->kind;
+    /* JAX looks up default_types[dtype.kind]; ml_dtypes' intN have kind 'V',
+     * which is not a key: JAX raises KeyError (observed with jax 0.12) */
+    if (is_intn(rd)) return tl__error(TL_EUNSUPPORTED, "KeyError", "'V'");
     rd = default_of(cfg, k);
   }
   out->dtype = rd;
@@ -312,6 +388,7 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
 
 static int jax_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   const tl_lattice *lat = jax_lattice(cfg);
+  if (n > 256) return tl__error(TL_ERANGE, NULL, "too many operands (%zu; at most 256)", n);
   if (!lat) return tl__error(TL_ENOMEM, NULL, "could not build the JAX lattices");
   return result_type_impl(cfg, lat, ops, n, out);
 }
@@ -320,6 +397,10 @@ static int jax_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
 static int jax_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
                         tl_casting casting, int *out) {
   (void)cfg;
+  /* Python types as dtypes: np.dtype(int) is int64, float float64, complex complex128 */
+  static const tl_dtype as_numpy[3] = {D(INT64), D(FLOAT64), D(COMPLEX128)};
+  if (tl__is_weak(from)) from = as_numpy[from - D(WEAK_INT)];
+  if (tl__is_weak(to)) to = as_numpy[to - D(WEAK_INT)];
   return tl__numpy_can_cast(2, from, fo, to, too, casting, out);
 }
 

@@ -92,13 +92,17 @@ def load(path):
     return cases
 
 
+UNKNOWN_RULES = "unknown rule set"
+
+
 def run_group(cli, command, flags, args_list, timeout):
+    """Returns (output lines or None, note or None, unknown_rules flag)."""
     cmd = [cli, command] + flags.split() + ["--batch"]
     data = "".join(a + "\n" for a in args_list)
     try:
         p = subprocess.run(cmd, input=data, capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return None, "could not run %s: %s" % (" ".join(cmd), e)
+        return None, "could not run %s: %s" % (" ".join(cmd), e), False
     out = p.stdout.split("\n")
     if out and out[-1] == "":
         out.pop()
@@ -107,7 +111,12 @@ def run_group(cli, command, flags, args_list, timeout):
         note = ("%s: %d output lines for %d input lines (exit %d)%s"
                 % (" ".join(cmd), len(out), len(args_list), p.returncode,
                    ("; stderr: " + p.stderr.strip().splitlines()[0]) if p.stderr.strip() else ""))
-    return out, note
+    # the whole group rejected because the rule set does not exist (yet): either every line is
+    # "error: UsageError: unknown rule set ...", or the CLI failed with that on stderr
+    unknown = bool(
+        (out and all(o.startswith("error: UsageError: " + UNKNOWN_RULES) for o in out))
+        or (not out and p.returncode != 0 and UNKNOWN_RULES in p.stderr))
+    return out, note, unknown
 
 
 def main(argv=None):
@@ -137,18 +146,19 @@ def main(argv=None):
     shown = 0
     notes = []
     for (command, flags), cases in groups.items():
-        out, note = run_group(opt.cli, command, flags, [c[4] for c in cases], opt.timeout)
-        if note:
-            notes.append(note)
+        out, note, unknown = run_group(opt.cli, command, flags, [c[4] for c in cases],
+                                       opt.timeout)
         if out is None:
             out = []
-        if (opt.allow_missing_rules and out
-                and all(o.startswith("error: UsageError: unknown rule set") for o in out)):
+        if opt.allow_missing_rules and unknown:
             for c in cases:
                 per_file[c[0]][2] += 1
             if opt.verbose:
-                print("skipped %-14s %-40s %6d cases (unknown rule set)" % (command, flags, len(cases)))
+                print("skipped %-14s %-40s %6d cases (unknown rule set)"
+                      % (command, flags, len(cases)))
             continue
+        if note:
+            notes.append(note)
         gp = gf = 0
         for i, c in enumerate(cases):
             got = out[i] if i < len(out) else "<no output>"

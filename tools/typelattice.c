@@ -23,7 +23,8 @@ static const tl_cli_command *const commands[] = {
 
     /* slot: cast */
 
-    /* slot: support */
+    &tl_cli_cmd_support,
+    &tl_cli_cmd_defaults,
 
     /* slot: bench */
 
