@@ -13,7 +13,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean
+.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean
 
 all: build
 
@@ -43,6 +43,7 @@ run: build
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-sanitize
+	$(MAKE) test-python
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -56,6 +57,13 @@ test-sanitize: setup-deb
 # All 2^32 float32 patterns into every narrow format, on every SIMD tier (2 threads).
 test-exhaustive: build
 	cd $(BUILD) && TL_EXHAUSTIVE=1 ./tests/test_convert_f32
+
+# The Python package (python/, pyproject.toml): built into $(VENV) with scikit-build-core, then pytest.
+test-python: setup-venv
+	@$(VENV)/bin/python -c "import scikit_build_core" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements-test.txt
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
