@@ -13,6 +13,9 @@
  *   6. Rule sets            promote_types, result_type, can_cast per framework
  *   7. Lattices             the generic engine: build, validate, join, lint
  *   8. Conversion           bit-exact astype between every pair of dtypes
+ *   9. Arrays               arrays, broadcasting, promoted elementwise ops
+ *  10. Defaults             default dtypes per rule set, Ivy's dtype inference
+ *  11. Support registry     supported dtypes per function/version, casting modes
  *
  * General contract
  *   - Functions that can fail return an int status: TL_OK (0) on success, a

@@ -8,18 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- the rule set's name --------------------------------------------------
- * tl_rules_name() lives in the rule-set files, which may not be linked into
- * every build of this file yet. A weak reference keeps this file independent
- * of them: when it is absent no tl_rules handle can exist either, and a NULL
- * cfg->rules means "jax" anyway. */
-#if defined(__GNUC__) && !defined(_WIN32) && !defined(__APPLE__)
-extern const char *tl_rules_name(const tl_rules *rules) __attribute__((weak));
-#define TL__HAVE_RULES_NAME() (tl_rules_name != NULL)
-#else
-#define TL__HAVE_RULES_NAME() 1
-#endif
-
 typedef enum {
   RS_JAX,
   RS_NUMPY,
@@ -44,7 +32,7 @@ static const rs_name rs_names[] = {
 static int family_of(const char *rules_name, const tl_config *cfg, rs_family *fam, const char **name) {
   const char *n = rules_name;
   if (!n) {
-    if (cfg->rules && TL__HAVE_RULES_NAME()) n = tl_rules_name(cfg->rules);
+    if (cfg->rules) n = tl_rules_name(cfg->rules);
     else n = "jax";
   }
   for (size_t i = 0; i < TL__COUNT(rs_names); i++)

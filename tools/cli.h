@@ -31,8 +31,8 @@ int tl_cli_dtype(const char *name, tl_dtype *out);
 /* Print a double so that it round-trips exactly (shortest repr, "448", "0.125"). */
 void tl_cli_print_double(FILE *f, double x);
 
-/* Sub-benchmarks of `typelattice bench` defined outside cmd_bench.c. */
-int tl_cli_bench_promote(int argc, char **argv);
+/* Sub-benchmarks of `typelattice bench` defined outside cmd_bench.c (cmd_bench.c declares
+ * them too, through TL_BENCH_LIST). */
 int tl_bench_binary(int argc, char **argv); /* tools/bench_binary.c */
 
 /* Command tables defined by the tools/cmd_*.c files. */

@@ -9,9 +9,9 @@
 #include <time.h>
 
 #define TL_BENCH_LIST(X)                                                                 \
-  X(convert, "conversion throughput per dtype pair, GB/s and ratio to memcpy")            \
+  X(convert, "conversion throughput per dtype pair, GB/s and ratio to memcpy")           \
+  X(promote, "ns per promote_types pair and per result_type operand, beside a table lookup") \
   X(binary, "same- and mixed-dtype add into out=, GB/s beside memcpy (32 KiB, 64 MiB)")
-/* e.g.  X(promote, "...")  X(binary, "...") */
 
 #define TL__BENCH_DECL(name, summary) int tl_bench_##name(int argc, char **argv);
 TL_BENCH_LIST(TL__BENCH_DECL)
@@ -201,10 +201,6 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      Conversion throughput per dtype pair: GB/s counting bytes read + written,\n"
     "      single thread, best of several runs, at 32 KiB and 64 MiB of source (or\n"
     "      --size), with memcpy of the source buffer (GB/s = 2 x size / s) measured in\n"
-    "      the same run and the ratio. TYPELATTICE_CPU=scalar|avx2|avx512 selects the kernel tier.\n"
-    "  bench binary [--tier scalar|avx2|avx512] [--quick] [--json]\n"
-    "      add into a preallocated float32 output (out=): float32+float32, int8+float32,\n"
-    "      float16+float32, bfloat16+float32, GB/s (inputs read + output written) beside\n"
-    "      memcpy in the same run, at 32 KiB and 64 MiB of output (tools/bench_binary.c).\n",
+    "      the same run and the ratio. TYPELATTICE_CPU=scalar|avx2|avx512 selects the kernel tier.\n",
     run_bench,
 };
