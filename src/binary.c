@@ -257,7 +257,43 @@ static int check_arr(const char *fn, const tl_array *a, const char *what) {
   return TL_OK;
 }
 
-static int op_dtypes(const tl_config *cfg, tl_binop op, tl_dtype da, int wa, tl_dtype db, int wb, tl_dtype forced,
+/* The operand a rule set sees for an array: weak arrays as weak arrays; a
+ * strong 0-d array as a 0-d operand with its value (PyTorch's dimension
+ * categories and NumPy 1's value-based casting look at 0-d-ness / values). */
+static tl_operand operand_of(const tl_array *x) {
+  tl_operand o = tl_operand_array(x->dtype, x->weak);
+  if (x->weak || x->ndim != 0 || x->size != 1) return o;
+  o.kind = TL_OPERAND_ZERODIM;
+  const tl_dtype_info *in = tl__info(x->dtype);
+  if (x->dtype == TL_BOOL) {
+    o.value.kind = TL_VALUE_BOOL;
+    o.value.lo = *(const unsigned char *)x->data != 0;
+  } else if (in->kind == TL_KIND_INT || in->kind == TL_KIND_UINT) {
+    int64_t v = 0;
+    uint64_t u = 0;
+    o.value.kind = TL_VALUE_INT;
+    if (in->kind == TL_KIND_UINT) {
+      tl__convert_scalar(x->dtype, x->data, 0, TL_UINT64, (char *)&u, 8, 1, 0);
+      o.value.lo = u;
+    } else {
+      tl__convert_scalar(x->dtype, x->data, 0, TL_INT64, (char *)&v, 8, 1, 0);
+      o.value.negative = v < 0;
+      o.value.lo = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    }
+  } else if (in->kind == TL_KIND_FLOAT) {
+    o.value.kind = TL_VALUE_FLOAT;
+    tl__convert_scalar(x->dtype, x->data, 0, TL_FLOAT64, (char *)&o.value.re, 8, 1, 0);
+  } else {
+    double c[2];
+    o.value.kind = TL_VALUE_COMPLEX;
+    tl__convert_scalar(x->dtype, x->data, 0, TL_COMPLEX128, (char *)c, 16, 1, 0);
+    o.value.re = c[0], o.value.im = c[1];
+  }
+  o.has_value = 1;
+  return o;
+}
+
+static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype forced,
                      tl_result *compute, tl_result *result) {
   int st;
   tl_result c;
@@ -267,7 +303,7 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, tl_dtype da, int wa, tl_
     c.dtype = forced;
     c.weak = 0;
   } else {
-    tl_operand ops[2] = {tl_operand_array(da, wa), tl_operand_array(db, wb)};
+    tl_operand ops[2] = {operand_of(a), operand_of(b)};
     if ((st = tl_result_type(&conf, ops, 2, &c)) != TL_OK) return st;
     if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
       if (strncmp(tl__rules_name_of(&conf), "jax", 3) == 0) {
@@ -308,7 +344,7 @@ int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const
   if ((st = check_arr("tl_binary_dtypes", a, "a")) != TL_OK || (st = check_arr("tl_binary_dtypes", b, "b")) != TL_OK)
     return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a->dtype, a->weak, b->dtype, b->weak, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
   if (compute) *compute = c;
   if (result) *result = r;
   return tl__ok();
@@ -444,7 +480,7 @@ int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_arr
   int64_t shape[TL_MAX_NDIM];
   if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a->dtype, a->weak, b->dtype, b->weak, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
   tl_array *o;
   if ((st = tl__array_new("tl_binary", r.dtype, nd, shape, &o)) != TL_OK) return st;
   o->weak = r.weak;
@@ -483,7 +519,7 @@ int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const t
       return tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
                        tl_binop_name(op), i);
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a->dtype, a->weak, b->dtype, b->weak, dtype, &c, &r)) != TL_OK) return st;
+  if ((st = op_dtypes(cfg, op, a, b, dtype, &c, &r)) != TL_OK) return st;
   if (r.dtype != out->dtype)
     return tl__error(TL_EINVAL, "TypeError", "%s: the result dtype is %s but out has dtype %s", tl_binop_name(op),
                      tl_dtype_name(r.dtype), tl_dtype_name(out->dtype));

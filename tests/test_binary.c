@@ -135,6 +135,24 @@ static int tolerated(const char *fw, tl_binop op, tl_dtype d, const unsigned cha
   return 0;
 }
 
+/* Lines where the framework's answer does not come from its promotion
+ * rules, documented in docs/arrays.md and skipped (counted):
+ *   - NumPy + ml_dtypes int4/uint4: ml_dtypes registers no maximum/minimum
+ *     or true_divide loop for them, so NumPy picks another loop (int8,
+ *     float16); the numpy rule set answers int4/uint4 and float64;
+ *   - PyTorch comparisons of a complex 0-d tensor with bfloat16: torch.eq
+ *     works, while the torch rule set's operation mode reproduces the error
+ *     of arithmetic for complex + bfloat16 (no ComplexBFloat16). */
+static const char *known_disagreement(const char *fw, tl_binop op, tl_dtype da, tl_dtype db) {
+  int sub4 = (da == TL_INT4 || da == TL_UINT4) && da == db;
+  if (!strcmp(fw, "numpy") && sub4 && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM || op == TL_BINOP_DIVIDE))
+    return "ml_dtypes has no int4/uint4 loop";
+  if (!strcmp(fw, "torch") && (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS) &&
+      ((tl_dtype_is_complex(da) && db == TL_BFLOAT16) || (tl_dtype_is_complex(db) && da == TL_BFLOAT16)))
+    return "torch comparison of complex with bfloat16";
+  return NULL;
+}
+
 static void run_file(const char *name, stats *S) {
   char path[1024];
   snprintf(path, sizeof path, "%s/tests/data/binary/%s", TL_SOURCE_DIR, name);
@@ -178,6 +196,10 @@ static void run_file(const char *name, stats *S) {
     cfg.rules = rules;
     int st;
     const int cmp = op == TL_BINOP_EQUAL || op == TL_BINOP_LESS;
+    if (known_disagreement(col[0], op, ra.dtype, rb.dtype)) {
+      S->skipped++;
+      goto next;
+    }
     if (have_rules) {
       st = tl_binary(&cfg, op, a, b, &o);
       S->full++;
@@ -251,7 +273,7 @@ static void test_reference(void **state) {
     stats S = {0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) run_file(files[i], &S);
     print_message("tier %s: %d reference cases: %d checked in full, %d values only (rule set not registered), "
-                  "%d skipped (comparisons without their rule set), %d with tolerated documented differences, "
+                  "%d skipped (documented disagreements; comparisons without their rule set), %d with tolerated documented differences, "
                   "%d failed\n",
                   tiers[t], S.lines, S.full, S.values_only, S.skipped, S.tolerated, S.failed);
     assert_int_equal(S.failed, 0);
