@@ -20,12 +20,12 @@ static int md_cells(char *line, char cells[][16], int cap) {
   while (*p && *p != '\n') {
     char *end = strchr(p, '|');
     if (!end) break;
-    char buf[64] = "";
-    size_t k = 0;
-    for (char *q = p; q < end && k < sizeof buf - 1; q++)
-      if (*q != ' ' && *q != '*' && *q != '\r') buf[k++] = *q;
-    buf[k] = '\0';
-    if (n < cap) snprintf(cells[n++], 16, "%s", buf);
+    if (n < cap) {
+      size_t k = 0;
+      for (char *q = p; q < end && k < 15; q++)
+        if (*q != ' ' && *q != '*' && *q != '\r') cells[n][k++] = *q;
+      cells[n++][k] = '\0';
+    }
     p = end + 1;
   }
   return n;
