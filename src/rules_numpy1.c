@@ -1,16 +1,22 @@
 /* rules_numpy1.c — NumPy 1.x (checked against 1.26.4 + ml_dtypes 0.5.4):
  * legacy value-based promotion.
  *
- * np.result_type first runs the same common-DType machinery as NumPy 2
- * (rules_numpy.c; its errors are NumPy 1.26's too), then, when the result is a
- * builtin dtype, some operand is a scalar (0-d) and not every array-like is a
- * plain Python scalar, PyArray_CheckLegacyResultType redoes the promotion
- * value-based when the category rule says so (numpy_mldtypes.md §2.1-2.2):
+ * np.result_type first runs the common-DType machinery of rules_numpy.c in
+ * its NumPy 1.x variant (tl__numpy1_promote_sequence: every Python
+ * int/float/complex is its abstract DType, which keeps other builtin
+ * numbers), then, when the result is a builtin dtype, some operand is a
+ * scalar (0-d) and not every array-like is a plain Python scalar,
+ * PyArray_CheckLegacyResultType redoes the promotion (numpy_mldtypes.md
+ * §2.1-2.2):
  *   categories bool 0 < integer 1 < inexact 2 (< other 3); min_scalar_type is
  *   used when there is an array/dtype and the largest array category >= the
- *   largest scalar category; each scalar becomes min_scalar_type(value) and
- *   is folded with promote_types, a "small unsigned" scalar counting as the
- *   signed type of its width next to a signed or inexact type.
+ *   largest scalar category; each scalar becomes min_scalar_type(value) of
+ *   its own type and is folded with promote_types, a "small unsigned" scalar
+ *   counting as the signed type of its width next to a signed or inexact
+ *   type; otherwise the descriptors are promoted as a sequence.
+ * `a + b` with an ml_dtypes operand is the legacy linear loop search with
+ * value-based can_cast for 0-d operands (§5.4); a Python int beyond
+ * int64/uint64 is an object array (OO->O loop).
  * An object result is not representable. No tables: min_scalar_type is
  * computed from the value and the catalogue's limits. */
 #include "internal.h"
