@@ -109,6 +109,16 @@ extern const tl_rules tl__rules_ivy;
  * weak kinds "<class 'int'>"). */
 const char *tl__jax_dtype_str(tl_dtype d);
 
+/* NumPy 1.x has two DTypes for uint64: ULong (type number 8, np.uint64) and
+ * ULongLong (10), which is what min_scalar_type gives a non-negative int64
+ * value >= 2**32 and what np.array(2**63) is. They promote and cast like each
+ * other among NumPy's own types, but ml_dtypes registers its casts with ULong
+ * only. Only the numpy1 rule set makes it; the NumPy helpers below accept it. */
+#define TL__NPY_ULONGLONG ((tl_dtype)1002)
+/* dtype('O'): what NumPy 1.x makes of a Python int beyond int64/uint64. Its
+ * DType is the common DType of everything (not representable as a result). */
+#define TL__NPY_OBJECT ((tl_dtype)1001)
+
 /* NumPy can_cast over catalogue dtypes (cast_numpy.c). */
 int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype to,
                        tl_byteorder to_order, tl_casting casting, int *out);
@@ -122,6 +132,10 @@ int tl__numpy_promote_types(tl_dtype a, tl_dtype b, tl_dtype *out);
 /* PyArray_PromoteDTypeSequence over DTypes (weak kinds = the abstract Python
  * DTypes), and np.add's legacy linear loop search (rules_numpy.c). */
 int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out);
+/* The same with NumPy 1.x's abstract Python DTypes: they keep another builtin
+ * number (int with int16 -> int16, float with complex64 -> complex64) and go
+ * first when paired (priority inversion). */
+int tl__numpy1_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out);
 int tl__numpy_linear_search(const tl_operand *ops, size_t n, tl_dtype *out);
 /* TensorFlow (rules_tensorflow.c): DataTypeString ("half", "float") and the
  * conversion of a Python number to a tensor of dtype `want` (strict: dtype=,

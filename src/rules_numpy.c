@@ -36,6 +36,8 @@ static const tl_dtype numpy_domain[] = {
  * types in registration order (ml_dtypes 0.6.0; 0.5.4 numbers its intN types
  * two lower, which changes nothing below: only the order among them counts). */
 static int type_num(tl_dtype d) {
+  if (d == TL__NPY_ULONGLONG) return 10; /* NumPy 1.x only (internal.h) */
+  if (d == TL__NPY_OBJECT) return 17;
   switch (d) {
   case D(BOOL): return 0;
   case D(INT8): return 1;
@@ -74,9 +76,13 @@ static int type_num(tl_dtype d) {
 
 static int is_builtin(tl_dtype d) { int n = type_num(d); return n >= 0 && n < 256; }
 static int is_abstract(tl_dtype d) { return tl_dtype_is_weak(d); }
+/* The catalogue dtype of a builtin (NumPy 1.x's ULongLong is a uint64). */
+static tl_dtype catalogue_of(tl_dtype d) { return d == TL__NPY_ULONGLONG ? D(UINT64) : d; }
 
 /* str() of the DType class, as NumPy's messages print it. */
 const char *tl__numpy_dtype_class(tl_dtype d) {
+  if (d == TL__NPY_ULONGLONG) return "<class 'numpy.dtypes.ULongLongDType'>";
+  if (d == TL__NPY_OBJECT) return "<class 'numpy.dtypes.ObjectDType'>";
   switch (d) {
   case D(BOOL): return "<class 'numpy.dtypes.BoolDType'>";
   case D(INT8): return "<class 'numpy.dtypes.Int8DType'>";
@@ -160,19 +166,29 @@ static tl_dtype legacy_common(tl_dtype a, tl_dtype b) {
   }
 }
 
-static tl_dtype slot(tl_dtype cls, tl_dtype other);
+static tl_dtype slot(int np1, tl_dtype cls, tl_dtype other);
 
 /* _PyLongDType / _PyFloatDType / _PyComplexDType common_dtype: a builtin
  * bool/integer gives the default type of the kind; a user dtype is tried
  * against uint8 then int8 then intp (int), float16 then float64 (float),
  * complex64 then complex128 (complex). */
-static tl_dtype abstract_slot(tl_dtype cls, tl_dtype other) {
+static tl_dtype abstract_slot(int np1, tl_dtype cls, tl_dtype other) {
   if (is_abstract(other)) {
     /* int < float < complex */
     return other <= cls ? cls : NOTIMPL;
   }
   if (is_builtin(other)) {
-    int intish = other == D(BOOL) || tl_dtype_is_integer(other);
+    int intish = other == D(BOOL) || tl_dtype_is_integer(catalogue_of(other));
+    if (np1) {
+      /* NumPy 1.x: the other builtin numbers are kept (complex from a
+       * float: the complex of its precision) */
+      tl_kind k = tl__info(catalogue_of(other))->kind;
+      if (cls == D(WEAK_INT)) return other == D(BOOL) ? D(INT64) : other;
+      if (cls == D(WEAK_FLOAT)) return intish ? D(FLOAT64) : other;
+      if (intish) return D(COMPLEX128);
+      if (k == TL_KIND_FLOAT) return other == D(FLOAT64) ? D(COMPLEX128) : D(COMPLEX64);
+      return other;
+    }
     if (cls == D(WEAK_INT)) return other == D(BOOL) ? D(INT64) : NOTIMPL;
     if (cls == D(WEAK_FLOAT)) return intish ? D(FLOAT64) : NOTIMPL;
     return intish ? D(COMPLEX128) : NOTIMPL;
@@ -182,19 +198,24 @@ static tl_dtype abstract_slot(tl_dtype cls, tl_dtype other) {
                                        {D(COMPLEX64), D(COMPLEX128), NOTIMPL}};
   const tl_dtype *t = tries[cls - D(WEAK_INT)];
   for (int i = 0; i < 3 && t[i] != NOTIMPL; i++) {
-    tl_dtype r = slot(other, t[i]);
+    tl_dtype r = slot(np1, other, t[i]);
     if (r != NOTIMPL) return r;
   }
   return NOTIMPL;
 }
 
 /* NPY_DT_CALL_common_dtype(cls, other). */
-static tl_dtype slot(tl_dtype cls, tl_dtype other) {
+static tl_dtype slot(int np1, tl_dtype cls, tl_dtype other) {
   if (cls == other) return cls;
-  if (is_abstract(cls)) return abstract_slot(cls, other);
+  /* object: its own slot answers object to everything; a builtin of a
+   * smaller type number leaves it to object; half and the user DTypes cast
+   * to it safely; the abstract Python DTypes do not know it */
+  if (cls == TL__NPY_OBJECT) return cls;
+  if (other == TL__NPY_OBJECT) return is_abstract(cls) || type_num(cls) < type_num(other) ? NOTIMPL : other;
+  if (is_abstract(cls)) return abstract_slot(np1, cls, other);
   if (is_builtin(cls)) {
     if (is_abstract(other)) { /* default_builtin_common_dtype */
-      tl_kind k = tl__info(cls)->kind;
+      tl_kind k = tl__info(catalogue_of(cls))->kind;
       int inexact = k == TL_KIND_FLOAT || k == TL_KIND_COMPLEX;
       if (other == D(WEAK_COMPLEX)) {
         if (k == TL_KIND_COMPLEX) return cls;
@@ -206,6 +227,9 @@ static tl_dtype slot(tl_dtype cls, tl_dtype other) {
       return inexact || k == TL_KIND_INT || k == TL_KIND_UINT ? cls : NOTIMPL;
     }
     if (type_num(other) > type_num(cls)) return NOTIMPL;
+    /* NumPy's builtin table: of two types that cast safely both ways (only
+     * NumPy 1.x's ULong and ULongLong), the larger type number */
+    if (is_builtin(other) && tl__numpy_safe(cls, other) && tl__numpy_safe(other, cls)) return cls;
     return legacy_common(cls, other);
   }
   /* legacy user dtype */
@@ -215,12 +239,13 @@ static tl_dtype slot(tl_dtype cls, tl_dtype other) {
 }
 
 /* PyArray_CommonDType: NOTIMPL when neither side knows the other. */
-static tl_dtype common_dtype(tl_dtype a, tl_dtype b) {
+static tl_dtype common_dtype_v(int np1, tl_dtype a, tl_dtype b) {
   if (a == b) return a;
-  tl_dtype r = slot(a, b);
-  if (r == NOTIMPL) r = slot(b, a);
+  tl_dtype r = slot(np1, a, b);
+  if (r == NOTIMPL) r = slot(np1, b, a);
   return r;
 }
+static tl_dtype common_dtype(tl_dtype a, tl_dtype b) { return common_dtype_v(0, a, b); }
 
 static int common_dtype_error(tl_dtype a, tl_dtype b) {
   return tl__error(TL_EPROMOTE, "DTypePromotionError",
@@ -250,7 +275,7 @@ int tl__numpy_promote_types(tl_dtype a, tl_dtype b, tl_dtype *out) {
 }
 
 /* reduce_dtypes_to_most_knowledgeable (in place; NONE entries are cleared). */
-static tl_dtype reduce_knowledgeable(tl_dtype *dt, size_t n) {
+static tl_dtype reduce_knowledgeable(int np1, tl_dtype *dt, size_t n) {
   for (;;) {
     size_t half = n / 2;
     tl_dtype res = NOTIMPL;
@@ -259,8 +284,13 @@ static tl_dtype reduce_knowledgeable(tl_dtype *dt, size_t n) {
       if (dt[high] == dt[low]) {
         res = dt[low];
       } else {
-        /* the slot of dt[low] only; abstract DTypes get no special order */
-        res = slot(dt[low], dt[high]);
+        /* the slot of dt[low] only; NumPy 1.x first swaps an abstract
+         * DType at high to low ("priority inversion"), NumPy 2 does not */
+        if (np1 && is_abstract(dt[high])) {
+          tl_dtype t = dt[low];
+          dt[low] = dt[high], dt[high] = t;
+        }
+        res = slot(np1, dt[low], dt[high]);
       }
       if (res == NOTIMPL) {
         tl_dtype t = dt[low];
@@ -275,21 +305,21 @@ static tl_dtype reduce_knowledgeable(tl_dtype *dt, size_t n) {
 }
 
 /* PyArray_PromoteDTypeSequence over DTypes dts[0..n). */
-int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) {
+static int promote_sequence(int np1, const tl_dtype *dts, size_t n, tl_dtype *out) {
   if (n == 1) {
     *out = dts[0];
     return TL_OK;
   }
   tl_dtype dt[256];
   memcpy(dt, dts, n * sizeof *dt);
-  tl_dtype result = reduce_knowledgeable(dt, n);
+  tl_dtype result = reduce_knowledgeable(np1, dt, n);
   tl_dtype main_dt = dt[0];
   size_t start = 2;
   if (result == NOTIMPL) start = 1;
   tl_dtype prev = TL_DTYPE_NONE;
   for (size_t i = start; i < n; i++) {
     if (dt[i] == TL_DTYPE_NONE || dt[i] == prev) continue;
-    tl_dtype promo = slot(main_dt, dt[i]); /* one-sided: the main DType must know all */
+    tl_dtype promo = slot(np1, main_dt, dt[i]); /* one-sided: the main DType must know all */
     if (promo == NOTIMPL) {
       char list[2048];
       size_t used = (size_t)snprintf(list, sizeof list, "(");
@@ -305,7 +335,7 @@ int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) {
     if (result == NOTIMPL) {
       result = promo;
     } else {
-      tl_dtype r = common_dtype(result, promo);
+      tl_dtype r = common_dtype_v(np1, result, promo);
       if (r == NOTIMPL) return common_dtype_error(result, promo);
       result = r;
     }
@@ -314,6 +344,9 @@ int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) {
   *out = result;
   return TL_OK;
 }
+
+int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) { return promote_sequence(0, dts, n, out); }
+int tl__numpy1_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out) { return promote_sequence(1, dts, n, out); }
 
 /* The DType np.result_type sees for an operand (Python int/float/complex
  * values weak; Python types, bools, NumPy scalars and 0-d arrays strong). */

@@ -1,16 +1,22 @@
 /* rules_numpy1.c — NumPy 1.x (checked against 1.26.4 + ml_dtypes 0.5.4):
  * legacy value-based promotion.
  *
- * np.result_type first runs the same common-DType machinery as NumPy 2
- * (rules_numpy.c; its errors are NumPy 1.26's too), then, when the result is a
- * builtin dtype, some operand is a scalar (0-d) and not every array-like is a
- * plain Python scalar, PyArray_CheckLegacyResultType redoes the promotion
- * value-based when the category rule says so (numpy_mldtypes.md §2.1-2.2):
+ * np.result_type first runs the common-DType machinery of rules_numpy.c in
+ * its NumPy 1.x variant (tl__numpy1_promote_sequence: every Python
+ * int/float/complex is its abstract DType, which keeps other builtin
+ * numbers), then, when the result is a builtin dtype, some operand is a
+ * scalar (0-d) and not every array-like is a plain Python scalar,
+ * PyArray_CheckLegacyResultType redoes the promotion (numpy_mldtypes.md
+ * §2.1-2.2):
  *   categories bool 0 < integer 1 < inexact 2 (< other 3); min_scalar_type is
  *   used when there is an array/dtype and the largest array category >= the
- *   largest scalar category; each scalar becomes min_scalar_type(value) and
- *   is folded with promote_types, a "small unsigned" scalar counting as the
- *   signed type of its width next to a signed or inexact type.
+ *   largest scalar category; each scalar becomes min_scalar_type(value) of
+ *   its own type and is folded with promote_types, a "small unsigned" scalar
+ *   counting as the signed type of its width next to a signed or inexact
+ *   type; otherwise the descriptors are promoted as a sequence.
+ * `a + b` with an ml_dtypes operand is the legacy linear loop search with
+ * value-based can_cast for 0-d operands (§5.4); a Python int beyond
+ * int64/uint64 is an object array (OO->O loop).
  * An object result is not representable. No tables: min_scalar_type is
  * computed from the value and the catalogue's limits. */
 #include "internal.h"
@@ -27,9 +33,11 @@ static const tl_dtype numpy1_domain[] = {
     D(FLOAT8_E8M0FNU), D(BFLOAT16), D(FLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128),
     D(WEAK_INT), D(WEAK_FLOAT), D(WEAK_COMPLEX), TL_DTYPE_NONE};
 
-#define OBJECT ((tl_dtype)1001) /* dtype('O') */
+#define OBJECT TL__NPY_OBJECT     /* dtype('O') (internal.h) */
+#define ULL TL__NPY_ULONGLONG     /* NumPy 1.x's second uint64 DType (internal.h) */
 
 static int is_builtin(tl_dtype d) {
+  if (d == ULL) return 1;
   switch (d) {
   case D(BOOL): case D(INT8): case D(INT16): case D(INT32): case D(INT64): case D(UINT8): case D(UINT16):
   case D(UINT32): case D(UINT64): case D(FLOAT16): case D(FLOAT32): case D(FLOAT64): case D(COMPLEX64):
@@ -40,6 +48,9 @@ static int is_builtin(tl_dtype d) {
   }
 }
 
+/* PyTypeNum_ISUNSIGNED: builtin unsigned integers only (not ml_dtypes' uintN) */
+static int is_unsigned_num(tl_dtype d) { return d == ULL || (is_builtin(d) && tl_dtype_is_unsigned(d)); }
+
 static int is_scalar(const tl_operand *o) {
   return o->kind == TL_OPERAND_ZERODIM || o->kind == TL_OPERAND_SCALAR || o->kind == TL_OPERAND_PYSCALAR;
 }
@@ -47,6 +58,7 @@ static int is_dtype_spec(const tl_operand *o) { return o->kind == TL_OPERAND_DTY
 
 /* dtype_kind_to_simplified_ordering */
 static int category(tl_dtype d) {
+  if (d == OBJECT) return 3;
   switch (tl__numpy_kind(d)) {
   case 'b': return 0;
   case 'i': case 'u': return 1;
@@ -55,8 +67,9 @@ static int category(tl_dtype d) {
   }
 }
 
-/* The descriptor an operand has as an array (Python int: int64 -> uint64 ->
- * object ladder; Python float/complex: float64/complex128). */
+/* The descriptor an operand has as an array. A Python int follows the integer
+ * ladder long (int64) -> ULongLong (np.array(2**63)) -> object; a Python
+ * float/complex is float64/complex128. */
 static tl_dtype array_descr(const tl_operand *o) {
   if (o->kind == TL_OPERAND_PYTYPE) return o->dtype == D(WEAK_INT) ? D(INT64) : o->dtype == D(WEAK_FLOAT) ? D(FLOAT64) : o->dtype == D(WEAK_COMPLEX) ? D(COMPLEX128) : D(BOOL);
   if (o->kind != TL_OPERAND_PYSCALAR) return o->dtype;
@@ -65,7 +78,7 @@ static tl_dtype array_descr(const tl_operand *o) {
     if (o->value.kind == TL_VALUE_INT) {
       int i64 = tl__value_fits(&o->value, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&o->value, 0, UINT64_MAX);
       tl_clear_error();
-      return i64 ? D(INT64) : u64 ? D(UINT64) : OBJECT;
+      return i64 ? D(INT64) : u64 ? ULL : OBJECT;
     }
     return D(INT64);
   case D(WEAK_FLOAT): return D(FLOAT64);
@@ -74,57 +87,79 @@ static tl_dtype array_descr(const tl_operand *o) {
   }
 }
 
-/* min_scalar_type of a 0-d operand (its dtype when the value is unknown). */
-static tl_dtype min_scalar_type(const tl_operand *o, int *small_unsigned) {
-  tl_dtype d = array_descr(o);
-  *small_unsigned = 0;
-  if (!is_scalar(o) || (!o->has_value && o->kind != TL_OPERAND_PYSCALAR)) return d;
-  if (d == OBJECT || !is_builtin(d)) return d;
-  const tl_value *v = &o->value;
-  tl_kind k = tl__info(d)->kind;
-  if (d == D(BOOL)) return d;
-  if (k == TL_KIND_INT || k == TL_KIND_UINT) {
-    if (v->kind != TL_VALUE_INT) return d;
-    static const tl_dtype u[] = {D(UINT8), D(UINT16), D(UINT32), D(UINT64)};
-    static const tl_dtype s[] = {D(INT8), D(INT16), D(INT32), D(INT64)};
-    tl_dtype r = OBJECT;
-    for (int i = 0; i < 4 && r == OBJECT; i++) {
-      tl_iinfo ii;
-      tl_iinfo_get(v->negative ? s[i] : u[i], &ii);
-      if (tl__value_fits(v, ii.min, ii.max)) {
-        r = v->negative ? s[i] : u[i];
-        if (!v->negative) {
-          tl_iinfo_get(s[i], &ii);
-          *small_unsigned = tl__value_fits(v, ii.min, ii.max);
-        }
-      }
-    }
-    tl_clear_error();
-    return r;
-  }
-  if (k == TL_KIND_FLOAT) {
-    double x = v->kind == TL_VALUE_INT ? tl__value_as_double(v) : v->re;
-    if (!isfinite(x) || (x > -65000.0 && x < 65000.0)) return D(FLOAT16);
-    if (x > -3.4e38 && x < 3.4e38) return D(FLOAT32);
-    return D(FLOAT64);
-  }
-  double re = v->kind == TL_VALUE_INT ? tl__value_as_double(v) : v->re, im = v->kind == TL_VALUE_COMPLEX ? v->im : 0.0;
-  if (fabs(re) < 3.4e38 && fabs(im) < 3.4e38) return D(COMPLEX64);
-  if (isnan(re) || isnan(im)) return D(COMPLEX64);
-  return D(COMPLEX128);
-}
-
 static tl_dtype to_signed(tl_dtype u) {
   return u == D(UINT8) ? D(INT8) : u == D(UINT16) ? D(INT16) : u == D(UINT32) ? D(INT32) : D(INT64);
 }
 
-/* promote_types(type1, type2, is_small_unsigned1, is_small_unsigned2) */
+static double value_re(const tl_value *v) {
+  return v->kind == TL_VALUE_INT ? tl__value_as_double(v) : v->kind == TL_VALUE_BOOL ? (double)v->lo : v->re;
+}
+
+/* min_scalar_type_num: the smallest type of the operand's own type family
+ * that holds its value (its dtype when it is not a 0-d builtin number or the
+ * value is unknown). A non-negative value comes out unsigned; *small_unsigned
+ * tells that it also fits the signed type of the same width. A non-negative
+ * int64 beyond uint32 comes out as ULongLong, a np.uint64 one as ULong. */
+static tl_dtype min_scalar_type(const tl_operand *o, int *small_unsigned) {
+  tl_dtype d = array_descr(o);
+  *small_unsigned = 0;
+  if (!is_scalar(o) || (!o->has_value && o->kind != TL_OPERAND_PYSCALAR)) return d;
+  if (!is_builtin(d) || d == D(BOOL)) return d;
+  const tl_value *v = &o->value;
+  if (is_unsigned_num(d) || tl_dtype_is_signed(d)) {
+    if (v->kind != TL_VALUE_INT) return d;
+    tl_dtype r = d;
+    if (v->negative) {
+      static const tl_dtype s[] = {D(INT8), D(INT16), D(INT32)};
+      for (int i = 0; i < 3; i++) {
+        tl_iinfo ii;
+        tl_iinfo_get(s[i], &ii);
+        if (tl__value_fits(v, ii.min, ii.max)) {
+          r = s[i];
+          break;
+        }
+      }
+    } else {
+      static const tl_dtype u[] = {D(UINT8), D(UINT16), D(UINT32)};
+      r = d == D(UINT64) ? D(UINT64) : ULL;
+      for (int i = 0; i < 3; i++) {
+        tl_iinfo ii;
+        tl_iinfo_get(u[i], &ii);
+        if (tl__value_fits(v, ii.min, ii.max)) {
+          r = u[i];
+          break;
+        }
+      }
+      tl_iinfo ii;
+      tl_iinfo_get(to_signed(r), &ii);
+      *small_unsigned = tl__value_fits(v, ii.min, ii.max);
+    }
+    tl_clear_error();
+    return r;
+  }
+  double re = value_re(v), im = v->kind == TL_VALUE_COMPLEX ? v->im : 0.0;
+  switch (d) {
+  case D(FLOAT32): {
+    float x = (float)re;
+    return (x > -65000.0f && x < 65000.0f) || !isfinite(x) ? D(FLOAT16) : D(FLOAT32);
+  }
+  case D(FLOAT64):
+    if ((re > -65000.0 && re < 65000.0) || !isfinite(re)) return D(FLOAT16);
+    return re > -3.4e38 && re < 3.4e38 ? D(FLOAT32) : D(FLOAT64);
+  case D(COMPLEX128):
+    return re > -3.4e38 && re < 3.4e38 && im > -3.4e38 && im < 3.4e38 ? D(COMPLEX64) : D(COMPLEX128);
+  default: /* float16, complex64 */
+    return d;
+  }
+}
+
+/* promote_types(type1, type2, is_small_unsigned1, is_small_unsigned2): a
+ * small unsigned value counts as the signed type of its width next to a
+ * builtin that is neither bool nor unsigned. */
 static int promote_small(tl_dtype a, tl_dtype b, int sa, int sb, tl_dtype *out) {
   if (a == OBJECT || b == OBJECT) return *out = OBJECT, TL_OK;
-  /* a small unsigned value counts as the signed type of its width next to a
-   * signed or inexact builtin */
-  if (sa && is_builtin(b) && b != D(BOOL) && !tl_dtype_is_unsigned(b)) a = to_signed(a);
-  else if (sb && is_builtin(a) && a != D(BOOL) && !tl_dtype_is_unsigned(a)) b = to_signed(b);
+  if (sa && is_builtin(b) && b != D(BOOL) && !is_unsigned_num(b)) a = to_signed(a);
+  else if (sb && is_builtin(a) && a != D(BOOL) && !is_unsigned_num(a)) b = to_signed(b);
   return tl__numpy_promote_types(a, b, out);
 }
 
@@ -132,94 +167,196 @@ static int unrepresentable(void) {
   return tl__error(TL_EUNSUPPORTED, "UnrepresentableDtype", "the result is dtype('O') (object), which typelattice does not represent");
 }
 
-/* PyArray_LegacyResultType with min_scalar_type */
+/* should_use_min_scalar over the operands as arrays (dtype specifiers count
+ * as arrays): some operand is not 0-d and the largest array category is at
+ * least the largest scalar category. */
+static int use_min_scalar(const tl_operand *ops, size_t n) {
+  int max_s = -1, max_a = -1, all_scalars = 1;
+  for (size_t i = 0; i < n; i++) {
+    int c = category(array_descr(&ops[i]));
+    if (!is_dtype_spec(&ops[i]) && is_scalar(&ops[i])) {
+      if (c > max_s) max_s = c;
+    } else {
+      all_scalars = 0;
+      if (c > max_a) max_a = c;
+    }
+  }
+  return !all_scalars && max_a >= max_s;
+}
+
+/* PyArray_CheckLegacyResultType's promotion: the arrays (each 0-d one as its
+ * min_scalar_type when use_min) folded with promote_types, then the dtype
+ * specifiers (the small-unsigned flag of the result carries on through them);
+ * without use_min, PyArray_PromoteTypeSequence over the descriptors. */
 static int legacy_result(const tl_operand *ops, size_t n, int use_min, tl_dtype *out) {
   tl_dtype r = TL_DTYPE_NONE;
   int rs = 0, st;
+  if (!use_min) {
+    tl_dtype dts[256];
+    size_t k = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (size_t i = 0; i < n; i++)
+        if (is_dtype_spec(&ops[i]) == pass) dts[k++] = array_descr(&ops[i]);
+    return tl__numpy_promote_sequence(dts, k, out);
+  }
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < n; i++) {
       if (is_dtype_spec(&ops[i]) != pass) continue;
       int s = 0;
-      tl_dtype t = pass || !use_min ? array_descr(&ops[i]) : min_scalar_type(&ops[i], &s);
+      tl_dtype t = pass ? array_descr(&ops[i]) : min_scalar_type(&ops[i], &s);
       if (r == TL_DTYPE_NONE) {
         r = t, rs = s;
       } else {
         if ((st = promote_small(t, r, s, rs, &r)) != TL_OK) return st;
-        rs = s && rs;
+        if (!pass) rs = s && rs;
       }
     }
   *out = r;
   return TL_OK;
 }
 
+static tl_dtype reported(tl_dtype d) { return d == ULL ? D(UINT64) : d; }
+
+/* np.result_type: PyArray_PromoteDTypeSequence over the DTypes (Python
+ * int/float/complex values as the abstract Python DTypes, whatever their
+ * value), then, for a builtin result with some 0-d operand that is not a
+ * plain Python scalar, PyArray_CheckLegacyResultType. */
 static int numpy1_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
   if (n > 256) return tl__error(TL_ERANGE, NULL, "too many operands (%zu; at most 256)", n);
+  if (n == 1 && ops[0].kind == TL_OPERAND_PYSCALAR) {
+    tl_dtype d = array_descr(&ops[0]);
+    if (d == OBJECT) return unrepresentable();
+    return *out = reported(d), TL_OK;
+  }
   tl_dtype dts[256];
   size_t k = 0;
-  int any_scalar = 0, all_py = 1, n_arr = 0;
+  int any_scalar = 0, all_py = 1;
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < n; i++) {
       int spec = is_dtype_spec(&ops[i]);
       if (spec == pass) continue;
       const tl_operand *o = &ops[i];
-      /* a Python int outside int64 enters with its array dtype (uint64, object) */
-      tl_dtype d = spec ? array_descr(o)
-                   : (o->kind == TL_OPERAND_PYSCALAR && o->dtype != D(BOOL) &&
-                      !(o->dtype == D(WEAK_INT) && array_descr(o) != D(INT64)))
-                       ? o->dtype
-                       : array_descr(o);
-      if (d == OBJECT) return unrepresentable();
-      if (!spec) {
-        n_arr++;
-        any_scalar |= is_scalar(o);
-        if (o->kind != TL_OPERAND_PYSCALAR || o->dtype == D(BOOL) || array_descr(o) != (o->dtype == D(WEAK_INT) ? D(INT64) : array_descr(o)))
-          all_py = 0;
-      } else {
-        all_py = 0;
-      }
-      dts[k++] = d;
+      int py = o->kind == TL_OPERAND_PYSCALAR && o->dtype != D(BOOL);
+      dts[k++] = py ? o->dtype : array_descr(o);
+      if (!spec) any_scalar |= is_scalar(o);
+      /* a Python int that is not a long array (ULongLong, object) counts as
+       * a non-Python operand here */
+      if (!py || (o->dtype == D(WEAK_INT) && array_descr(o) != D(INT64))) all_py = 0;
     }
-  if (n == 1 && ops[0].kind == TL_OPERAND_PYSCALAR) {
-    tl_dtype d = array_descr(&ops[0]);
-    if (d == OBJECT) return unrepresentable();
-    return *out = d, TL_OK;
-  }
   tl_dtype r;
-  int st = tl__numpy_promote_sequence(dts, k, &r);
+  int st = tl__numpy1_promote_sequence(dts, k, &r);
   if (st != TL_OK) return st;
   r = r == D(WEAK_INT) ? D(INT64) : r == D(WEAK_FLOAT) ? D(FLOAT64) : r == D(WEAK_COMPLEX) ? D(COMPLEX128) : r;
-  if (is_builtin(r) && any_scalar && !all_py) {
-    /* should_use_min_scalar */
-    int max_s = -1, max_a = -1, all_scalars = 1, legacy = 1;
-    for (size_t i = 0; i < n; i++) {
-      int c = category(array_descr(&ops[i]) == OBJECT ? D(BOOL) : array_descr(&ops[i]));
-      if (array_descr(&ops[i]) == OBJECT) c = 3;
-      if (is_dtype_spec(&ops[i])) {
-        all_scalars = 0;
-        if (c > max_a) max_a = c;
-      } else if (is_scalar(&ops[i])) {
-        if (c > max_s) max_s = c;
-      } else {
-        all_scalars = 0;
-        if (c > max_a) max_a = c;
-      }
-    }
-    /* PyArray_LegacyResultType: value-based only under the category rule,
-     * else promote_types over the operands' own dtypes */
-    if ((st = legacy_result(ops, n, legacy && !all_scalars && max_a >= max_s, &r)) != TL_OK) return st;
-  }
+  if (is_builtin(r) && any_scalar && !all_py && (st = legacy_result(ops, n, use_min_scalar(ops, n), &r)) != TL_OK)
+    return st;
   if (r == OBJECT) return unrepresentable();
-  *out = r;
+  *out = reported(r);
   return TL_OK;
 }
 
+/* ---- `a + b` (--op) ------------------------------------------------------- */
+
+/* An object operand (a Python int beyond int64/uint64) selects the OO->O
+ * loop, which adds the elements as Python objects. With every operand 0-d the
+ * result is that Python value, and the answer is np.asarray of it: an exact
+ * integer sum (bool, integer and intN elements) on the integer ladder, a
+ * float (any floating element) float64, a complex complex128. With an n-d
+ * operand it is an object array. */
+static int object_loop(const tl_operand *ops, size_t n, tl_dtype *out) {
+  int kind = 0; /* 0 integer, 1 float, 2 complex */
+  for (size_t i = 0; i < n; i++) {
+    tl_dtype d = array_descr(&ops[i]);
+    if (!is_scalar(&ops[i])) return unrepresentable();
+    if (d == OBJECT || d == ULL || d == D(BOOL) || tl_dtype_is_integer(d)) continue;
+    int k = tl_dtype_is_complex(d) ? 2 : 1;
+    if (k > kind) kind = k;
+  }
+  if (kind) return *out = kind == 2 ? D(COMPLEX128) : D(FLOAT64), TL_OK;
+  /* exact sum: magnitudes below 2**127 */
+  uint64_t phi = 0, plo = 0, nhi = 0, nlo = 0;
+  for (size_t i = 0; i < n; i++) {
+    const tl_value *v = &ops[i].value;
+    uint64_t hi = v->kind == TL_VALUE_INT ? v->hi : 0, lo = v->kind == TL_VALUE_INT || v->kind == TL_VALUE_BOOL ? v->lo : 0;
+    if (!ops[i].has_value && ops[i].kind != TL_OPERAND_PYSCALAR) return unrepresentable();
+    uint64_t *h = v->kind == TL_VALUE_INT && v->negative ? &nhi : &phi, *l = h == &nhi ? &nlo : &plo;
+    *l += lo;
+    *h += hi + (*l < lo);
+  }
+  tl_value sum = {TL_VALUE_INT, 0, 0, 0, 0.0, 0.0};
+  if (phi > nhi || (phi == nhi && plo >= nlo)) {
+    sum.hi = phi - nhi - (plo < nlo), sum.lo = plo - nlo;
+  } else {
+    sum.negative = 1, sum.hi = nhi - phi - (nlo < plo), sum.lo = nlo - plo;
+  }
+  int i64 = tl__value_fits(&sum, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&sum, 0, UINT64_MAX);
+  tl_clear_error();
+  if (!i64 && !u64) return unrepresentable();
+  return *out = i64 ? D(INT64) : D(UINT64), TL_OK;
+}
+
+/* can_cast_scalar_to(operand, loop type, 'safe') with value-based casting:
+ * the safe cast of its dtype, else (0-d builtin numbers only) of its
+ * min_scalar_type, made signed when small unsigned and the loop type is not
+ * a builtin unsigned. */
+static int input_castable(const tl_operand *o, int use_min, tl_dtype to) {
+  tl_dtype d = array_descr(o);
+  if (tl__numpy_safe(d, to)) return 1;
+  if (!use_min || !is_scalar(o) || !is_builtin(d)) return 0;
+  int small = 0;
+  tl_dtype m = min_scalar_type(o, &small);
+  if (small && !is_unsigned_num(to)) m = to_signed(m);
+  return tl__numpy_safe(m, to);
+}
+
+/* np.add's type resolution with an ml_dtypes operand: the legacy linear
+ * search (linear_search_type_resolver), user loops T,T->T of the operands'
+ * user dtypes first, then the builtin loops in np.add.types order; each
+ * input must cast safely, value-based for 0-d operands when
+ * should_use_min_scalar says so. Python scalars are plain arrays here. */
+static int numpy1_linear_search(const tl_operand *ops, size_t n, tl_dtype *out) {
+  static const tl_dtype builtin_loops[] = {D(BOOL),    D(INT8),    D(UINT8),     D(INT16),     D(UINT16),
+                                           D(INT32),   D(UINT32),  D(INT64),     D(UINT64),    D(FLOAT16),
+                                           D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128)};
+  tl_dtype cand[256 + TL__COUNT(builtin_loops)];
+  size_t nc = 0;
+  for (size_t i = 0; i < n; i++) {
+    tl_dtype d = array_descr(&ops[i]);
+    if (!is_builtin(d) && (nc == 0 || cand[nc - 1] != d)) cand[nc++] = d;
+  }
+  for (size_t i = 0; i < TL__COUNT(builtin_loops); i++) cand[nc++] = builtin_loops[i];
+  int use_min = use_min_scalar(ops, n);
+  for (size_t c = 0; c < nc; c++) {
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++) ok = input_castable(&ops[i], use_min, cand[c]);
+    if (ok) return *out = cand[c], TL_OK;
+  }
+  char list[1024];
+  size_t used = 0;
+  list[0] = '\0';
+  for (size_t i = 0; i < n && used < sizeof list - 64; i++)
+    used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                             tl__numpy_dtype_class(array_descr(&ops[i])));
+  return tl__error(TL_EPROMOTE, "UFuncNoLoopError",
+                   "ufunc 'add' did not contain a loop with signature matching types (%s) -> None", list);
+}
+
+static int numpy1_op(const tl_operand *ops, size_t n, tl_dtype *out) {
+  if (n > 256) return tl__error(TL_ERANGE, NULL, "too many operands (%zu; at most 256)", n);
+  int all_builtin = 1, any_object = 0;
+  for (size_t i = 0; i < n; i++) {
+    tl_dtype d = array_descr(&ops[i]);
+    any_object |= d == OBJECT;
+    all_builtin &= is_builtin(d);
+  }
+  if (any_object) return object_loop(ops, n, out);
+  /* builtins only: the default type resolver is result_type */
+  if (all_builtin) return numpy1_result_dtype(ops, n, out);
+  return numpy1_linear_search(ops, n, out);
+}
+
 static int numpy1_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
-  tl_dtype r;
-  int st;
-  int all_builtin = 1;
-  for (size_t i = 0; i < n; i++) all_builtin &= ops[i].kind == TL_OPERAND_PYSCALAR || ops[i].kind == TL_OPERAND_PYTYPE || is_builtin(ops[i].dtype);
-  if (cfg->op && !all_builtin) st = tl__numpy_linear_search(ops, n, &r);
-  else st = numpy1_result_dtype(ops, n, &r);
+  tl_dtype r = TL_DTYPE_NONE;
+  int st = cfg->op ? numpy1_op(ops, n, &r) : numpy1_result_dtype(ops, n, &r);
   if (st != TL_OK) return st;
   out->dtype = r;
   out->weak = 0;
