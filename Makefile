@@ -2,6 +2,7 @@
 #   make run             set up, build, run the main job
 #   make test            set up, build, run every test (plain build, then ASan+UBSan)
 #   make test-sanitize   the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make install PREFIX=/usr/local
 SHELL := /bin/bash
 PREFIX ?= /usr/local
@@ -11,7 +12,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean
+.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean fuzz
 
 all: build
 
@@ -51,8 +52,15 @@ test-sanitize: setup-deb
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+FUZZ_SECONDS ?= 60
+fuzz:
+	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTL_SANITIZE=ON \
+	  -DTL_LIBFUZZER=ON -DTL_BUILD_TESTS=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_all
+	fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(JOBS)
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz
