@@ -408,7 +408,12 @@ int tl_finfo_get(tl_dtype dtype, tl_finfo *out) {
   out->maxexp = maxe + 1;
   out->minexp = minexp;
   out->precision = tl__finfo_precision(dtype);
-  out->resolution = tl__round_sig(pow(10.0, -out->precision), M + 1);
+  /* 10**-precision rounded to the format; below the smallest normal the
+   * format's step is the subnormal spacing (float8_e3m4: 0.1 -> 0.09375) */
+  const double res = pow(10.0, -out->precision);
+  out->resolution = res < out->smallest_normal && !e8m0
+                        ? nearbyint(res / out->smallest_subnormal) * out->smallest_subnormal
+                        : tl__round_sig(res, M + 1);
   return tl__ok();
 }
 

@@ -278,7 +278,12 @@ static int tl__parse_int(const char *s, size_t len, tl_value *v) {
     if (bh || eh || el > 200) return bl > 1 || bh ? -1 : 0;
     v->hi = 0;
     v->lo = 1;
-    for (uint64_t i = 0; i < el; i++) {
+    /* B**E == 2**128 exactly (B a power of two): only representable as
+     * 2**128 - C with C >= 1 (e.g. 2**128-1); that is -C modulo 2**128 */
+    uint64_t log2b = 0;
+    for (uint64_t b = bl; b > 1; b >>= 1) log2b++;
+    int pow2_128 = bl > 1 && (bl & (bl - 1)) == 0 && log2b * el == 128;
+    for (uint64_t i = 0; i < el && !pow2_128; i++) {
       uint64_t nh = v->hi, nl = v->lo, rh = 0, rl = 0;
       /* multiply by bl (<= 64 bits) via repeated muladd in 32-bit chunks */
       if (bl > 0xffffffffu) return -1;
@@ -286,11 +291,22 @@ static int tl__parse_int(const char *s, size_t len, tl_value *v) {
       if (!tl__mag_muladd(&rh, &rl, (uint32_t)bl, 0)) return -1;
       v->hi = rh, v->lo = rl;
     }
+    if (pow2_128 && !adj) return -1;
     if (adj) {
       uint64_t ch, cl;
       size_t alen = len - (size_t)(adj - s) - 1;
       if (tl__parse_uint(adj + 1, alen, &ch, &cl) != 1) return 0;
-      if (*adj == '+') {
+      /* Python reads -B**E+C as -(B**E)+C = -(B**E-C): a leading '-' flips
+       * the operation applied to the magnitude */
+      int add = (*adj == '+') != neg;
+      if (pow2_128) {
+        if (add || (ch == 0 && cl == 0)) return -1;
+        v->lo = ~cl + 1;
+        v->hi = ~ch + (v->lo == 0);
+        v->negative = neg;
+        return 1;
+      }
+      if (add) {
         uint64_t lo = v->lo + cl;
         uint64_t carry = lo < v->lo;
         if (v->hi + ch + carry < v->hi) return -1;

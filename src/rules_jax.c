@@ -177,7 +177,7 @@ static int promotion_error(const tl_config *cfg, const tl_dtype *nodes, size_t n
 static int lub(const tl_config *cfg, const tl_lattice *lat, const tl_dtype *nodes, size_t n, tl_dtype *out) {
   tl_dtype uniq[64];
   size_t nu = 0;
-  int idx[64] = {0}; /* gcc -O1 -fsanitize=address: maybe-uninitialized */
+  int idx[64] = {0}; /* zeroed: GCC -O1 -fsanitize flags a maybe-uninitialized read */
   for (size_t i = 0; i < n; i++) {
     int seen = 0;
     for (size_t k = 0; k < nu; k++) seen |= uniq[k] == nodes[i];
