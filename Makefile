@@ -1,7 +1,9 @@
 # typelattice — top-level Makefile wrapping CMake.
 #   make run             set up, build, run the main job
-#   make test            set up, build, run every test (plain build, then ASan+UBSan)
+#   make test            set up, build, run every test (plain build, ASan+UBSan, valgrind, TSan)
 #   make test-sanitize   the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test-valgrind   the C unit tests and fuzz replays under valgrind memcheck
+#   make test-tsan       tests/test_threads.c under ThreadSanitizer
 #   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make install PREFIX=/usr/local
 SHELL := /bin/bash
@@ -12,7 +14,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean fuzz
+.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean fuzz test-valgrind test-tsan
 
 all: build
 
@@ -42,6 +44,8 @@ run: build
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-sanitize
+	$(MAKE) test-valgrind
+	$(MAKE) test-tsan
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -51,6 +55,21 @@ test-sanitize: setup-deb
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# valgrind runs every test target through CMake's test emulator; the CLI/script
+# tests and the tests listed in VALGRIND_EXCLUDE (long, compute-bound) are skipped.
+VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
+VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data)$$
+test-valgrind: setup-deb
+	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
+	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
+	@cmake --build build-valgrind -j $(JOBS)
+	cd build-valgrind && TL_THREADS_ROUNDS=1 ctest --output-on-failure -j $(JOBS) -E '$(VALGRIND_EXCLUDE)'
+
+test-tsan: setup-deb
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTL_TSAN=ON >/dev/null
+	@cmake --build build-tsan -j $(JOBS) --target test_threads
+	cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --output-on-failure -R '^test_threads$$'
 
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -63,4 +82,4 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-fuzz
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind

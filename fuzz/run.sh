@@ -15,7 +15,7 @@ for f in "$src"/fuzz_*.c; do t=$(basename "$f" .c); targets+=("${t#fuzz_}"); don
 
 run_one() {
   local t=$1 bin="$build/fuzz/fuzz_$1" log="$build/fuzz-logs/$1.log"
-  mkdir -p "$build/fuzz-corpus/$t" "$build/fuzz-artifacts/$t"
+  rm -rf "$build/fuzz-artifacts/$t"; mkdir -p "$build/fuzz-corpus/$t" "$build/fuzz-artifacts/$t"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$build/fuzz-artifacts/$t/" "$build/fuzz-corpus/$t" "$src/corpus/$t" "$src/regress/$t" \
