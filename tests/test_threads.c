@@ -88,7 +88,7 @@ typedef struct {
   int id;
   unsigned rounds;
   size_t mismatches;
-  char first[512];
+  char first[1200];
 } worker;
 
 static pthread_barrier_t start;
@@ -131,7 +131,7 @@ static void *work(void *p) {
       }
       if (st != c->status || strcmp(et, c->errtype) != 0 || strcmp(em, c->errmsg) != 0 ||
           (st == TL_OK && (r.dtype != c->res.dtype || r.weak != c->res.weak))) {
-        char what[400];
+        char what[1024];
         snprintf(what, sizeof what, "got %d %s/%d [%s] '%s', expected %d %s/%d [%s] '%s'", st, tl_dtype_name(r.dtype),
                  r.weak, et, em, c->status, tl_dtype_name(c->res.dtype), c->res.weak, c->errtype, c->errmsg);
         mismatch(w, what, i);
