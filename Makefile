@@ -56,6 +56,10 @@ test-sanitize: setup-deb
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+# All 2^32 float32 patterns into every narrow format, on every SIMD tier (2 threads).
+test-exhaustive: build
+	cd $(BUILD) && TL_EXHAUSTIVE=1 ./tests/test_convert_f32
+
 # valgrind runs every test target through CMake's test emulator; the CLI/script
 # tests and the tests listed in VALGRIND_EXCLUDE (long, compute-bound) are skipped.
 VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet

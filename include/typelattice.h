@@ -540,30 +540,58 @@ TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config
 /* ======================================================================== */
 
 /* Conversion flags. */
-#define TL_CONVERT_SATURATE 1u /* overflow -> +-max finite instead of inf/NaN */
+#define TL_CONVERT_SATURATE 1u /* finite overflow -> +-max finite instead of inf/NaN
+                                  (ml_dtypes' C++ kSaturate, OCP satfinite); inf and
+                                  NaN inputs are not saturated; e8m0 of 0 or a
+                                  negative value -> 0x00 instead of NaN 0xFF */
 #define TL_CONVERT_CHECKED 2u  /* fail on the first value that does not survive */
 
 /* Convert n elements of dtype `from` at `src` (byte stride src_stride, may be
  * negative or zero) into dtype `to` at `dst` (byte stride dst_stride, may be
- * negative; not zero unless n <= 1). Both must be concrete dtypes. The
- * semantics (rounding, overflow, NaN, int wrap, complex -> real) are those of
- * NumPy's astype and ml_dtypes, documented in docs/conversions.md.
+ * negative; not zero unless n <= 1). Both must be concrete dtypes; the buffers
+ * must not overlap. Sub-byte types are one element per byte (low bits).
+ * Semantics (docs/conversions.md has the full table and every place where
+ * NumPy 2.5 / ml_dtypes 0.6 differ):
+ *   - float -> float: ONE rounding, to nearest, ties to even (float64 ->
+ *     float16/bfloat16/float8 directly, never via float32); subnormals kept;
+ *     -0 kept where the format has it (fnuz: +0). float8_e8m0fnu: ties round up,
+ *     0 and negatives -> NaN 0xFF, below 2^-127 -> 0x00.
+ *   - overflow: IEEE-like formats -> +-inf; float8_e4m3fn -> NaN with sign
+ *     (0x7F/0xFF); fnuz -> 0x80; e8m0 -> 0xFF; float6/float4 -> +-max.
+ *   - NaN -> the format's canonical quiet NaN with the sign kept (bfloat16
+ *     0x7FC0/0xFFC0, e5m2 0x7E/0xFE, e4m3fn 0x7F/0xFF, fnuz 0x80, e8m0 0xFF);
+ *     float16 follows NumPy (top payload bits kept, not quieted, 0x7C01 if
+ *     empty); float32 <-> float64 as the hardware (payload kept, quieted);
+ *     float6/float4 have no NaN: +NaN -> -0, -NaN -> +0 (as ml_dtypes).
+ *   - int -> float: one rounding to nearest even; overflow as above.
+ *   - float -> int: truncation toward zero; NaN -> 0; +-inf and out-of-range
+ *     values saturate to the integer range (NumPy's C cast differs here).
+ *   - int -> int: two's-complement wrap; int2/int4/uint2/uint4 keep the low
+ *     bits and are sign-/zero-extended on read.
+ *   - -> bool: nonzero (NaN included; complex: either part) -> 1.
+ *   - complex -> real: the real part; real -> complex: imaginary +0.
+ * Results are bit-identical on every SIMD tier.
  * With TL_CONVERT_CHECKED the call fails with TL_ECAST on the first element
  * whose value did not survive (integer overflow, fraction dropped, NaN/inf into
  * an integer, overflow into a float format, nonzero imaginary part dropped,
- * precision lost); *fail_index (may be NULL) receives its index, and the
- * destination is left untouched. Errors: TL_EINVAL (NULL buffers with n > 0,
- * zero dst stride), TL_EDTYPE (weak kinds or bad values), TL_ECAST. */
+ * precision lost; NaN -> NaN survives); *fail_index (may be NULL) receives its
+ * index, and the destination is left untouched (all elements are validated
+ * before any is written). Errors: TL_EINVAL (NULL buffers with n > 0, zero dst
+ * stride with n > 1, unknown flags), TL_EDTYPE (weak kinds or bad values,
+ * naming `from` or `to`), TL_ERANGE (n too large for byte offsets), TL_ECAST. */
 TL_API int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
                       ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index);
 
-/* Contiguous shorthand: strides are the dtypes' item sizes. */
+/* Contiguous shorthand: strides are the dtypes' item sizes. Same errors. */
 TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, void *dst,
                                  size_t n, unsigned flags, size_t *fail_index);
 
-/* The SIMD tier in use: "scalar", "avx2", "avx512". Chosen once from CPUID,
- * overridable with the environment variable TYPELATTICE_CPU, and by
- * tl_convert_set_tier (TL_EUNSUPPORTED if the CPU lacks it). */
+/* The SIMD tier in use: "scalar", "avx2" (AVX2+F16C+FMA+BMI2), "avx512"
+ * (AVX-512 F/BW/VL/DQ). Chosen once from CPUID + XGETBV; the environment
+ * variable TYPELATTICE_CPU=scalar|avx2|avx512 selects a lower tier (an unknown
+ * or unavailable value is ignored); tl_convert_set_tier switches at run time
+ * for the whole process (TL_EINVAL for NULL or an unknown name,
+ * TL_EUNSUPPORTED if the CPU lacks it). Never NULL. */
 TL_API const char *tl_convert_tier(void);
 TL_API int tl_convert_set_tier(const char *tier);
 

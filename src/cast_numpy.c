@@ -21,13 +21,6 @@ static int is_builtin(tl_dtype d) {
   }
 }
 
-/* dtype.kind as NumPy reports it */
-static char numpy_kind(tl_dtype d) {
-  if (is_builtin(d)) return (char)tl__info(d)->kind;
-  if (d == TL_FLOAT8_E5M2) return 'f';
-  return 'V';
-}
-
 static int kind_order(char k) {
   switch (k) {
   case 'b': return 0;
@@ -35,7 +28,8 @@ static int kind_order(char k) {
   case 'i': return 2;
   case 'f': return 4;
   case 'c': return 5;
-  default: return 8; /* V */
+  case 'V': return 8;
+  default: return -1; /* e.g. ml_dtypes' complex32 ('W') */
   }
 }
 
@@ -70,41 +64,95 @@ static int builtin_safe(tl_dtype from, tl_dtype to) {
   return 0;
 }
 
-/* Casts ml_dtypes registers as safe (PyArray_RegisterCanCast). */
-static int mldtypes_safe(tl_dtype from, tl_dtype to) {
-  if (from == to) return 1;
-  int ff = tl_dtype_is_floating(from) && !is_builtin(from);
-  int tf = tl_dtype_is_floating(to) && !is_builtin(to);
-  if (ff && (to == TL_FLOAT32 || to == TL_FLOAT64 || to == TL_COMPLEX64 || to == TL_COMPLEX128)) return 1;
-  if (tf && (from == TL_BOOL || from == TL_INT8 || from == TL_UINT8)) return 1;
-  int fi = from == TL_INT2 || from == TL_INT4 || from == TL_UINT2 || from == TL_UINT4;
-  int ti = to == TL_INT2 || to == TL_INT4 || to == TL_UINT2 || to == TL_UINT4;
-  if (fi && is_builtin(to)) {
-    if (to == TL_BOOL) return 0;
-    if (tl_dtype_is_integer(to))
-      return tl_dtype_is_signed(from) ? tl_dtype_is_signed(to) : 1;
-    return 1; /* float16/32/64 and complex */
+/* ml_dtypes' 1-byte "mesh": the custom floats with legacy kind 'V' and one
+ * byte of storage, apart from float8_e8m0fnu (no casts to the others). NumPy
+ * reports every cast ml_dtypes registers among them and the intN types as
+ * safe, in both directions (checked against numpy 2.5.5 + ml_dtypes 0.6.0 and
+ * numpy 1.26.4 + ml_dtypes 0.5.4: the same relation). */
+static int is_mesh_float(tl_dtype d) {
+  switch (d) {
+  case TL_FLOAT4_E2M1FN: case TL_FLOAT6_E2M3FN: case TL_FLOAT6_E3M2FN: case TL_FLOAT8_E3M4:
+  case TL_FLOAT8_E4M3: case TL_FLOAT8_E4M3FN: case TL_FLOAT8_E4M3FNUZ: case TL_FLOAT8_E4M3B11FNUZ:
+  case TL_FLOAT8_E5M2FNUZ:
+    return 1;
+  default:
+    return 0;
   }
-  if (ti && from == TL_BOOL) return 1;
+}
+static int is_intn(tl_dtype d) { return d == TL_INT2 || d == TL_INT4 || d == TL_UINT2 || d == TL_UINT4; }
+static int is_custom_float(tl_dtype d) { return tl_dtype_is_floating(d) && !is_builtin(d); }
+int tl__numpy_safe(tl_dtype from, tl_dtype to);
+
+/* Safe casts involving ml_dtypes' types (PyArray_RegisterCanCast plus the
+ * legacy casts NumPy wraps as safe). */
+static int mldtypes_safe(tl_dtype from, tl_dtype to) {
+  if (from == to || from == TL_BOOL) return 1;
+  /* ml_dtypes registers no cast between int4/uint4 and float6_e2m3fn */
+  int no_cast = (from == TL_FLOAT6_E2M3FN && (to == TL_INT4 || to == TL_UINT4)) ||
+                (to == TL_FLOAT6_E2M3FN && (from == TL_INT4 || from == TL_UINT4));
+  if (is_custom_float(from)) {
+    if (to == TL_FLOAT32 || to == TL_FLOAT64 || to == TL_COMPLEX64 || to == TL_COMPLEX128) return 1;
+    return is_mesh_float(from) && (is_mesh_float(to) || is_intn(to)) && !no_cast;
+  }
+  if (from == TL_COMPLEX32) return to == TL_COMPLEX64 || to == TL_COMPLEX128;
+  if (from == TL_INT8 || from == TL_UINT8) return is_custom_float(to) || to == TL_COMPLEX32;
+  if (is_intn(from)) {
+    int fs = tl_dtype_is_signed(from);
+    if (is_intn(to)) return fs == tl_dtype_is_signed(to) && tl__info(to)->bits > tl__info(from)->bits;
+    if (is_mesh_float(to)) return !no_cast;
+    if (!is_builtin(to) || to == TL_BOOL) return 0;
+    if (tl_dtype_is_integer(to)) return fs ? tl_dtype_is_signed(to) : 1;
+    return 1; /* float16/32/64, complex64/128 */
+  }
   return 0;
+}
+
+/* Whether any cast is registered (else can_cast is false in every mode):
+ * ml_dtypes registers none between two different intN types (apart from the
+ * safe widenings), none between float8_e8m0fnu and the intN/1-byte floats,
+ * none between int4/uint4 and float6_e2m3fn. */
+static int cast_exists(tl_dtype from, tl_dtype to) {
+  if (from == to || tl__numpy_safe(from, to)) return 1;
+  if (is_intn(from) && is_intn(to)) return 0;
+  tl_dtype o = from == TL_FLOAT8_E8M0FNU ? to : to == TL_FLOAT8_E8M0FNU ? from : TL_DTYPE_NONE;
+  if (o != TL_DTYPE_NONE && (is_intn(o) || is_mesh_float(o) || o == TL_FLOAT8_E5M2 || o == TL_COMPLEX32)) return 0;
+  if ((from == TL_FLOAT6_E2M3FN && (to == TL_INT4 || to == TL_UINT4)) ||
+      (to == TL_FLOAT6_E2M3FN && (from == TL_INT4 || from == TL_UINT4)))
+    return 0;
+  return 1;
+}
+
+int tl__numpy_safe(tl_dtype from, tl_dtype to) {
+  return (is_builtin(from) && is_builtin(to)) ? builtin_safe(from, to) : mldtypes_safe(from, to);
+}
+
+char tl__numpy_kind(tl_dtype d) {
+  if (is_builtin(d)) return (char)tl__info(d)->kind;
+  if (d == TL_FLOAT8_E5M2) return 'f';
+  if (d == TL_COMPLEX32) return 'W';
+  return 'V';
 }
 
 int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
                        tl_casting casting, int *out) {
-  (void)numpy_major;
-  if (!tl__concrete(from) || !tl__concrete(to) || from == TL_COMPLEX32 || to == TL_COMPLEX32)
+  /* Python types int/float/complex stand for np.dtype(int) etc. */
+  if (tl_dtype_is_weak(from)) from = from == TL_WEAK_INT ? TL_INT64 : from == TL_WEAK_FLOAT ? TL_FLOAT64 : TL_COMPLEX128;
+  if (tl_dtype_is_weak(to)) to = to == TL_WEAK_INT ? TL_INT64 : to == TL_WEAK_FLOAT ? TL_FLOAT64 : TL_COMPLEX128;
+  if (!tl__concrete(from) || !tl__concrete(to) ||
+      (numpy_major < 2 && (from == TL_COMPLEX32 || to == TL_COMPLEX32)))
     return tl__error(TL_EDTYPE, "TypeError", "NumPy has no dtype %s",
                      tl_dtype_name(tl__concrete(from) && from != TL_COMPLEX32 ? to : from));
   int multibyte = tl__info(from)->itemsize > 1;
   int same_order = fo == too || !multibyte || (fo == TL_BYTEORDER_NATIVE && too == TL_BYTEORDER_LITTLE) ||
                    (fo == TL_BYTEORDER_LITTLE && too == TL_BYTEORDER_NATIVE);
-  int safe = (is_builtin(from) && is_builtin(to)) ? builtin_safe(from, to) : mldtypes_safe(from, to);
+  int safe = tl__numpy_safe(from, to);
+  int fk = kind_order(tl__numpy_kind(from)), tk = kind_order(tl__numpy_kind(to));
   switch (casting) {
   case TL_CASTING_NO: *out = from == to && same_order; break;
   case TL_CASTING_EQUIV: *out = from == to; break;
   case TL_CASTING_SAFE: *out = safe; break;
-  case TL_CASTING_SAME_KIND: *out = safe || kind_order(numpy_kind(from)) <= kind_order(numpy_kind(to)); break;
-  default: *out = 1; break;
+  case TL_CASTING_SAME_KIND: *out = safe || (fk >= 0 && fk <= tk && cast_exists(from, to)); break;
+  default: *out = cast_exists(from, to); break;
   }
   return TL_OK;
 }

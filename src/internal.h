@@ -104,6 +104,14 @@ struct tl_rules {
 /* The registry (rules.c lists every rule set). */
 extern const tl_rules tl__rules_jax;
 extern const tl_rules tl__rules_jax_lax;
+extern const tl_rules tl__rules_numpy;
+extern const tl_rules tl__rules_numpy1;
+extern const tl_rules tl__rules_torch;
+extern const tl_rules tl__rules_tensorflow;
+extern const tl_rules tl__rules_tensorflow_all;
+extern const tl_rules tl__rules_tensorflow_safe;
+extern const tl_rules tl__rules_array_api;
+extern const tl_rules tl__rules_ivy;
 
 /* Name used by a framework for a dtype in its messages (JAX: np.dtype names,
  * weak kinds "<class 'int'>"). */
@@ -112,5 +120,21 @@ const char *tl__jax_dtype_str(tl_dtype d);
 /* NumPy can_cast over catalogue dtypes (cast_numpy.c). */
 int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype to,
                        tl_byteorder to_order, tl_casting casting, int *out);
+/* NumPy's safe-cast relation (builtins and ml_dtypes' types) and dtype.kind. */
+int tl__numpy_safe(tl_dtype from, tl_dtype to);
+char tl__numpy_kind(tl_dtype d);
+/* NumPy's DType class as its messages print it ("<class 'numpy.dtypes.Int8DType'>"). */
+const char *tl__numpy_dtype_class(tl_dtype d);
+/* np.promote_types (NumPy >= 1.25 common-DType machinery; rules_numpy.c). */
+int tl__numpy_promote_types(tl_dtype a, tl_dtype b, tl_dtype *out);
+/* PyArray_PromoteDTypeSequence over DTypes (weak kinds = the abstract Python
+ * DTypes), and np.add's legacy linear loop search (rules_numpy.c). */
+int tl__numpy_promote_sequence(const tl_dtype *dts, size_t n, tl_dtype *out);
+int tl__numpy_linear_search(const tl_operand *ops, size_t n, tl_dtype *out);
+/* TensorFlow (rules_tensorflow.c): DataTypeString ("half", "float") and the
+ * conversion of a Python number to a tensor of dtype `want` (strict: dtype=,
+ * else a dtype hint). */
+const char *tl__tf_dtype_name(tl_dtype d);
+int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dtype *out);
 
 #endif /* TL_INTERNAL_H */

@@ -9,9 +9,16 @@
 static const tl_rules *const registry[] = {
     &tl__rules_jax,
     &tl__rules_jax_lax,
+    &tl__rules_numpy,
+    &tl__rules_numpy1,
     /* slot: numpy */
+    &tl__rules_torch,
     /* slot: torch */
+    &tl__rules_tensorflow,
+    &tl__rules_tensorflow_all,
+    &tl__rules_tensorflow_safe,
     /* slot: tensorflow */
+    &tl__rules_array_api,
     /* slot: array-api */
     /* slot: ivy */
 };

@@ -25,7 +25,7 @@ static uint32_t rnd(void) {
 
 static volatile int sink;
 
-int tl_cli_bench_promote(int argc, char **argv) {
+int tl_bench_promote(int argc, char **argv) {
   const char *rules_name = "jax";
   int json = 0;
   long iters = 2000000;

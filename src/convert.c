@@ -1,0 +1,170 @@
+/* convert.c — the public conversion API: argument checks, checked mode,
+ * run-time tier selection (CPUID + XGETBV, TYPELATTICE_CPU) and dispatch. */
+#include "convert_internal.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- CPU detection ------------------------------------------------------- */
+
+enum { TL__TIER_SCALAR = 0, TL__TIER_AVX2 = 1, TL__TIER_AVX512 = 2 };
+static const char *const tl__tier_names[] = {"scalar", "avx2", "avx512"};
+
+static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
+static _Atomic int tl__tier = TL__TIER_SCALAR;
+static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
+
+#if defined(TL_HAVE_X86) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+static uint64_t tl__xgetbv0(void) {
+  uint32_t lo, hi;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return ((uint64_t)hi << 32) | lo;
+}
+static int tl__detect(void) {
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return TL__TIER_SCALAR;
+  int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;
+  if (!osxsave || !avx) return TL__TIER_SCALAR;
+  uint64_t xcr0 = tl__xgetbv0();
+  if ((xcr0 & 6) != 6) return TL__TIER_SCALAR;
+  unsigned max = __get_cpuid_max(0, NULL);
+  if (max < 7) return TL__TIER_SCALAR;
+  __cpuid_count(7, 0, a, b, c, d);
+  int avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
+  int avx512f = (b >> 16) & 1, avx512dq = (b >> 17) & 1, avx512bw = (b >> 30) & 1,
+      avx512vl = (b >> 31) & 1;
+  if (!(avx2 && f16c && fma && bmi2)) return TL__TIER_SCALAR;
+  if (avx512f && avx512dq && avx512bw && avx512vl && (xcr0 & 0xE6) == 0xE6)
+    return TL__TIER_AVX512;
+  return TL__TIER_AVX2;
+}
+#else
+static int tl__detect(void) { return TL__TIER_SCALAR; }
+#endif
+
+static int tl__tier_by_name(const char *name) {
+  for (int i = 0; i < 3; i++)
+    if (strcmp(name, tl__tier_names[i]) == 0) return i;
+  return -1;
+}
+
+static void tl__tier_init(void) {
+  tl__cpu_best = tl__detect();
+  int t = tl__cpu_best;
+  const char *env = getenv("TYPELATTICE_CPU");
+  if (env && *env) {
+    int want = tl__tier_by_name(env);
+    if (want >= 0 && want <= tl__cpu_best) t = want; /* unknown or unavailable: ignored */
+  }
+  atomic_store(&tl__tier, t);
+}
+
+static int tl__tier_get(void) {
+  pthread_once(&tl__tier_once, tl__tier_init);
+  return atomic_load_explicit(&tl__tier, memory_order_relaxed);
+}
+
+const char *tl_convert_tier(void) { return tl__tier_names[tl__tier_get()]; }
+
+int tl_convert_set_tier(const char *tier) {
+  if (!tier) return tl__error(TL_EINVAL, NULL, "tl_convert_set_tier: tier is NULL");
+  tl__tier_get();
+  int t = tl__tier_by_name(tier);
+  if (t < 0)
+    return tl__error(TL_EINVAL, NULL,
+                     "tl_convert_set_tier: unknown tier '%s' (expected scalar, avx2 or avx512)",
+                     tier);
+  if (t > tl__cpu_best)
+    return tl__error(TL_EUNSUPPORTED, NULL,
+                     "tl_convert_set_tier: this CPU does not support the '%s' tier (best: %s)",
+                     tier, tl__tier_names[tl__cpu_best]);
+  atomic_store(&tl__tier, t);
+  return tl__ok();
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+#if !defined(TL_HAVE_X86)
+tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return NULL;
+}
+tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return NULL;
+}
+#endif
+
+static void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
+                    ptrdiff_t ds, size_t n, unsigned flags) {
+  const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
+  if (from != to && n >= 16 && ss == fi->itemsize && ds == ti->itemsize) {
+    int tier = tl__tier_get(), sat = (flags & TL_CONVERT_SATURATE) != 0;
+    tl__contig_fn fn = NULL;
+    if (tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
+    if (!fn && tier >= TL__TIER_AVX2) fn = tl__avx2_kernel(from, to, sat);
+    if (fn) {
+      fn(src, dst, n);
+      return;
+    }
+#if defined(TL_HAVE_X86)
+    if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4 && n >= 64) {
+      const unsigned char *t = tl__table8(from, to, sat);
+      if (t) {
+        tl__avx2_lut8_32((const uint32_t *)(const void *)t, (const uint8_t *)src, (uint32_t *)(void *)dst, n);
+        return;
+      }
+    }
+#endif
+  }
+  tl__convert_scalar(from, src, ss, to, dst, ds, n, flags);
+}
+
+static int tl__check_dtype(tl_dtype d, const char *arg) {
+  if (!tl__valid_dtype(d))
+    return tl__error(TL_EDTYPE, NULL, "tl_convert: %s is not a dtype (value %d)", arg, (int)d);
+  if (!tl__concrete(d))
+    return tl__error(TL_EDTYPE, NULL,
+                     "tl_convert: %s is the weak kind '%s', not a concrete dtype", arg,
+                     tl_dtype_name(d));
+  return TL_OK;
+}
+
+int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
+               ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index) {
+  int st;
+  if ((st = tl__check_dtype(from, "from")) != TL_OK) return st;
+  if ((st = tl__check_dtype(to, "to")) != TL_OK) return st;
+  if (flags & ~(TL_CONVERT_SATURATE | TL_CONVERT_CHECKED))
+    return tl__error(TL_EINVAL, NULL, "tl_convert: unknown flags 0x%x", flags);
+  if (n == 0) return tl__ok();
+  if (!src) return tl__error(TL_EINVAL, NULL, "tl_convert: src is NULL with n = %zu", n);
+  if (!dst) return tl__error(TL_EINVAL, NULL, "tl_convert: dst is NULL with n = %zu", n);
+  if (dst_stride == 0 && n > 1)
+    return tl__error(TL_EINVAL, NULL, "tl_convert: dst_stride is 0 with n = %zu > 1", n);
+  const size_t maxn = (size_t)PTRDIFF_MAX / 16;
+  if (n > maxn) return tl__error(TL_ERANGE, NULL, "tl_convert: n = %zu is too large", n);
+  if (flags & TL_CONVERT_CHECKED) {
+    size_t bad = tl__convert_validate(from, src, src_stride, to, n, flags);
+    if (bad < n) {
+      if (fail_index) *fail_index = bad;
+      return tl__error(TL_ECAST, NULL,
+                       "tl_convert: element %zu does not survive the conversion %s -> %s", bad,
+                       tl_dtype_name(from), tl_dtype_name(to));
+    }
+  }
+  tl__run(from, src, src_stride, to, dst, dst_stride, n, flags);
+  return tl__ok();
+}
+
+int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, void *dst, size_t n,
+                          unsigned flags, size_t *fail_index) {
+  int st;
+  if ((st = tl__check_dtype(from, "from")) != TL_OK) return st;
+  if ((st = tl__check_dtype(to, "to")) != TL_OK) return st;
+  return tl_convert(from, src, tl__info(from)->itemsize, to, dst, tl__info(to)->itemsize, n,
+                    flags, fail_index);
+}

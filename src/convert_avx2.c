@@ -1,0 +1,391 @@
+/* convert_avx2.c — AVX2 + F16C contiguous conversion kernels. Compiled with
+ * -mavx2 -mfma -mf16c -mbmi2 (CMake, by file name) and only called after CPUID
+ * said so. Every kernel is bit-identical to the scalar engine: blocks that
+ * contain a NaN (whose payload rules are pair-specific) are handed to the
+ * scalar engine; tails likewise. The kernels assume the default MXCSR
+ * (round to nearest, no FTZ/DAZ), as the rest of the process does. */
+#include "convert_internal.h"
+
+#if defined(TL_HAVE_X86) && defined(__x86_64__)
+#include <immintrin.h>
+
+#define TL__TAIL(FROM, TO, SRC, DST, I, N)                                               \
+  do {                                                                                  \
+    if ((I) < (N))                                                                      \
+      tl__convert_generic(FROM, (const char *)((SRC) + (I)), tl__info(FROM)->itemsize, TO, \
+                          (char *)((DST) + (I)), tl__info(TO)->itemsize, (N) - (I), 0);  \
+  } while (0)
+
+/* ---- float32 <-> float16 ------------------------------------------------- */
+static void k_f32_f16(const void *sv, void *dv, size_t n) {
+  const float *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 v = _mm256_loadu_ps(s + i);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
+      tl__convert_generic(TL_FLOAT32, (const char *)(s + i), 4, TL_FLOAT16, (char *)(d + i), 2, 8, 0);
+      continue;
+    }
+    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  }
+  TL__TAIL(TL_FLOAT32, TL_FLOAT16, s, d, i, n);
+}
+
+static inline int tl__h_has_nan(__m128i h) {
+  __m128i a = _mm_and_si128(h, _mm_set1_epi16(0x7FFF));
+  return _mm_movemask_epi8(_mm_cmpgt_epi16(a, _mm_set1_epi16(0x7C00))) != 0;
+}
+
+static void k_f16_f32(const void *sv, void *dv, size_t n) {
+  const uint16_t *s = sv;
+  float *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
+    if (tl__h_has_nan(h)) {
+      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT32, (char *)(d + i), 4, 8, 0);
+      continue;
+    }
+    _mm256_storeu_ps(d + i, _mm256_cvtph_ps(h));
+  }
+  TL__TAIL(TL_FLOAT16, TL_FLOAT32, s, d, i, n);
+}
+
+static void k_f16_f64(const void *sv, void *dv, size_t n) {
+  const uint16_t *s = sv;
+  double *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
+    if (tl__h_has_nan(h)) {
+      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT64, (char *)(d + i), 8, 8, 0);
+      continue;
+    }
+    __m256 f = _mm256_cvtph_ps(h);
+    _mm256_storeu_pd(d + i, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+    _mm256_storeu_pd(d + i + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+  }
+  TL__TAIL(TL_FLOAT16, TL_FLOAT64, s, d, i, n);
+}
+
+/* ---- bfloat16 ------------------------------------------------------------ */
+static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) {
+  __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+  __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
+  __m256i qn = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x8000)),
+                               _mm256_set1_epi32(0x7FC0));
+  r = _mm256_blendv_epi8(r, qn, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
+  __m256i p = _mm256_packus_epi32(r, r);
+  return _mm256_castsi256_si128(_mm256_permute4x64_epi64(p, 0x08));
+}
+
+static void k_f32_bf16(const void *sv, void *dv, size_t n) {
+  const float *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 v = _mm256_loadu_ps(s + i);
+    _mm_storeu_si128((__m128i *)(d + i), tl__bf16_from_bits(_mm256_castps_si256(v), v));
+  }
+  TL__TAIL(TL_FLOAT32, TL_BFLOAT16, s, d, i, n);
+}
+
+static void k_bf16_f32(const void *sv, void *dv, size_t n) {
+  const uint16_t *s = sv;
+  uint32_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(s + i)));
+    _mm256_storeu_si256((__m256i *)(d + i), _mm256_slli_epi32(w, 16));
+  }
+  TL__TAIL(TL_BFLOAT16, TL_FLOAT32, s, d, i, n);
+}
+
+/* ---- float64 <-> float32, and float64 -> float32 rounded to odd ----------- */
+static void k_f64_f32(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  float *d = dv;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) _mm_storeu_ps(d + i, _mm256_cvtpd_ps(_mm256_loadu_pd(s + i)));
+  TL__TAIL(TL_FLOAT64, TL_FLOAT32, s, d, i, n);
+}
+
+static void k_f32_f64(const void *sv, void *dv, size_t n) {
+  const float *s = sv;
+  double *d = dv;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, _mm256_cvtps_pd(_mm_loadu_ps(s + i)));
+  TL__TAIL(TL_FLOAT32, TL_FLOAT64, s, d, i, n);
+}
+
+static inline __m128i _mm256_cvtepi64_epi32_emul(__m256i m) {
+  return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(m, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+}
+
+/* 4 doubles (no NaN) -> float32 bits rounded to odd, like tl__f64_to_f32_rto. */
+static inline __m128i tl__rto4(__m256d x) {
+  __m128 f = _mm256_cvtpd_ps(x); /* RNE */
+  __m256d back = _mm256_cvtps_pd(f);
+  __m256d absm = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
+  __m256d ab = _mm256_and_pd(back, absm), ax = _mm256_and_pd(x, absm);
+  __m128i too_big = _mm256_cvtepi64_epi32_emul(_mm256_castpd_si256(_mm256_cmp_pd(ab, ax, _CMP_GT_OQ)));
+  __m128i inexact = _mm256_cvtepi64_epi32_emul(_mm256_castpd_si256(_mm256_cmp_pd(back, x, _CMP_NEQ_OQ)));
+  __m128i fb = _mm_add_epi32(_mm_castps_si128(f), too_big); /* -1 where rounded away */
+  return _mm_or_si128(fb, _mm_and_si128(inexact, _mm_set1_epi32(1)));
+}
+
+static inline int tl__d_has_nan(__m256d x) { return _mm256_movemask_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)) != 0; }
+
+/* 8 doubles -> 8 float32 bit patterns rounded to odd; returns 0 if a NaN is present. */
+static inline int tl__rto8(const double *s, __m256i *out) {
+  __m256d a = _mm256_loadu_pd(s), b = _mm256_loadu_pd(s + 4);
+  if (tl__d_has_nan(a) || tl__d_has_nan(b)) return 0;
+  *out = _mm256_set_m128i(tl__rto4(b), tl__rto4(a));
+  return 1;
+}
+
+/* ---- generic narrow encoder: 8 float32 bit patterns (no NaN) -> 8 int32 ---- */
+typedef struct {
+  __m256i minnorm, rnd_bias_lo, rebias, maxmag, ovf_pos, ovf_neg;
+  __m256 magic;
+  int shift, sign_shift, fnuz;
+} tl__venc;
+
+static void tl__venc_init(tl__venc *V, const tl__ffmt *F, int sat) {
+  int emin = 1 - F->bias;
+  V->minnorm = _mm256_set1_epi32((emin + 127) << 23);
+  V->shift = 23 - F->M;
+  V->rnd_bias_lo = _mm256_set1_epi32((1 << (22 - F->M)) - 1);
+  V->rebias = _mm256_set1_epi32((127 - F->bias) << F->M);
+  V->maxmag = _mm256_set1_epi32((int)F->maxmag);
+  uint32_t sb = (uint32_t)F->sign_bit;
+  V->ovf_pos = _mm256_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
+  V->ovf_neg = _mm256_set1_epi32((int)(sat ? ((1u << sb) | F->maxmag) : F->ovf[1]));
+  V->magic = _mm256_castsi256_ps(_mm256_set1_epi32((emin - F->M + 23 + 127) << 23));
+  V->sign_shift = 31 - F->sign_bit;
+  V->fnuz = F->fam == TL__FAM_FNUZ;
+  (void)sat;
+}
+
+static inline __m256i tl__venc8(const tl__venc *V, __m256i u, int sat_inf_is_ovf) {
+  (void)sat_inf_is_ovf;
+  __m256i absmask = _mm256_set1_epi32(0x7FFFFFFF);
+  __m256i a = _mm256_and_si256(u, absmask);
+  __m256i sg = _mm256_srli_epi32(u, 31);
+  /* normal results */
+  __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, V->shift), _mm256_set1_epi32(1));
+  __m256i rn = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(a, V->rnd_bias_lo), lsb), V->shift);
+  rn = _mm256_sub_epi32(rn, V->rebias);
+  /* subnormal results: |x| + magic rounds at the target's quantum */
+  __m256 sum = _mm256_add_ps(_mm256_castsi256_ps(a), V->magic);
+  __m256i rs = _mm256_sub_epi32(_mm256_castps_si256(sum), _mm256_castps_si256(V->magic));
+  __m256i is_sub = _mm256_cmpgt_epi32(V->minnorm, a);
+  __m256i r = _mm256_blendv_epi8(rn, rs, is_sub);
+  /* overflow (incl. inf input): r > maxmag, or a >= inf */
+  __m256i ovf = _mm256_or_si256(_mm256_cmpgt_epi32(r, V->maxmag),
+                                _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF)));
+  __m256i neg = _mm256_cmpeq_epi32(sg, _mm256_set1_epi32(1));
+  __m256i sgn = _mm256_slli_epi32(sg, 31 - V->sign_shift);
+  if (V->fnuz) sgn = _mm256_andnot_si256(_mm256_cmpeq_epi32(r, _mm256_setzero_si256()), sgn);
+  __m256i out = _mm256_or_si256(r, sgn);
+  __m256i ov = _mm256_blendv_epi8(V->ovf_pos, V->ovf_neg, neg);
+  return _mm256_blendv_epi8(out, ov, ovf);
+}
+
+/* inf inputs are never saturated: recompute them with the non-saturating overflow. */
+static inline __m256i tl__venc8_inf(const tl__venc *V, const tl__ffmt *F, __m256i u, __m256i r) {
+  __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+  __m256i isinf = _mm256_cmpeq_epi32(a, _mm256_set1_epi32(0x7F800000));
+  __m256i neg = _mm256_cmpgt_epi32(_mm256_setzero_si256(), u);
+  __m256i ov = _mm256_blendv_epi8(_mm256_set1_epi32((int)F->ovf[0]), _mm256_set1_epi32((int)F->ovf[1]), neg);
+  (void)V;
+  return _mm256_blendv_epi8(r, ov, isinf);
+}
+
+static inline void tl__store8_u8(uint8_t *d, __m256i r) {
+  __m256i p = _mm256_packus_epi32(r, r);           /* 16-bit, lanes 0-3 | 4-7 per half */
+  p = _mm256_packus_epi16(p, p);                   /* bytes */
+  __m256i q = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4));
+  _mm_storel_epi64((__m128i *)d, _mm256_castsi256_si128(q));
+}
+
+static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const tl__ffmt *F = tl__ffmt_of(to);
+  tl__venc V;
+  tl__venc_init(&V, F, sat);
+  uint8_t *d = dv;
+  size_t i = 0;
+  unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int isz = tl__info(from)->itemsize;
+  for (; i + 8 <= n; i += 8) {
+    __m256i u;
+    if (from == TL_FLOAT32) {
+      __m256 v = _mm256_loadu_ps((const float *)sv + i);
+      if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) goto scalar;
+      u = _mm256_castps_si256(v);
+    } else if (!tl__rto8((const double *)sv + i, &u)) {
+      goto scalar;
+    }
+    {
+      __m256i r = tl__venc8(&V, u, 0);
+      if (sat) r = tl__venc8_inf(&V, F, u, r);
+      tl__store8_u8(d + i, r);
+    }
+    continue;
+  scalar:
+    tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, 8, flags);
+  }
+  if (i < n)
+    tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, n - i, flags);
+}
+
+#define TL__N8(NAME, FROM, TO, SAT)                                                      \
+  static void NAME(const void *s, void *d, size_t n) { k_narrow8(FROM, TO, SAT, s, d, n); }
+#define TL__N8_ALL(X, FROM, TAG)                                                        \
+  X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
+  X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
+  X(k_##TAG##_e4m3, FROM, TL_FLOAT8_E4M3, 0) X(k_##TAG##_e4m3_s, FROM, TL_FLOAT8_E4M3, 1)         \
+  X(k_##TAG##_e3m4, FROM, TL_FLOAT8_E3M4, 0) X(k_##TAG##_e3m4_s, FROM, TL_FLOAT8_E3M4, 1)         \
+  X(k_##TAG##_e4m3fnuz, FROM, TL_FLOAT8_E4M3FNUZ, 0) X(k_##TAG##_e4m3fnuz_s, FROM, TL_FLOAT8_E4M3FNUZ, 1) \
+  X(k_##TAG##_b11, FROM, TL_FLOAT8_E4M3B11FNUZ, 0) X(k_##TAG##_b11_s, FROM, TL_FLOAT8_E4M3B11FNUZ, 1) \
+  X(k_##TAG##_e5m2fnuz, FROM, TL_FLOAT8_E5M2FNUZ, 0) X(k_##TAG##_e5m2fnuz_s, FROM, TL_FLOAT8_E5M2FNUZ, 1) \
+  X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
+  X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
+  X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
+TL__N8_ALL(TL__N8, TL_FLOAT32, f32)
+TL__N8_ALL(TL__N8, TL_FLOAT64, f64)
+
+/* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding). */
+static void k_f64_f16(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i u;
+    if (!tl__rto8(s + i, &u)) {
+      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT16, (char *)(d + i), 2, 8, 0);
+      continue;
+    }
+    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  }
+  TL__TAIL(TL_FLOAT64, TL_FLOAT16, s, d, i, n);
+}
+
+static void k_f64_bf16(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i u;
+    if (!tl__rto8(s + i, &u)) {
+      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_BFLOAT16, (char *)(d + i), 2, 8, 0);
+      continue;
+    }
+    _mm_storeu_si128((__m128i *)(d + i), tl__bf16_from_bits(u, _mm256_castsi256_ps(u)));
+  }
+  TL__TAIL(TL_FLOAT64, TL_BFLOAT16, s, d, i, n);
+}
+
+/* ---- int32 <-> float32 ----------------------------------------------------- */
+static void k_i32_f32(const void *sv, void *dv, size_t n) {
+  const int32_t *s = sv;
+  float *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(d + i, _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(s + i))));
+  TL__TAIL(TL_INT32, TL_FLOAT32, s, d, i, n);
+}
+
+static void k_f32_i32(const void *sv, void *dv, size_t n) {
+  const float *s = sv;
+  int32_t *d = dv;
+  size_t i = 0;
+  const __m256 lim = _mm256_set1_ps(2147483648.0f);
+  for (; i + 8 <= n; i += 8) {
+    __m256 v = _mm256_loadu_ps(s + i);
+    __m256i r = _mm256_cvttps_epi32(v); /* 0x80000000 for NaN and out of range */
+    __m256i big = _mm256_castps_si256(_mm256_cmp_ps(v, lim, _CMP_GE_OQ));
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FFFFFFF), big);
+    r = _mm256_andnot_si256(nan, r);
+    _mm256_storeu_si256((__m256i *)(d + i), r);
+  }
+  TL__TAIL(TL_FLOAT32, TL_INT32, s, d, i, n);
+}
+
+static void k_f64_i32(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  int32_t *d = dv;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    __m256d v = _mm256_loadu_pd(s + i);
+    v = _mm256_max_pd(v, _mm256_set1_pd(-2147483648.0)); /* NaN: max returns the 2nd operand */
+    v = _mm256_min_pd(v, _mm256_set1_pd(2147483647.0));
+    __m256d x = _mm256_loadu_pd(s + i);
+    __m256d nan = _mm256_cmp_pd(x, x, _CMP_UNORD_Q);
+    v = _mm256_andnot_pd(nan, v);
+    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvttpd_epi32(v));
+  }
+  TL__TAIL(TL_FLOAT64, TL_INT32, s, d, i, n);
+}
+
+static void k_i32_f64(const void *sv, void *dv, size_t n) {
+  const int32_t *s = sv;
+  double *d = dv;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, _mm256_cvtepi32_pd(_mm_loadu_si128((const __m128i *)(s + i))));
+  TL__TAIL(TL_INT32, TL_FLOAT64, s, d, i, n);
+}
+
+void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m128i b = _mm_loadu_si128((const __m128i *)(src + i));
+    __m256i lo = _mm256_cvtepu8_epi32(b), hi = _mm256_cvtepu8_epi32(_mm_srli_si128(b, 8));
+    _mm256_storeu_si256((__m256i *)(dst + i), _mm256_i32gather_epi32((const int *)table, lo, 4));
+    _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_i32gather_epi32((const int *)table, hi, 4));
+  }
+  for (; i < n; i++) dst[i] = table[src[i]];
+}
+
+tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
+#define P(F, T) (((int)(F) << 8) | (int)(T))
+  switch (P(from, to)) {
+  case P(TL_FLOAT32, TL_FLOAT16): return sat ? NULL : k_f32_f16;
+  case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;
+  case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
+  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? NULL : k_f32_bf16;
+  case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
+  case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
+  case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
+  case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
+  case P(TL_FLOAT64, TL_BFLOAT16): return sat ? NULL : k_f64_bf16;
+  case P(TL_INT32, TL_FLOAT32): return k_i32_f32;
+  case P(TL_FLOAT32, TL_INT32): return k_f32_i32;
+  case P(TL_FLOAT64, TL_INT32): return k_f64_i32;
+  case P(TL_INT32, TL_FLOAT64): return k_i32_f64;
+#define N8(TAG, FT)                                                                      \
+  case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
+  case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \
+  case P(FT, TL_FLOAT8_E4M3): return sat ? k_##TAG##_e4m3_s : k_##TAG##_e4m3;              \
+  case P(FT, TL_FLOAT8_E3M4): return sat ? k_##TAG##_e3m4_s : k_##TAG##_e3m4;              \
+  case P(FT, TL_FLOAT8_E4M3FNUZ): return sat ? k_##TAG##_e4m3fnuz_s : k_##TAG##_e4m3fnuz;  \
+  case P(FT, TL_FLOAT8_E4M3B11FNUZ): return sat ? k_##TAG##_b11_s : k_##TAG##_b11;         \
+  case P(FT, TL_FLOAT8_E5M2FNUZ): return sat ? k_##TAG##_e5m2fnuz_s : k_##TAG##_e5m2fnuz;  \
+  case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
+  case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
+  case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
+    N8(f32, TL_FLOAT32)
+    N8(f64, TL_FLOAT64)
+#undef N8
+  default: return NULL;
+  }
+#undef P
+}
+
+#elif defined(TL_HAVE_X86)
+tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return NULL;
+}
+#endif

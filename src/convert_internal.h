@@ -1,0 +1,94 @@
+/* convert_internal.h — shared declarations of the conversion kernels
+ * (convert.c, convert_scalar.c, convert_avx2.c, convert_avx512.c). Not public API.
+ *
+ * Design (docs/conversions.md has the long version):
+ *   - Every float format of <= 32 bits converts exactly into float32; float32
+ *     is the hub for narrow formats. float64 and int64 sources are first
+ *     narrowed to float32 with round-to-odd (which keeps enough information for
+ *     one correct round-to-nearest-even afterwards), so there is exactly ONE
+ *     rounding from any source to any narrow format.
+ *   - The generic scalar engine works in chunks: decode the source into a wide
+ *     intermediate (int64 / uint64 / float64 bits / complex), then encode into
+ *     the destination. Fast paths (tables, SIMD) must be bit-identical to it.
+ */
+#ifndef TL_CONVERT_INTERNAL_H
+#define TL_CONVERT_INTERNAL_H
+
+#include "internal.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* Families of narrow float formats: how inf, NaN and overflow are encoded. */
+enum {
+  TL__FAM_IEEE = 0, /* inf + NaN with exponent all ones (f16, bf16, e5m2, e4m3, e3m4) */
+  TL__FAM_FN,       /* no inf; only S.1111.111 is NaN (e4m3fn) */
+  TL__FAM_FNUZ,     /* no inf, no -0; 0x80 is the only NaN */
+  TL__FAM_E8M0,     /* unsigned powers of two; 0xFF NaN; no zero */
+  TL__FAM_MX        /* no inf, no NaN (float6/float4): overflow saturates */
+};
+
+/* Parameters of a narrow float format (float4 .. float16, bfloat16). */
+typedef struct tl__ffmt {
+  int E, M, bias, fam;
+  int sign_bit;      /* bit index of the sign (-1: none) */
+  uint32_t maxmag;   /* largest finite magnitude encoding (without sign) */
+  uint32_t ovf[2];   /* encoding of overflow / inf for sign 0, 1 */
+  uint32_t nan[2];   /* canonical NaN for sign 0, 1 (MX: the ml_dtypes artifact) */
+} tl__ffmt;
+
+/* The format of a narrow float dtype (NULL for others). */
+const tl__ffmt *tl__ffmt_of(tl_dtype d);
+
+static inline uint32_t tl__f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float tl__u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t tl__d2u(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+static inline double tl__u2d(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+
+/* float32 bits (not NaN) -> narrow format, one RNE rounding (e8m0: ties up),
+ * overflow per family, or +-max with `sat`. */
+uint32_t tl__enc_f32(const tl__ffmt *F, uint32_t u, int sat);
+/* narrow encoding -> float32 bits, exact. NaN: f16 keeps payload (<<13),
+ * bf16 keeps payload (<<16), others give the canonical quiet NaN with sign. */
+uint32_t tl__dec_f32(const tl__ffmt *F, uint32_t enc);
+/* float64 bits (not NaN) -> float32 bits rounded to odd (exact when
+ * representable; sticky lsb otherwise; beyond FLT_MAX -> 0x7F7FFFFF; inf kept). */
+uint32_t tl__f64_to_f32_rto(uint64_t b);
+/* |integer| -> float32 bits rounded to odd. */
+uint32_t tl__u64_to_f32_rto(uint64_t m);
+
+/* The NaN produced in `to` (a float or complex dtype; one component) for a
+ * NaN in `from`, given as float64 bits with the source payload left-aligned
+ * (see convert_scalar.c for the rules). Result: the destination encoding. */
+uint64_t tl__nan_out(tl_dtype from, tl_dtype to, uint64_t dbits);
+
+/* The scalar engine: convert n elements (any strides, any pair). */
+void tl__convert_generic(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
+                         ptrdiff_t ds, size_t n, unsigned flags);
+/* The scalar tier entry: table lookups and specialised loops, else generic. */
+void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
+                        ptrdiff_t ds, size_t n, unsigned flags);
+/* Checked validation: index of the first element whose value does not survive
+ * the conversion, or n when all do. */
+size_t tl__convert_validate(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, size_t n,
+                            unsigned flags);
+
+/* The lazily built 256-entry table of an 8-bit source (NULL if allocation failed). */
+const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
+/* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
+void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
+
+/* A contiguous SIMD kernel: n elements from src to dst (no overlap). */
+typedef void (*tl__contig_fn)(const void *src, void *dst, size_t n);
+
+/* SIMD tiers: the contiguous kernel for a pair (NULL when the tier has none).
+ * `sat` is nonzero for TL_CONVERT_SATURATE. */
+tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat);
+tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
+
+/* Scalar helpers the SIMD tiers use for their tails and NaN lanes. */
+uint16_t tl__f32_to_f16_bits(uint32_t u);   /* NumPy-exact float32 -> float16 */
+uint16_t tl__f32_to_bf16_bits(uint32_t u);  /* ml_dtypes-exact float32 -> bfloat16 */
+uint32_t tl__f16_to_f32_bits(uint16_t h);   /* exact, NaN payload kept */
+
+#endif /* TL_CONVERT_INTERNAL_H */

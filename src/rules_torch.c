@@ -1,0 +1,281 @@
+/* rules_torch.c — PyTorch: torch.promote_types, torch.result_type, torch.can_cast.
+ *
+ * Data: PyTorch's C++ type names (its error messages print them) and which
+ * dtypes torch.add has CPU kernels for. The 13x13 promoteTypes table is not
+ * typed in: it is a "category + size" table (torch_tf_arrayapi.md §1.1) and
+ * follows from the catalogue:
+ *   bool < integers < floats < complex; within integers the wider one, and
+ *   uint8 with int8 -> int16; any integer with a float -> the float; floats
+ *   by size, float16 with bfloat16 -> float32; with a complex -> the complex
+ *   type of the promoted component types.
+ * In front of the table: the float8 and "barebones unsigned" (uint16/32/64)
+ * checks in promoteTypes' order. result_type: the three priority classes
+ * (dimensioned tensors > 0-dim tensors > Python numbers) and
+ * combine_categories (§1.2). can_cast: kind-based (§1.4). */
+#include "internal.h"
+
+#include <stdio.h>
+
+#define D(x) TL_##x
+/* torch's complex bfloat16 (toComplexType(BFloat16)): only an intermediate or
+ * final result; the catalogue has no such dtype */
+#define BCOMPLEX32 ((tl_dtype)1000)
+
+static const tl_dtype torch_domain[] = {
+    D(BOOL), D(UINT8), D(UINT16), D(UINT32), D(UINT64), D(INT8), D(INT16), D(INT32), D(INT64), D(FLOAT16),
+    D(BFLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX32), D(COMPLEX64), D(COMPLEX128), D(FLOAT8_E4M3FN),
+    D(FLOAT8_E5M2), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E5M2FNUZ), D(FLOAT8_E8M0FNU), D(WEAK_INT), D(WEAK_FLOAT),
+    D(WEAK_COMPLEX), TL_DTYPE_NONE};
+
+/* c10::toString(ScalarType) */
+static const char *torch_name(tl_dtype d) {
+  if (d == BCOMPLEX32) return "BComplex32";
+  switch (d) {
+  case D(BOOL): return "Bool";
+  case D(UINT8): return "Byte";
+  case D(INT8): return "Char";
+  case D(INT16): return "Short";
+  case D(INT32): return "Int";
+  case D(INT64): return "Long";
+  case D(UINT16): return "UInt16";
+  case D(UINT32): return "UInt32";
+  case D(UINT64): return "UInt64";
+  case D(FLOAT16): return "Half";
+  case D(BFLOAT16): return "BFloat16";
+  case D(FLOAT32): return "Float";
+  case D(FLOAT64): return "Double";
+  case D(COMPLEX32): return "ComplexHalf";
+  case D(COMPLEX64): return "ComplexFloat";
+  case D(COMPLEX128): return "ComplexDouble";
+  case D(FLOAT8_E4M3FN): return "Float8_e4m3fn";
+  case D(FLOAT8_E5M2): return "Float8_e5m2";
+  case D(FLOAT8_E4M3FNUZ): return "Float8_e4m3fnuz";
+  case D(FLOAT8_E5M2FNUZ): return "Float8_e5m2fnuz";
+  case D(FLOAT8_E8M0FNU): return "Float8_e8m0fnu";
+  default: return tl_dtype_name(d);
+  }
+}
+
+static int is_float8(tl_dtype d) { return d >= D(FLOAT8_E3M4) && d <= D(FLOAT8_E8M0FNU); }
+static int is_barebones_unsigned(tl_dtype d) { return d == D(UINT16) || d == D(UINT32) || d == D(UINT64); }
+/* c10::isFloatingType: half, bfloat16, float, double and the float8 types */
+static int is_floating(tl_dtype d) { return tl_dtype_is_floating(d) && !tl_dtype_is_weak(d); }
+static int is_complex(tl_dtype d) { return d == BCOMPLEX32 || (tl_dtype_is_complex(d) && !tl_dtype_is_weak(d)); }
+
+static tl_dtype complex_component(tl_dtype c) {
+  return c == D(COMPLEX32) ? D(FLOAT16) : c == D(COMPLEX64) ? D(FLOAT32) : D(FLOAT64);
+}
+
+/* The legacy 13x13 table, derived from category and size. */
+static tl_dtype table(tl_dtype a, tl_dtype b) {
+  if (a == b || b == D(BOOL)) return a;
+  if (a == D(BOOL)) return b;
+  int ca = is_complex(a) ? 3 : is_floating(a) ? 2 : 1, cb = is_complex(b) ? 3 : is_floating(b) ? 2 : 1;
+  if (ca < cb) return table(b, a);
+  const tl_dtype_info *ia = tl__info(a), *ib = tl__info(b);
+  if (ca > cb) {
+    if (ca == 2 || cb == 1) return a; /* float > integer, complex > integer */
+    /* complex with a float: the complex type of the promoted components */
+    tl_dtype f = table(complex_component(a), b);
+    return f == D(FLOAT16) ? D(COMPLEX32) : f == D(FLOAT32) ? D(COMPLEX64) : D(COMPLEX128);
+  }
+  if (ca == 1) {
+    /* integers: uint8 with int8 needs int16; otherwise the wider */
+    if (ia->bits == ib->bits) return D(INT16);
+    return ia->bits > ib->bits ? a : b;
+  }
+  if (ca == 2) {
+    if (ia->bits == ib->bits) return D(FLOAT32); /* float16 with bfloat16 */
+    return ia->bits > ib->bits ? a : b;
+  }
+  return ia->bits > ib->bits ? a : b;
+}
+
+/* c10::promoteTypes, its checks in order. */
+static int promote(tl_dtype a, tl_dtype b, tl_dtype *out) {
+  if (a == b) {
+    *out = a;
+    return TL_OK;
+  }
+  if (is_float8(a) || is_float8(b))
+    return tl__error(TL_EPROMOTE, "RuntimeError",
+                     "Promotion for Float8 Types is not supported, attempted to promote %s and %s", torch_name(a),
+                     torch_name(b));
+  if (is_barebones_unsigned(a) || is_barebones_unsigned(b)) {
+    if (is_floating(a)) *out = a;
+    else if (is_floating(b)) *out = b;
+    else
+      return tl__error(TL_EPROMOTE, "RuntimeError",
+                       "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote %s and %s",
+                       torch_name(a), torch_name(b));
+    return TL_OK;
+  }
+  *out = table(a, b);
+  return TL_OK;
+}
+
+#define UNDEF TL_DTYPE_NONE
+
+static int promote_skip_undefined(tl_dtype a, tl_dtype b, tl_dtype *out) {
+  if (a == UNDEF) return *out = b, TL_OK;
+  if (b == UNDEF) return *out = a, TL_OK;
+  return promote(a, b, out);
+}
+
+/* c10::toComplexType for a floating type */
+static int to_complex(tl_dtype d, tl_dtype *out) {
+  switch (d) {
+  case D(FLOAT16): *out = D(COMPLEX32); return TL_OK;
+  case D(FLOAT32): *out = D(COMPLEX64); return TL_OK;
+  case D(FLOAT64): *out = D(COMPLEX128); return TL_OK;
+  case D(BFLOAT16): *out = BCOMPLEX32; return TL_OK;
+  default:
+    return tl__error(TL_EPROMOTE, "RuntimeError", "Unknown Complex ScalarType for %s", torch_name(d));
+  }
+}
+
+static int combine_categories(tl_dtype higher, tl_dtype lower, tl_dtype *out) {
+  if (higher != UNDEF && is_complex(higher)) return *out = higher, TL_OK;
+  if (lower != UNDEF && is_complex(lower)) {
+    if (higher != UNDEF && is_floating(higher)) return to_complex(higher, out);
+    return *out = lower, TL_OK;
+  }
+  if (higher != UNDEF && is_floating(higher)) return *out = higher, TL_OK;
+  if (higher == D(BOOL) || (lower != UNDEF && is_floating(lower))) return promote_skip_undefined(higher, lower, out);
+  return *out = higher != UNDEF ? higher : lower, TL_OK;
+}
+
+static tl_dtype default_float(const tl_config *cfg) {
+  return cfg->default_float != TL_DTYPE_NONE ? cfg->default_float : D(FLOAT32);
+}
+static int default_complex(const tl_config *cfg, tl_dtype *out) {
+  if (cfg->default_complex != TL_DTYPE_NONE) return *out = cfg->default_complex, TL_OK;
+  tl_dtype f = default_float(cfg);
+  if (f == D(FLOAT16)) return *out = D(COMPLEX32), TL_OK;
+  if (f == D(FLOAT64)) return *out = D(COMPLEX128), TL_OK;
+  if (f == D(FLOAT32)) return *out = D(COMPLEX64), TL_OK;
+  return tl__error(TL_EUNSUPPORTED, "RuntimeError", "invalid default scalar type for complex");
+}
+
+/* The dtype of a wrapped Python number: bool -> Bool, int -> Long (UInt64
+ * above 2**63 - 1; "int too big to convert" beyond), float -> default dtype,
+ * complex -> default complex dtype. */
+static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *out) {
+  switch (o->dtype) {
+  case D(BOOL): return *out = D(BOOL), TL_OK;
+  case D(WEAK_INT):
+    if (o->kind == TL_OPERAND_PYSCALAR && o->value.kind == TL_VALUE_INT) {
+      int i64 = tl__value_fits(&o->value, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&o->value, 0, UINT64_MAX);
+      tl_clear_error();
+      if (!i64 && !u64) return tl__error(TL_EOVERFLOW, "OverflowError", "int too big to convert");
+      return *out = i64 ? D(INT64) : D(UINT64), TL_OK;
+    }
+    return *out = D(INT64), TL_OK;
+  case D(WEAK_FLOAT): return *out = default_float(cfg), TL_OK;
+  default: return default_complex(cfg, out);
+  }
+}
+
+/* Which dtypes torch.add has (CPU) kernels for: not the barebones unsigned
+ * types, not the float8 types. */
+static int add_kernel_check(tl_dtype d) {
+  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32)
+    return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", torch_name(d));
+  return TL_OK;
+}
+
+static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  tl_dtype dim = UNDEF, zero = UNDEF, wrapped = UNDEF;
+  int st;
+  /* Python numbers are converted first (the overflow check happens there) */
+  for (size_t i = 0; i < n; i++) {
+    tl_dtype d;
+    if ((ops[i].kind == TL_OPERAND_PYSCALAR || ops[i].kind == TL_OPERAND_PYTYPE) &&
+        (st = wrapped_dtype(cfg, &ops[i], &d)) != TL_OK)
+      return st;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const tl_operand *o = &ops[i];
+    tl_dtype d = o->dtype, *slot;
+    switch (o->kind) {
+    case TL_OPERAND_PYSCALAR:
+    case TL_OPERAND_PYTYPE:
+      if ((st = wrapped_dtype(cfg, o, &d)) != TL_OK) return st;
+      slot = &wrapped;
+      break;
+    case TL_OPERAND_ZERODIM:
+    case TL_OPERAND_SCALAR:
+      slot = &zero;
+      break;
+    default:
+      slot = &dim;
+      break;
+    }
+    if ((st = promote_skip_undefined(*slot, d, slot)) != TL_OK) return st;
+  }
+  tl_dtype lower, r;
+  if ((st = combine_categories(zero, wrapped, &lower)) != TL_OK) return st;
+  if ((st = combine_categories(dim, lower, &r)) != TL_OK) return st;
+  if (cfg->op && (st = add_kernel_check(r)) != TL_OK) return st;
+  if (r == BCOMPLEX32)
+    return tl__error(TL_EUNSUPPORTED, "UnrepresentableDtype",
+                     "the result is torch's BComplex32 (complex bfloat16), which typelattice does not represent");
+  out->dtype = r;
+  out->weak = 0;
+  return TL_OK;
+}
+
+static int torch_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  (void)cfg;
+  if (tl_dtype_is_weak(a) || tl_dtype_is_weak(b))
+    return tl__error(TL_EDTYPE, "TypeError",
+                     "promote_types(): argument 'type1' and 'type2' must be torch.dtype, not a Python type (%s)",
+                     tl_dtype_name(tl_dtype_is_weak(a) ? a : b));
+  return promote(a, b, out);
+}
+
+/* Table cell: promote_types for two dtypes; a weak kind is a Python number
+ * next to a dimensioned tensor (torch.result_type(tensor, number)). */
+static int torch_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  if (!tl_dtype_is_weak(a) && !tl_dtype_is_weak(b)) return promote(a, b, out);
+  tl_operand ops[2];
+  tl_dtype ab[2] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    ops[i] = tl_operand_array(ab[i], 0);
+    if (tl_dtype_is_weak(ab[i])) {
+      ops[i].kind = TL_OPERAND_PYTYPE;
+      ops[i].has_value = 0;
+    }
+  }
+  tl_config c = *cfg;
+  c.op = 0;
+  tl_result r;
+  int st = torch_result_type(&c, ops, 2, &r);
+  if (st != TL_OK) return st;
+  *out = r.dtype;
+  return TL_OK;
+}
+
+/* c10::canCast: kind-based */
+static int torch_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
+                          tl_casting casting, int *out) {
+  (void)cfg, (void)fo, (void)too, (void)casting;
+  if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to))
+    return tl__error(TL_EDTYPE, "TypeError", "can_cast(): arguments must be torch.dtype, not a Python type");
+  int no = (is_complex(from) && !is_complex(to)) ||
+           (is_floating(from) && (tl_dtype_is_integer(to))) || (from != D(BOOL) && to == D(BOOL));
+  *out = !no;
+  return TL_OK;
+}
+
+const tl_rules tl__rules_torch = {
+    "torch",
+    "PyTorch: promote_types table (category + size), result_type with dim > 0-dim > Python-number priority",
+    "torch 2.15.0",
+    torch_domain,
+    torch_promote_types,
+    torch_result_type,
+    torch_can_cast,
+    torch_table_cell,
+    NULL,
+};

@@ -1,0 +1,206 @@
+/* cmd_bench.c — `typelattice bench NAME ...`: a table of sub-benchmarks.
+ * Adding one is a one-line change to TL_BENCH_LIST below; its function
+ * `int tl_bench_NAME(int argc, char **argv)` may live in any tools/ file. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TL_BENCH_LIST(X)                                                                 \
+  X(convert, "conversion throughput per dtype pair, GB/s and ratio to memcpy")           \
+  X(promote, "ns per promote_types pair and per result_type operand, beside a table lookup")
+/* e.g.  X(binary, "...") */
+
+#define TL__BENCH_DECL(name, summary) int tl_bench_##name(int argc, char **argv);
+TL_BENCH_LIST(TL__BENCH_DECL)
+
+static const struct {
+  const char *name, *summary;
+  int (*run)(int, char **);
+} benches[] = {
+#define TL__BENCH_ENTRY(name, summary) {#name, summary, tl_bench_##name},
+    TL_BENCH_LIST(TL__BENCH_ENTRY)};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Best time of repeated calls of fn(ctx), at least min_reps and ~budget s. */
+typedef void (*bench_fn)(void *ctx);
+static double best_time(bench_fn fn, void *ctx, int min_reps, double budget) {
+  double best = 1e30, start = now();
+  for (int r = 0; r < min_reps || now() - start < budget; r++) {
+    double t0 = now();
+    fn(ctx);
+    double t = now() - t0;
+    if (t < best) best = t;
+    if (r > 10000) break;
+  }
+  return best;
+}
+
+typedef struct {
+  tl_dtype from, to;
+  void *src, *dst;
+  size_t n, bytes;
+} conv_ctx;
+
+static void do_memcpy(void *p) {
+  conv_ctx *c = p;
+  memcpy(c->dst, c->src, c->bytes);
+}
+static void do_convert(void *p) {
+  conv_ctx *c = p;
+  tl_convert_contiguous(c->from, c->src, c->to, c->dst, c->n, 0, NULL);
+}
+
+static const char *const default_pairs[] = {
+    "float32:float16", "float16:float32", "float32:bfloat16", "bfloat16:float32",
+    "float64:float16", "float16:float64", "float64:bfloat16", "float64:float32",
+    "float32:float64", "float32:float8_e4m3fn", "float32:float8_e5m2", "float64:float8_e4m3fn",
+    "float8_e4m3fn:float32", "float8_e5m2:float32", "float8_e4m3fn:bfloat16", "int32:float32",
+    "float32:int32", "float64:int32", "int8:int32", "int16:int64", "int64:int8", "uint8:float32",
+    "float32:float32", "int4:int8", "float4_e2m1fn:float32", "bool:float32"};
+
+static int parse_pair(const char *s, tl_dtype *a, tl_dtype *b) {
+  char buf[96];
+  snprintf(buf, sizeof buf, "%s", s);
+  char *colon = strchr(buf, ':');
+  if (!colon) return -1;
+  *colon = 0;
+  if (tl_dtype_parse(buf, a, NULL) != TL_OK || tl_dtype_parse(colon + 1, b, NULL) != TL_OK) return -1;
+  if (tl_dtype_is_weak(*a) || tl_dtype_is_weak(*b)) return -1;
+  return 0;
+}
+
+/* Fill a buffer with plausible values of dtype d: random doubles in [-100, 100]
+ * (for ints: of the type's range) converted with tl_convert. */
+static void fill(tl_dtype d, void *buf, size_t n) {
+  enum { CH = 4096 };
+  double tmp[CH];
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  size_t isz = (size_t)tl_dtype_get(d)->itemsize;
+  for (size_t i = 0; i < n; i += CH) {
+    size_t m = n - i < CH ? n - i : CH;
+    for (size_t k = 0; k < m; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      tmp[k] = ((double)(x >> 11) / 9007199254740992.0 - 0.5) * 200.0;
+    }
+    tl_convert_contiguous(TL_FLOAT64, tmp, d, (char *)buf + i * isz, m, TL_CONVERT_SATURATE, NULL);
+  }
+}
+
+int tl_bench_convert(int argc, char **argv) {
+  const char *pairs = NULL;
+  size_t sizes[2] = {32 << 10, 64u << 20};
+  int nsizes = 2, json = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--pairs") && i + 1 < argc) pairs = argv[++i];
+    else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+      char *end;
+      unsigned long long v = strtoull(argv[++i], &end, 10);
+      if (*end == 'K' || *end == 'k') v <<= 10, end++;
+      else if (*end == 'M' || *end == 'm') v <<= 20, end++;
+      if (*end || v < 64) return tl_cli_usage_error("bench convert: bad --size '%s'", argv[i]);
+      sizes[0] = (size_t)v;
+      nsizes = 1;
+    } else if (!strcmp(argv[i], "--json")) json = 1;
+    else return tl_cli_usage_error("bench convert: unknown argument '%s'", argv[i]);
+  }
+  /* the pair list */
+  size_t np = 0, cap = 1024;
+  tl_dtype(*list)[2] = malloc(sizeof *list * cap);
+  if (!pairs) {
+    for (size_t i = 0; i < sizeof default_pairs / sizeof *default_pairs; i++)
+      if (parse_pair(default_pairs[i], &list[np][0], &list[np][1]) == 0) np++;
+  } else if (!strcmp(pairs, "all")) {
+    for (int a = 0; a < TL_NUM_CONCRETE; a++)
+      for (int b = 0; b < TL_NUM_CONCRETE; b++) list[np][0] = (tl_dtype)a, list[np][1] = (tl_dtype)b, np++;
+  } else {
+    char *dup = strdup(pairs), *save = NULL;
+    for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+      if (np == cap || parse_pair(t, &list[np][0], &list[np][1])) {
+        int rc = tl_cli_usage_error("bench convert: bad pair '%s' (FROM:TO)", t);
+        free(dup);
+        free(list);
+        return rc;
+      }
+      np++;
+    }
+    free(dup);
+  }
+  size_t maxb = sizes[0] > sizes[nsizes - 1] ? sizes[0] : sizes[nsizes - 1];
+  /* source up to maxb bytes; destination up to 16x that for 1-byte -> complex128 */
+  void *src = aligned_alloc(64, maxb), *dst = aligned_alloc(64, maxb * 16);
+  if (!src || !dst) {
+    free(src), free(dst), free(list);
+    fprintf(stderr, "typelattice: bench: out of memory\n");
+    return TL_CLI_FAIL;
+  }
+  memset(dst, 1, maxb * 16);
+  if (json) printf("{\"tier\": \"%s\", \"results\": [\n", tl_convert_tier());
+  else printf("tier %s; GB/s = (bytes read + written) / s, single thread, best of runs\n", tl_convert_tier());
+  int first = 1;
+  for (int si = 0; si < nsizes; si++) {
+    size_t size = sizes[si];
+    double budget = size > (1u << 24) ? 0.3 : 0.05;
+    conv_ctx mc = {TL_UINT8, TL_UINT8, src, dst, size, size};
+    memset(src, 3, size);
+    double tm = best_time(do_memcpy, &mc, 3, budget);
+    double mgbs = 2.0 * (double)size / tm / 1e9;
+    if (!json) printf("\nsize %zu bytes of source; memcpy %.2f GB/s\n%-40s %10s %8s\n", size, mgbs, "pair", "GB/s", "x memcpy");
+    for (size_t p = 0; p < np; p++) {
+      conv_ctx c;
+      c.from = list[p][0];
+      c.to = list[p][1];
+      size_t fi = (size_t)tl_dtype_get(c.from)->itemsize, ti = (size_t)tl_dtype_get(c.to)->itemsize;
+      c.n = size / fi;
+      c.src = src;
+      c.dst = dst;
+      c.bytes = 0;
+      fill(c.from, src, c.n);
+      double t = best_time(do_convert, &c, 3, budget);
+      double bytes = (double)c.n * (double)(fi + ti);
+      double gbs = bytes / t / 1e9;
+      double ref = mgbs; /* memcpy of the source buffer, GB/s counted the same way */
+      char name[96];
+      snprintf(name, sizeof name, "%s -> %s", tl_dtype_name(c.from), tl_dtype_name(c.to));
+      if (json)
+        printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"melem_per_s\": %.1f}",
+               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, gbs / ref, (double)c.n / t / 1e6);
+      else
+        printf("%-40s %10.2f %8.2f\n", name, gbs, gbs / ref);
+      first = 0;
+      fflush(stdout);
+    }
+  }
+  if (json) printf("\n]}\n");
+  free(src);
+  free(dst);
+  free(list);
+  return TL_CLI_OK;
+}
+
+static int run_bench(int argc, char **argv) {
+  if (argc < 2) return tl_cli_usage_error("bench: which benchmark? (see typelattice help bench)");
+  for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
+    if (!strcmp(argv[1], benches[i].name)) return benches[i].run(argc - 1, argv + 1);
+  return tl_cli_usage_error("bench: unknown benchmark '%s'", argv[1]);
+}
+
+const tl_cli_command tl_cli_cmd_bench = {
+    "bench",
+    "micro-benchmarks (bench convert ...)",
+    "usage: typelattice bench NAME [OPTIONS]\n"
+    "\n"
+    "  bench convert [--pairs all|FROM:TO,...] [--size BYTES[K|M]] [--json]\n"
+    "      Conversion throughput per dtype pair: GB/s counting bytes read + written,\n"
+    "      single thread, best of several runs, at 32 KiB and 64 MiB of source (or\n"
+    "      --size), with memcpy of the source buffer (GB/s = 2 x size / s) measured in\n"
+    "      the same run and the ratio. TYPELATTICE_CPU=scalar|avx2|avx512 selects the kernel tier.\n",
+    run_bench,
+};
