@@ -1,6 +1,6 @@
 /* test_threads.c — thread safety: several threads run promotions under
  * every rule set with their own nested tl_config_push scopes and default
- * dtype overrides (and conversions, once tl_convert is in the library),
+ * dtype overrides, and conversions (tl_convert) on other threads,
  * interleaved, and check every answer (status, result, error class and
  * message) against the answer computed on one thread beforehand.
  * Built normally (a correctness test) and by `make test-tsan` under
@@ -182,9 +182,117 @@ static void test_concurrent_promotions(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* ---- conversions ---------------------------------------------------------- */
+
+#define CV_N 48
+typedef struct {
+  tl_dtype from, to;
+  unsigned flags;
+  int status;
+  size_t fail_index;
+  unsigned char out[CV_N * 16];
+} ccase;
+
+static unsigned char cv_src[TL_NUM_CONCRETE][CV_N * 16];
+static ccase *cv_cases;
+static size_t n_cv;
+
+static int run_convert(const ccase *c, unsigned char *out, size_t *fail) {
+  memset(out, 0xEE, CV_N * 16);
+  *fail = (size_t)-1;
+  return tl_convert_contiguous(c->from, cv_src[c->from], c->to, out, CV_N, c->flags, fail);
+}
+
+static void build_convert_cases(void) {
+  static const unsigned flag_sets[3] = {0, TL_CONVERT_SATURATE, TL_CONVERT_CHECKED};
+  uint32_t x = 12345u;
+  for (int d = 0; d < TL_NUM_CONCRETE; d++) {
+    const tl_dtype_info *info = tl_dtype_get((tl_dtype)d);
+    for (size_t i = 0; i < sizeof cv_src[d]; i++) {
+      x = x * 1103515245u + 12345u;
+      cv_src[d][i] = (unsigned char)(x >> 16);
+    }
+    /* sub-byte types: one element per byte, value in the low bits */
+    if (info->bits < 8)
+      for (size_t i = 0; i < CV_N; i++) cv_src[d][i] &= (unsigned char)((1u << info->bits) - 1);
+    /* some exact small values so checked conversions succeed too */
+    if (d != TL_BOOL && info->itemsize > 0)
+      memset(cv_src[d], 0, (size_t)info->itemsize * 4);
+  }
+  cv_cases = calloc((size_t)TL_NUM_CONCRETE * TL_NUM_CONCRETE * 3, sizeof *cv_cases);
+  assert_non_null(cv_cases);
+  n_cv = 0;
+  for (int a = 0; a < TL_NUM_CONCRETE; a++)
+    for (int b = 0; b < TL_NUM_CONCRETE; b++)
+      for (int f = 0; f < 3; f++) {
+        ccase *c = &cv_cases[n_cv++];
+        c->from = (tl_dtype)a, c->to = (tl_dtype)b, c->flags = flag_sets[f];
+        c->status = run_convert(c, c->out, &c->fail_index);
+      }
+}
+
+typedef struct {
+  int id;
+  unsigned rounds;
+  size_t mismatches;
+  char first[256];
+} cworker;
+
+static void *convert_work(void *p) {
+  cworker *w = p;
+  unsigned char out[CV_N * 16];
+  pthread_barrier_wait(&start);
+  for (unsigned round = 0; round < w->rounds; round++)
+    for (size_t k = 0; k < n_cv; k++) {
+      size_t i = (k * 7 + (size_t)w->id * 1009 + round) % n_cv;
+      const ccase *c = &cv_cases[i];
+      size_t fail;
+      int st = run_convert(c, out, &fail);
+      if (st != c->status || fail != c->fail_index || memcmp(out, c->out, sizeof out) != 0) {
+        if (w->mismatches++ == 0)
+          snprintf(w->first, sizeof w->first, "thread %d: %s -> %s flags %u: status %d vs %d", w->id,
+                   tl_dtype_name(c->from), tl_dtype_name(c->to), c->flags, st, c->status);
+      }
+    }
+  return NULL;
+}
+
+/* promotions and conversions at the same time */
+static void test_concurrent_conversions(void **state) {
+  (void)state;
+  build_cases();
+  build_convert_cases();
+  pthread_t t[N_THREADS];
+  worker pw[N_THREADS / 2];
+  cworker cw[N_THREADS / 2];
+  pthread_barrier_init(&start, NULL, N_THREADS);
+  for (int i = 0; i < N_THREADS / 2; i++) {
+    memset(&pw[i], 0, sizeof pw[i]);
+    memset(&cw[i], 0, sizeof cw[i]);
+    pw[i].id = i;
+    pw[i].rounds = rounds_from_env(20) / 4 + 1;
+    cw[i].id = i;
+    cw[i].rounds = rounds_from_env(20) / 4 + 1;
+    assert_int_equal(pthread_create(&t[2 * i], NULL, work, &pw[i]), 0);
+    assert_int_equal(pthread_create(&t[2 * i + 1], NULL, convert_work, &cw[i]), 0);
+  }
+  size_t bad = 0;
+  for (int i = 0; i < N_THREADS; i++) pthread_join(t[i], NULL);
+  for (int i = 0; i < N_THREADS / 2; i++) {
+    if (pw[i].mismatches) fprintf(stderr, "%zu mismatches; first: %s\n", pw[i].mismatches, pw[i].first);
+    if (cw[i].mismatches) fprintf(stderr, "%zu mismatches; first: %s\n", cw[i].mismatches, cw[i].first);
+    bad += pw[i].mismatches + cw[i].mismatches;
+  }
+  pthread_barrier_destroy(&start);
+  printf("%zu conversions x %d threads (tier %s)\n", n_cv, N_THREADS / 2, tl_convert_tier());
+  free(cv_cases);
+  assert_int_equal(bad, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_concurrent_promotions),
+      cmocka_unit_test(test_concurrent_conversions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
