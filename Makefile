@@ -6,6 +6,8 @@
 #   make test-tsan       tests/test_threads.c under ThreadSanitizer
 #   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make install PREFIX=/usr/local
+#   make docs            regenerate docs/ (tables, lattice SVGs, index.html, guide.md) from the build
+#   make docs-test       check the docs: C example, and docs/index.html in headless Chromium (installed if missing)
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 BUILD ?= build
@@ -14,7 +16,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: all setup setup-deb setup-venv build run test test-c test-sanitize test-exhaustive install clean fuzz test-valgrind test-tsan
+.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan
 
 all: build
 
@@ -46,6 +48,7 @@ test: setup
 	$(MAKE) test-sanitize
 	$(MAKE) test-valgrind
 	$(MAKE) test-tsan
+	$(MAKE) test-python
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -84,9 +87,29 @@ fuzz:
 	  -DTL_LIBFUZZER=ON -DTL_BUILD_TESTS=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_all
 	fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(JOBS)
+# The Python package (python/, pyproject.toml): built into $(VENV) with scikit-build-core, then pytest.
+test-python: setup-venv
+	@$(VENV)/bin/python -c "import scikit_build_core" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements-test.txt
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind
+	rm -rf $(BUILD) build-asan build-tsan
+
+# Documentation (docs/generate.py, standard library only). Idempotent: a second
+# run changes nothing. Needs Graphviz's dot (installed if missing).
+docs: build
+	@command -v dot >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq graphviz; }
+	$(PY) docs/generate.py --cli $(BUILD)/typelattice
+
+docs-test: build
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	bash tests/cli_docs_example.sh $(BUILD)/typelattice .
+	TL_DOCS_REQUIRE_CHROMIUM=1 bash tests/cli_docs_chromium.sh $(BUILD)/typelattice .

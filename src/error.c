@@ -11,7 +11,7 @@ typedef struct tl__errslot {
 
 static _Thread_local tl__errslot tl__err;
 /* Whether the slot holds an error: the only TLS touched on success. */
-static _Thread_local unsigned char tl__err_set TL__TLS_HOT;
+static _Thread_local unsigned char tl__err_set;
 
 const char *tl_status_name(int status) {
   switch (status) {

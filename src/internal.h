@@ -18,15 +18,7 @@
 
 #define TL__COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Small, hot thread-locals use the initial-exec TLS model: one %fs-relative
- * load instead of a __tls_get_addr call in -fPIC code. Only a few bytes use
- * it, so a dlopen()ed copy (the Python extension) fits glibc's static TLS
- * surplus; large buffers stay general-dynamic. */
-#if defined(__GNUC__) && !defined(_WIN32)
-#define TL__TLS_HOT __attribute__((tls_model("initial-exec")))
-#else
-#define TL__TLS_HOT
-#endif
+
 
 /* ---- errors (error.c) ---------------------------------------------------- */
 /* Record an error on this thread and return `status`. `errtype` is the

@@ -58,8 +58,8 @@ static const tl_rules *rules_of(const tl_config *cfg) { return cfg->rules ? cfg-
 /* The domain as a bit mask, cached per thread for the last rule set used
  * (the common case is one rule set in a loop). */
 uint64_t tl__rules_domain(const tl_rules *r) {
-  static _Thread_local const tl_rules *last TL__TLS_HOT;
-  static _Thread_local uint64_t mask TL__TLS_HOT;
+  static _Thread_local const tl_rules *last;
+  static _Thread_local uint64_t mask;
   if (r != last) {
     uint64_t m = 0;
     for (const tl_dtype *p = r->dtypes; *p != TL_DTYPE_NONE; p++) m |= UINT64_C(1) << *p;

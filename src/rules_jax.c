@@ -361,13 +361,15 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
     rd = d0, rw = 0;
   } else if (all_weak && !cfg->strict) {
     if (failed_strong) return slow_error(cfg, lat, ops, n, 1);
-    rd = weak_node_dtype(cfg, tl__lattice_dtype_of(lat, acc_strong)); /* e.g. int64 v uint64 = float* */
+    /* dtype(result): canonicalized with x64 off (weak int64 v weak bool is
+     * weak int32); a weak node is the default of its kind (int64 v uint64 = float*) */
+    rd = canon[weak_node_dtype(cfg, tl__lattice_dtype_of(lat, acc_strong))];
     rw = 1;
   } else {
     if (failed) return slow_error(cfg, lat, ops, n, 0);
     tl_dtype r = tl__lattice_dtype_of(lat, acc);
     rw = tl_dtype_is_weak(r);
-    rd = weak_node_dtype(cfg, r);
+    rd = canon[weak_node_dtype(cfg, r)];
   }
   /* bool is never weak, except that promote_dtypes hands a single argument
    * back untouched (a weakly typed bool array stays weak) */

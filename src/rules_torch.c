@@ -249,7 +249,7 @@ static int torch_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dty
   }
   tl_config c = *cfg;
   c.op = 0;
-  tl_result r;
+  tl_result r = {TL_DTYPE_NONE, 0};
   int st = torch_result_type(&c, ops, 2, &r);
   if (st != TL_OK) return st;
   *out = r.dtype;

@@ -407,6 +407,94 @@ static const char *kind_color(tl_dtype d) {
   return "#f4cccc";
 }
 
+/* Rows of the lattice picture, top to bottom, as in the JAX docs' figure:
+ * bool, unsigned, signed, the weak kinds, floats (16 bits and wider), the
+ * float8/float6/float4 formats (boxed together), complex; 7 = unknown name. */
+enum { ROW_BOOL, ROW_UINT, ROW_INT, ROW_WEAK, ROW_FLOAT, ROW_SMALLFLOAT, ROW_COMPLEX, ROW_OTHER, N_ROWS };
+static const char *const row_label[N_ROWS] = {"bool", "unsigned", "signed", "weak", "floats",
+                                              "float8 / float6 / float4", "complex", "other"};
+
+static int dot_row(const char *name) {
+  tl_dtype d;
+  if (tl_dtype_parse(name, &d, NULL) != TL_OK) return ROW_OTHER;
+  if (tl_dtype_is_weak(d)) return ROW_WEAK;
+  if (tl_dtype_is_bool(d)) return ROW_BOOL;
+  if (tl_dtype_is_unsigned(d)) return ROW_UINT;
+  if (tl_dtype_is_signed(d)) return ROW_INT;
+  if (tl_dtype_is_floating(d)) return tl_dtype_get(d)->bits < 16 ? ROW_SMALLFLOAT : ROW_FLOAT;
+  if (tl_dtype_is_complex(d)) return ROW_COMPLEX;
+  return ROW_OTHER;
+}
+
+/* Graphviz output, laid out left to right (an arrow a -> b: b is the next
+ * dtype up from a; the join of two dtypes is the first node both reach), with
+ * the nodes declared kind by kind so that dot stacks the kinds in rows. A flat
+ * lattice (no chain of two edges: jax.lax, where a weak kind only goes to its
+ * default dtype) is drawn top to bottom instead, one rank per kind, each row
+ * in catalogue order. */
+static void print_lattice_dot(const tl_rules *rules, const tl_config *cfg, const tl_lattice *lat) {
+  size_t n = tl_lattice_size(lat);
+  if (n > 128) n = 128;
+  int succ[128], has_succ[128] = {0}, has_pred[128] = {0};
+  for (size_t i = 0; i < n; i++) {
+    size_t k = tl_lattice_successors(lat, (int)i, succ, 128);
+    for (size_t j = 0; j < k && j < 128; j++) has_succ[i] = has_pred[succ[j]] = 1;
+  }
+  int flat = 1;
+  for (size_t i = 0; i < n; i++)
+    if (has_succ[i] && has_pred[i]) flat = 0;
+  printf("digraph \"%s\" {\n", tl_rules_name(rules));
+  printf("  graph [rankdir=%s, nodesep=0.12, ranksep=%s, fontname=\"Helvetica\", fontsize=14, labelloc=t,\n"
+         "         label=\"%s lattice%s%s\"];\n",
+         flat ? "TB" : "LR", flat ? "0.3" : "0.5", tl_rules_name(rules), cfg->x64 ? " (x64)" : "",
+         cfg->strict ? " (strict)" : "");
+  printf("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, height=0.28,"
+         " margin=\"0.08,0.03\"];\n");
+  printf("  edge [color=\"#555555\", arrowsize=0.6%s];\n", flat ? ", constraint=false" : "");
+  /* flat: the small floats go last, out of the way of complex* -> complex64 */
+  static const int order_layered[N_ROWS] = {0, 1, 2, 3, 4, 5, 6, 7}, order_flat[N_ROWS] = {0, 1, 2, 3, 4, 6, 5, 7};
+  int prev_first = -1;
+  for (int ri = 0; ri < N_ROWS; ri++) {
+    int row = flat ? order_flat[ri] : order_layered[ri];
+    int first = -1, prev = -1;
+    for (size_t i = 0; i < n; i++) {
+      const char *name = tl_lattice_node_name(lat, (int)i);
+      if (dot_row(name) != row) continue;
+      const char *ind = (row == ROW_SMALLFLOAT && !flat) ? "    " : "  ";
+      if (first < 0) {
+        printf("  /* %s */\n", row_label[row]);
+        if (flat)
+          printf("  subgraph row_%d {\n    rank=same;\n", row);
+        else if (row == ROW_SMALLFLOAT)
+          printf("  subgraph cluster_small_floats {\n    label=\"%s\"; style=\"rounded,dashed\"; color=\"#bbbbbb\";"
+                 " fontsize=10;\n", row_label[row]);
+        first = (int)i;
+      }
+      if (flat) ind = "    ";
+      tl_dtype d;
+      const char *color = "#ffffff";
+      if (tl_dtype_parse(name, &d, NULL) == TL_OK) color = kind_color(d);
+      printf("%s\"%s\" [fillcolor=\"%s\"%s];\n", ind, name, color,
+             row == ROW_WEAK ? ", style=\"rounded,filled,dashed\"" : "");
+      if (flat && prev >= 0)
+        printf("%s\"%s\" -> \"%s\" [style=invis, constraint=true];\n", ind, tl_lattice_node_name(lat, prev), name);
+      prev = (int)i;
+    }
+    if (first >= 0 && (flat || row == ROW_SMALLFLOAT)) printf("  }\n");
+    if (first >= 0 && flat && prev_first >= 0)
+      printf("  \"%s\" -> \"%s\" [style=invis, constraint=true];\n", tl_lattice_node_name(lat, prev_first),
+             tl_lattice_node_name(lat, first));
+    if (first >= 0) prev_first = first;
+  }
+  printf("  /* edges */\n");
+  for (size_t i = 0; i < n; i++) {
+    size_t k = tl_lattice_successors(lat, (int)i, succ, 128);
+    for (size_t j = 0; j < k && j < 128; j++)
+      printf("  \"%s\" -> \"%s\";\n", tl_lattice_node_name(lat, (int)i), tl_lattice_node_name(lat, succ[j]));
+  }
+  printf("}\n");
+}
+
 static int run_lattice(int argc, char **argv) {
   opts o;
   int r = parse_opts(argc, argv, &o, "--rules --x64 --strict --format --check --lint ");
@@ -445,21 +533,7 @@ static int run_lattice(int argc, char **argv) {
       putchar('\n');
     }
   } else if (strcmp(o.format, "dot") == 0) {
-    printf("digraph \"%s\" {\n  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n",
-           tl_rules_name(rules));
-    for (size_t i = 0; i < n; i++) {
-      const char *name = tl_lattice_node_name(lat, (int)i);
-      tl_dtype d;
-      const char *color = "#ffffff";
-      if (tl_dtype_parse(name, &d, NULL) == TL_OK) color = kind_color(d);
-      printf("  \"%s\" [fillcolor=\"%s\"];\n", name, color);
-    }
-    for (size_t i = 0; i < n; i++) {
-      size_t k = tl_lattice_successors(lat, (int)i, succ, 128);
-      for (size_t j = 0; j < k; j++)
-        printf("  \"%s\" -> \"%s\";\n", tl_lattice_node_name(lat, (int)i), tl_lattice_node_name(lat, succ[j]));
-    }
-    printf("}\n");
+    print_lattice_dot(rules, &o.cfg, lat);
   } else {
     return tl_cli_usage_error("lattice: unknown format '%s' (text, dot)", o.format);
   }

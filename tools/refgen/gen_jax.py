@@ -3,7 +3,8 @@
 
 Configurations: x64 off/on (flag --x64) x standard/strict promotion (flag --strict).
 Functions: jnp.promote_types (promote-types), jax.dtypes.result_type(...,
-return_weak_type_flag=True) (promote), jax._src.numpy.util.promote_dtypes (promote --op),
+return_weak_type_flag=True) (promote), jax._src.numpy.util.promote_dtypes evaluated eagerly,
+with Python ints the real operator rejects as 'OverflowError: *' (promote --op; see do_op),
 jnp.can_cast (can-cast)."""
 import ast
 import os
@@ -110,7 +111,6 @@ def set_config(x64, strict):
     jax.config.update("jax_enable_x64", x64)
     jax.config.update("jax_numpy_dtype_promotion", "strict" if strict else "standard")
     _cache.clear()
-    _abs_cache.clear()
 
 
 def do_promote(ops):
@@ -120,43 +120,95 @@ def do_promote(ops):
     return run_set(f)
 
 
-_abs_cache = {}
+OVERFLOW = "error: OverflowError: *"
+# Counters for the --op agreement checks, printed to stderr at the end of main().
+STATS = {"binary_checked": 0, "binary_overflow": 0, "overflow_rule_disagree": [],
+         "eager": 0, "fallback": [], "lattice_agree": 0, "lattice_disagree": [],
+         "fallback_not_float6": []}
+_stats_seen = set()  # (x64, strict, ops): count each written case once
 
 
-def abstract(tok):
-    """Abstract (shape/dtype/weak) value of an array operand, made without running XLA."""
-    if tok in _abs_cache:
-        return _abs_cache[tok]
-    kind, d, v = parse_operand(tok)
-    dt = np_dtype(d)
-    if kind == "array":
-        r = jax.eval_shape(lambda: jnp.zeros(2, dt))
-    elif kind == "weak":
-        r = jax.eval_shape(lambda: lax_internal._convert_element_type(
-            jnp.zeros(2, dt), dt, weak_type=True))
-        assert r.weak_type
-    elif kind == "zerodim":
-        r = jax.eval_shape(lambda: jnp.asarray(np.array(0 if v is None else v, dt)))
-    else:
-        raise ValueError(tok)
-    _abs_cache[tok] = r
-    return r
+def py_int_overflows(v):
+    """True when JAX cannot take the Python int v as an array (jnp.asarray raises OverflowError:
+    outside int32 with x64 off, outside int64 with x64 on)."""
+    try:
+        jnp.asarray(v)
+    except OverflowError:
+        return True
+    return False
+
+
+def _lattice(args):
+    dt, weak = jdt.lattice_result_type(*args)
+    return fmt(dt, weak)
 
 
 def do_op(ops):
-    """Output dtype/weak flag of jax._src.numpy.util.promote_dtypes(*ops): arrays are traced
-    abstractly (jax.eval_shape), Python scalars are passed as concrete values."""
-    def f():
-        parsed = [parse_operand(t) for t in ops]
-        arr_idx = [i for i, p in enumerate(parsed) if p[0] != "py"]
-        structs = [abstract(ops[i]) for i in arr_idx]
+    """The dtype `x + y` computes in (rules 'jax', --op).
 
-        def fn(*xs):
-            it = iter(xs)
-            args = [next(it) if p[0] != "py" else p[2] for p in parsed]
-            return jnp_util.promote_dtypes(*args)[0]
-        r = jax.eval_shape(fn, *structs)
-        return fmt(r.dtype, r.weak_type)
+    1. A Python int the real operator cannot take raises OverflowError at the jit boundary
+       ("... whose argument path is y. Got <class 'int'> with value 2147483648"); recorded as
+       'error: OverflowError: *'.  Binary cases run jnp.add(a, b) eagerly; N-ary lists use the
+       equivalent test "jnp.asarray(v) raises OverflowError" for each Python int operand (checked
+       equal to jnp.add on every binary case, see STATS).
+    2. Otherwise the output dtype/weak flag of jax._src.numpy.util.promote_dtypes(*ops),
+       evaluated eagerly (eval_shape would canonicalize weak 64-bit arrays).  A single operand is
+       returned as is (lax.asarray).  Where the eager conversion crashes XLA CPU (float6:
+       "Invalid bitcast i6 to i8" -> JaxRuntimeError), the dtypes come from
+       dtypes.lattice_result_type(*ops), which converts no data.
+    3. Other errors (TypePromotionError, ...) verbatim."""
+    key = (jax.config.jax_enable_x64, jax.config.jax_numpy_dtype_promotion, tuple(ops))
+    if key in _stats_seen:
+        return _op_results[key]
+    _stats_seen.add(key)
+    _op_results[key] = r = _do_op(ops)
+    return r
+
+
+_op_results = {}
+
+
+def _do_op(ops):
+    parsed = [parse_operand(t) for t in ops]
+    rule = any(p[0] == "py" and type(p[2]) is int and py_int_overflows(p[2]) for p in parsed)
+    try:
+        args = [build(t) for t in ops]
+    except Exception as e:  # noqa
+        return fmt_err(e)
+    if len(ops) == 2 and any(p[0] == "py" for p in parsed):
+        STATS["binary_checked"] += 1
+        try:
+            jnp.add(*args)
+            real = False
+        except OverflowError:
+            real = True
+        except Exception:  # noqa: other failures (TypePromotionError, missing kernels)
+            real = False
+        STATS["binary_overflow"] += real
+        if real != rule:
+            STATS["overflow_rule_disagree"].append((ops, real, rule))
+        if real:
+            return OVERFLOW
+    if rule:
+        return OVERFLOW
+
+    def f():
+        try:
+            r = jnp_util.promote_dtypes(*args)[0]
+        except jax.errors.JaxRuntimeError as e:
+            STATS["fallback"].append((ops, str(e).splitlines()[0][:80]))
+            if not any(p[1] and p[1].startswith("float6") for p in parsed):
+                STATS["fallback_not_float6"].append(ops)
+            return _lattice(args)
+        out = fmt(r.dtype, r.aval.weak_type)
+        STATS["eager"] += 1
+        if not any(p[1] and p[1].startswith("float6") for p in parsed):
+            lat = run(lambda: _lattice(args))
+            if lat == out:
+                STATS["lattice_agree"] += 1
+            else:
+                STATS["lattice_disagree"].append((ops, out, lat))
+        return out
     return run_set(f)
 
 
@@ -214,6 +266,22 @@ def main():
                           run(lambda: "true" if jnp.can_cast(build(a), build(b), mode)
                               else "false"))
     w.write()
+    st = STATS
+    print("--op: binary cases with a Python operand run through jnp.add: %d (OverflowError: %d); "
+          "jnp.add vs jnp.asarray overflow rule disagreements: %d"
+          % (st["binary_checked"], st["binary_overflow"], len(st["overflow_rule_disagree"])),
+          file=sys.stderr)
+    for x in st["overflow_rule_disagree"][:20]:
+        print("  overflow disagree:", x, file=sys.stderr)
+    print("--op: eager promote_dtypes results: %d; lattice_result_type fallbacks (XLA crash): %d "
+          "(%d without a float6 operand)" % (st["eager"], len(st["fallback"]),
+                                             len(st["fallback_not_float6"])), file=sys.stderr)
+    for x in st["fallback"][:3]:
+        print("  fallback:", x, file=sys.stderr)
+    print("--op: lattice_result_type vs eager promote_dtypes on non-float6 cases: %d agree, "
+          "%d disagree" % (st["lattice_agree"], len(st["lattice_disagree"])), file=sys.stderr)
+    for x in st["lattice_disagree"][:10]:
+        print("  lattice disagree:", x, file=sys.stderr)
 
 
 if __name__ == "__main__":

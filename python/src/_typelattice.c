@@ -1,0 +1,1340 @@
+/* _typelattice.c — the CPython extension over libtypelattice.
+ *
+ * Everything that decides an answer (dtype names, promotion, casting, limits,
+ * conversions) is a call into the C library; this file only translates Python
+ * objects to the library's types and back:
+ *
+ *   dtype-like  -> tl_dtype (+ byte order)      to_dtype()
+ *   operand     -> tl_operand                    to_operand()
+ *   keywords    -> tl_config                     make_cfg()
+ *   tl status   -> Python exception              raise_tl()
+ *
+ * Fast paths: tl.dtype instances carry their id; exact str names are looked up
+ * in a dict of already-parsed spellings; other dtype objects (NumPy dtypes,
+ * scalar types, torch dtypes) in a small identity cache that holds strong
+ * references, so a pointer can never be reused while it is cached. Operand
+ * arrays up to 32 live on the stack. All module state is guarded by the GIL.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#include "typelattice.h"
+
+
+/* Cast a METH_FASTCALL function to PyCFunction without -Wcast-function-type. */
+#define TL_PY_FN(f) ((PyCFunction)(void (*)(void))(f))
+
+/* ---- module state -------------------------------------------------------------- */
+
+static PyObject *TypePromotionError; /* ValueError subclass */
+static PyObject *DTypeError;         /* TypeError + ValueError subclass */
+
+typedef struct {
+  PyUnicodeObject base;
+  int id;
+} DtypeObject;
+
+static PyTypeObject Dtype_Type;
+static PyObject *g_dtypes[TL_NUM_DTYPES]; /* the canonical tl.dtype singletons */
+static PyObject *g_names;                 /* dict: exact str spelling -> int code */
+
+/* A dtype plus byte order, packed: id | byteorder << 8. */
+#define CODE(id, bo) ((int)(id) | ((int)(bo) << 8))
+#define CODE_ID(c) ((tl_dtype)((c) & 0xff))
+#define CODE_BO(c) ((tl_byteorder)((c) >> 8))
+
+/* Identity cache for non-str dtype objects (NumPy dtypes and scalar types,
+ * torch dtypes, ml_dtypes types). Holds strong references. */
+#define IDC_BITS 9
+#define IDC_SIZE (1u << IDC_BITS)
+#define IDC_PROBES 8
+typedef struct {
+  PyObject *key;
+  int code;
+} idc_entry;
+static idc_entry g_idc[IDC_SIZE];
+
+static size_t idc_slot(PyObject *key) {
+  uint64_t h = (uint64_t)(uintptr_t)key >> 4;
+  h *= UINT64_C(0x9E3779B97F4A7C15);
+  return (size_t)(h >> (64 - IDC_BITS));
+}
+
+static int idc_get(PyObject *key, int *code) {
+  size_t s = idc_slot(key);
+  for (int i = 0; i < IDC_PROBES; i++) {
+    idc_entry *e = &g_idc[(s + (size_t)i) & (IDC_SIZE - 1)];
+    if (e->key == key) {
+      *code = e->code;
+      return 1;
+    }
+    if (!e->key) return 0;
+  }
+  return 0;
+}
+
+static void idc_put(PyObject *key, int code) {
+  size_t s = idc_slot(key);
+  for (int i = 0; i < IDC_PROBES; i++) {
+    idc_entry *e = &g_idc[(s + (size_t)i) & (IDC_SIZE - 1)];
+    if (e->key == key) return;
+    if (!e->key) {
+      Py_INCREF(key);
+      e->key = key;
+      e->code = code;
+      return;
+    }
+  }
+  /* full neighbourhood: just do not cache */
+}
+
+/* NumPy's types, looked up once numpy has been imported by someone. */
+static PyObject *g_np_dtype, *g_np_ndarray, *g_np_generic, *g_np_dtype_ctor;
+
+static PyObject *g_str_numpy;
+
+/* 1 when numpy is imported (by anyone): its dtype/ndarray/generic types are then known. */
+static int numpy_load(void) {
+  if (g_np_ndarray) return 1;
+  PyObject *np = PyImport_GetModule(g_str_numpy);
+  if (!np) {
+    if (PyErr_Occurred()) PyErr_Clear();
+    return 0;
+  }
+  PyObject *d = PyObject_GetAttrString(np, "dtype");
+  PyObject *a = PyObject_GetAttrString(np, "ndarray");
+  PyObject *g = PyObject_GetAttrString(np, "generic");
+  Py_DECREF(np);
+  if (!d || !a || !g || !PyType_Check(d) || !PyType_Check(a) || !PyType_Check(g)) {
+    Py_XDECREF(d);
+    Py_XDECREF(a);
+    Py_XDECREF(g);
+    PyErr_Clear();
+    return 0;
+  }
+  g_np_dtype = d;
+  g_np_dtype_ctor = d;
+  Py_INCREF(d);
+  g_np_generic = g;
+  g_np_ndarray = a;
+  return 1;
+}
+
+/* ---- errors ---------------------------------------------------------------------- */
+
+/* Raise the Python exception for a failed library call (status st). */
+static PyObject *raise_tl(int st) {
+  const char *t = tl_errtype();
+  const char *m = tl_errmsg();
+  PyObject *exc;
+  if (strcmp(t, "TypePromotionError") == 0) exc = TypePromotionError;
+  else if (strcmp(t, "OverflowError") == 0) exc = PyExc_OverflowError;
+  else if (strcmp(t, "TypeError") == 0) exc = PyExc_TypeError;
+  else if (strcmp(t, "RuntimeError") == 0) exc = PyExc_RuntimeError;
+  else if (strcmp(t, "NotImplementedError") == 0) exc = PyExc_NotImplementedError;
+  else if (strcmp(t, "ValueError") == 0) exc = PyExc_ValueError;
+  else if (strcmp(t, "UnrepresentableDtype") == 0 || st == TL_EDTYPE) exc = DTypeError;
+  else if (st == TL_EOVERFLOW) exc = PyExc_OverflowError;
+  else if (st == TL_ENOMEM) exc = PyExc_MemoryError;
+  else exc = PyExc_ValueError;
+  PyErr_SetString(exc, m[0] ? m : tl_strerror(st));
+  return NULL;
+}
+
+/* ---- dtype-likes ------------------------------------------------------------------ */
+
+static int to_dtype(PyObject *obj, int *code);
+
+/* Parse a name with the library's one parser. */
+static int parse_name(const char *s, int *code) {
+  tl_dtype d;
+  tl_byteorder bo;
+  int st = tl_dtype_parse(s, &d, &bo);
+  if (st != TL_OK) {
+    raise_tl(st);
+    return -1;
+  }
+  *code = CODE(d, bo);
+  return 0;
+}
+
+static int from_str(PyObject *obj, int *code) {
+  if (PyUnicode_CheckExact(obj)) {
+    PyObject *hit = PyDict_GetItemWithError(g_names, obj); /* borrowed */
+    if (hit) {
+      *code = (int)PyLong_AsLong(hit);
+      return 0;
+    }
+    if (PyErr_Occurred()) return -1;
+  }
+  const char *s = PyUnicode_AsUTF8(obj);
+  if (!s) return -1;
+  if (parse_name(s, code) < 0) return -1;
+  if (PyUnicode_CheckExact(obj)) {
+    PyObject *v = PyLong_FromLong(*code);
+    if (!v) return -1;
+    int r = PyDict_SetItem(g_names, obj, v); /* only valid spellings: bounded */
+    Py_DECREF(v);
+    if (r < 0) return -1;
+  }
+  return 0;
+}
+
+/* A NumPy dtype instance: its name and byte order. */
+static int from_np_dtype(PyObject *obj, int *code) {
+  PyObject *name = PyObject_GetAttrString(obj, "name");
+  if (!name) return -1;
+  if (!PyUnicode_Check(name)) {
+    Py_DECREF(name);
+    PyErr_Format(PyExc_TypeError, "cannot interpret %R as a dtype", obj);
+    return -1;
+  }
+  int r = from_str(name, code);
+  Py_DECREF(name);
+  if (r < 0) return -1;
+  PyObject *bo = PyObject_GetAttrString(obj, "byteorder");
+  if (!bo) return -1;
+  const char *b = PyUnicode_Check(bo) ? PyUnicode_AsUTF8(bo) : NULL;
+  if (b && (b[0] == '<' || b[0] == '>')) {
+    /* NumPy reports '=' for native; an explicit '<' or '>' is non-native */
+    *code = CODE(CODE_ID(*code), b[0]);
+  } else if (b && b[0] == '|') {
+    *code = CODE(CODE_ID(*code), TL_BYTEORDER_NA);
+  }
+  Py_DECREF(bo);
+  return 0;
+}
+
+/* Is obj's type called `name` in a module starting with `module`? (static types
+ * carry "module.name" in tp_name; heap types their __module__ attribute) */
+static int type_is(PyObject *obj, const char *module, const char *name) {
+  PyTypeObject *t = Py_TYPE(obj);
+  const char *tn = t->tp_name;
+  size_t ml = strlen(module);
+  if (!(t->tp_flags & Py_TPFLAGS_HEAPTYPE)) {
+    const char *dot = strrchr(tn, '.');
+    return dot && strcmp(dot + 1, name) == 0 && strncmp(tn, module, ml) == 0;
+  }
+  if (strcmp(tn, name) != 0) return 0;
+  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
+  if (!mod) {
+    PyErr_Clear();
+    return 0;
+  }
+  const char *m = PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  int r = m && strncmp(m, module, ml) == 0 && (m[ml] == '\0' || m[ml] == '.');
+  if (!m) PyErr_Clear();
+  Py_DECREF(mod);
+  return r;
+}
+
+/* Dtype objects that are not str and not NumPy's: torch.dtype, tf.DType. */
+static int from_foreign_dtype(PyObject *obj, int *code, int *handled) {
+  *handled = 0;
+  if (type_is(obj, "torch", "dtype")) {
+    *handled = 1;
+    PyObject *s = PyObject_Str(obj);
+    if (!s) return -1;
+    const char *u = PyUnicode_AsUTF8(s);
+    int r = -1;
+    if (u) {
+      if (strncmp(u, "torch.", 6) == 0) u += 6;
+      r = parse_name(u, code);
+    }
+    Py_DECREF(s);
+    return r;
+  }
+  if (type_is(obj, "tensorflow", "DType")) { /* TensorFlow */
+    *handled = 1;
+    PyObject *s = PyObject_GetAttrString(obj, "name");
+    if (!s) return -1;
+    int r = PyUnicode_Check(s) ? from_str(s, code) : (PyErr_Format(PyExc_TypeError, "cannot interpret %R as a dtype", obj), -1);
+    Py_DECREF(s);
+    return r;
+  }
+  return 0;
+}
+
+/* Try getattr; 1 with *out set, 0 when the attribute does not exist, -1 on error. */
+static int getattr_opt(PyObject *obj, PyObject *name, PyObject **out) {
+  *out = PyObject_GetAttr(obj, name);
+  if (*out) return 1;
+  if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+    PyErr_Clear();
+    return 0;
+  }
+  return -1;
+}
+
+static PyObject *g_str_dtype, *g_str_ndim, *g_str_weak_type, *g_str_item, *g_str_bit_length;
+
+/* Any dtype-like -> code. Python scalars and their types map to bool and the
+ * weak kinds; objects with a .dtype attribute (arrays, tensors, NumPy scalars)
+ * give that dtype. Raises and returns -1 on failure. */
+static int to_dtype_depth(PyObject *obj, int *code, int depth) {
+  if (Py_TYPE(obj) == &Dtype_Type) {
+    *code = CODE(((DtypeObject *)obj)->id, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (idc_get(obj, code)) return 0; /* dtype objects and str constants seen before */
+  if (PyUnicode_Check(obj)) {
+    if (from_str(obj, code) < 0) return -1;
+    if (PyUnicode_CheckExact(obj)) idc_put(obj, *code);
+    return 0;
+  }
+  if (PyBool_Check(obj) || obj == (PyObject *)&PyBool_Type) {
+    *code = CODE(TL_BOOL, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyLong_CheckExact(obj) || obj == (PyObject *)&PyLong_Type) {
+    *code = CODE(TL_WEAK_INT, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyFloat_CheckExact(obj) || obj == (PyObject *)&PyFloat_Type) {
+    *code = CODE(TL_WEAK_FLOAT, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyComplex_CheckExact(obj) || obj == (PyObject *)&PyComplex_Type) {
+    *code = CODE(TL_WEAK_COMPLEX, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  int handled;
+  if (from_foreign_dtype(obj, code, &handled) < 0) return -1;
+  if (handled) {
+    idc_put(obj, *code);
+    return 0;
+  }
+  if (numpy_load()) {
+    if (PyObject_TypeCheck(obj, (PyTypeObject *)g_np_dtype)) {
+      if (from_np_dtype(obj, code) < 0) return -1;
+      idc_put(obj, *code);
+      return 0;
+    }
+    if (PyType_Check(obj)) {
+      /* NumPy scalar types, ml_dtypes types, anything np.dtype() understands */
+      PyObject *d = PyObject_CallOneArg(g_np_dtype_ctor, obj);
+      if (!d) {
+        PyErr_Clear();
+        PyErr_Format(DTypeError, "cannot interpret %R as a dtype", obj);
+        return -1;
+      }
+      int r = from_np_dtype(d, code);
+      Py_DECREF(d);
+      if (r < 0) return -1;
+      idc_put(obj, *code);
+      return 0;
+    }
+  }
+  if (depth == 0 && !PyType_Check(obj)) {
+    PyObject *dt;
+    int has = getattr_opt(obj, g_str_dtype, &dt);
+    if (has < 0) return -1;
+    if (has) {
+      int r = to_dtype_depth(dt, code, 1);
+      Py_DECREF(dt);
+      return r;
+    }
+  }
+  if (PyBool_Check(obj)) {
+    *code = CODE(TL_BOOL, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyLong_Check(obj)) {
+    *code = CODE(TL_WEAK_INT, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyFloat_Check(obj)) {
+    *code = CODE(TL_WEAK_FLOAT, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  if (PyComplex_Check(obj)) {
+    *code = CODE(TL_WEAK_COMPLEX, TL_BYTEORDER_NATIVE);
+    return 0;
+  }
+  PyErr_Format(DTypeError, "cannot interpret %R (of type %s) as a dtype", obj, Py_TYPE(obj)->tp_name);
+  return -1;
+}
+
+static int to_dtype(PyObject *obj, int *code) { return to_dtype_depth(obj, code, 0); }
+
+static PyObject *dtype_obj(tl_dtype d) {
+  PyObject *o = g_dtypes[(int)d];
+  Py_INCREF(o);
+  return o;
+}
+
+/* ---- the tl.dtype type -------------------------------------------------------------- */
+
+static PyObject *Dtype_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+  static char *kwlist[] = {"x", NULL};
+  PyObject *x;
+  (void)type;
+  if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:dtype", kwlist, &x)) return NULL;
+  int code;
+  if (to_dtype(x, &code) < 0) return NULL;
+  return dtype_obj(CODE_ID(code));
+}
+
+static const tl_dtype_info *dinfo(PyObject *self) { return tl_dtype_get((tl_dtype)((DtypeObject *)self)->id); }
+
+static PyObject *Dtype_kind(PyObject *self, void *c) {
+  (void)c;
+  char k = (char)dinfo(self)->kind;
+  return PyUnicode_FromStringAndSize(&k, 1);
+}
+static PyObject *Dtype_bits(PyObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(dinfo(self)->bits);
+}
+static PyObject *Dtype_itemsize(PyObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(dinfo(self)->itemsize);
+}
+static PyObject *Dtype_weak(PyObject *self, void *c) {
+  (void)c;
+  return PyBool_FromLong(dinfo(self)->weak);
+}
+static PyObject *Dtype_name(PyObject *self, void *c) {
+  (void)c;
+  return PyUnicode_FromString(dinfo(self)->name);
+}
+static PyObject *Dtype_num(PyObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(((DtypeObject *)self)->id);
+}
+
+static PyObject *Dtype_repr(PyObject *self) { return PyUnicode_FromFormat("dtype('%s')", dinfo(self)->name); }
+
+static PyObject *Dtype_reduce(PyObject *self, PyObject *unused) {
+  (void)unused;
+  return Py_BuildValue("(O(s))", (PyObject *)&Dtype_Type, dinfo(self)->name);
+}
+
+static PyObject *Dtype_isdtype(PyObject *self, PyObject *kind) {
+  const char *k = PyUnicode_AsUTF8(kind);
+  if (!k) return NULL;
+  int yes;
+  int st = tl_isdtype((tl_dtype)((DtypeObject *)self)->id, k, &yes);
+  if (st != TL_OK) return raise_tl(st);
+  return PyBool_FromLong(yes);
+}
+
+static PyGetSetDef Dtype_getset[] = {
+    {"kind", Dtype_kind, NULL, "NumPy kind letter: 'b', 'i', 'u', 'f' or 'c' (weak kinds report their kind).", NULL},
+    {"bits", Dtype_bits, NULL, "Bit width as JAX's itemsize_bits (bool 8, int4 4; weak kinds 0).", NULL},
+    {"itemsize", Dtype_itemsize, NULL, "Storage bytes per element (weak kinds 0).", NULL},
+    {"weak", Dtype_weak, NULL, "True for the weak kinds int*, float*, complex*.", NULL},
+    {"name", Dtype_name, NULL, "The canonical name, as a plain str.", NULL},
+    {"num", Dtype_num, NULL, "The library's dtype number (tl_dtype value).", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMethodDef Dtype_methods[] = {
+    {"__reduce__", Dtype_reduce, METH_NOARGS, "Pickle as tl.dtype(name)."},
+    {"isdtype", Dtype_isdtype, METH_O,
+     "isdtype(kind) -> bool: Array API isdtype: 'bool', 'signed integer', 'unsigned integer', 'integral', "
+     "'real floating', 'complex floating', 'numeric', a comma-separated list of those, or a dtype name."},
+    {NULL, NULL, 0, NULL}};
+
+PyDoc_STRVAR(Dtype_doc,
+             "dtype(x)\n--\n\n"
+             "A dtype of the typelattice catalogue: a str holding its canonical name\n"
+             "('float32', 'float8_e4m3fn', 'int*').\n\n"
+             "x may be any dtype-like: a name in any spelling the library parses ('f4',\n"
+             "'<i8', 'bf16', 'float32'), a NumPy dtype or scalar type, an ml_dtypes type,\n"
+             "a torch or TensorFlow dtype, an object with a .dtype (array, tensor, NumPy\n"
+             "scalar), or Python's bool/int/float/complex (types or values: bool and the\n"
+             "weak kinds int*, float*, complex*). Instances are singletons: one per dtype.\n"
+             "Unknown names raise tl.DTypeError (a TypeError and a ValueError).");
+
+static PyTypeObject Dtype_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "typelattice.dtype",
+    .tp_basicsize = sizeof(DtypeObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Dtype_doc,
+    .tp_new = Dtype_new,
+    .tp_repr = Dtype_repr,
+    .tp_getset = Dtype_getset,
+    .tp_methods = Dtype_methods,
+};
+
+/* ---- values and operands ------------------------------------------------------------- */
+
+/* Exact value of a Python bool/int/float/complex. *saturated is set when an
+ * int has more than 128 bits (its magnitude is then clamped to 2**128-1, which
+ * no dtype holds, so every range check answers as for the real value). */
+static int py_value(PyObject *v, tl_value *out, int *saturated) {
+  memset(out, 0, sizeof *out);
+  if (PyBool_Check(v)) {
+    out->kind = TL_VALUE_BOOL;
+    out->lo = v == Py_True;
+    return 0;
+  }
+  if (PyLong_Check(v)) {
+    int overflow;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    out->kind = TL_VALUE_INT;
+    if (!overflow) {
+      out->negative = x < 0;
+      out->lo = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+      return 0;
+    }
+    out->negative = overflow < 0;
+    PyObject *a = PyNumber_Absolute(v);
+    if (!a) return -1;
+    PyObject *nb = PyObject_CallMethodNoArgs(a, g_str_bit_length);
+    if (!nb) {
+      Py_DECREF(a);
+      return -1;
+    }
+    long bits = PyLong_AsLong(nb);
+    Py_DECREF(nb);
+    if (bits > 128) {
+      Py_DECREF(a);
+      out->hi = out->lo = UINT64_MAX;
+      *saturated = 1;
+      return 0;
+    }
+    out->lo = PyLong_AsUnsignedLongLongMask(a);
+    PyObject *sh = PyLong_FromLong(64);
+    PyObject *h = sh ? PyNumber_Rshift(a, sh) : NULL;
+    Py_XDECREF(sh);
+    Py_DECREF(a);
+    if (!h) return -1;
+    out->hi = PyLong_AsUnsignedLongLongMask(h);
+    Py_DECREF(h);
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  if (PyFloat_Check(v)) {
+    out->kind = TL_VALUE_FLOAT;
+    out->re = PyFloat_AS_DOUBLE(v);
+    return 0;
+  }
+  if (PyComplex_Check(v)) {
+    out->kind = TL_VALUE_COMPLEX;
+    out->re = PyComplex_RealAsDouble(v);
+    out->im = PyComplex_ImagAsDouble(v);
+    return 0;
+  }
+  PyErr_Format(PyExc_TypeError, "cannot take the value of %R", v);
+  return -1;
+}
+
+/* The value of a NumPy scalar or 0-d array via .item(). */
+static int item_value(PyObject *obj, tl_value *out, int *saturated) {
+  PyObject *it = PyObject_CallMethodNoArgs(obj, g_str_item);
+  if (!it) return -1;
+  int r = py_value(it, out, saturated);
+  Py_DECREF(it);
+  return r;
+}
+
+static int pyscalar_operand(PyObject *obj, tl_operand *op, int *saturated) {
+  op->kind = TL_OPERAND_PYSCALAR;
+  op->has_value = 1;
+  if (py_value(obj, &op->value, saturated) < 0) return -1;
+  switch (op->value.kind) {
+  case TL_VALUE_BOOL: op->dtype = TL_BOOL; break;
+  case TL_VALUE_INT: op->dtype = TL_WEAK_INT; break;
+  case TL_VALUE_FLOAT: op->dtype = TL_WEAK_FLOAT; break;
+  default: op->dtype = TL_WEAK_COMPLEX; break;
+  }
+  return 0;
+}
+
+static int getattr_int(PyObject *obj, PyObject *name, long *out) {
+  PyObject *v = PyObject_GetAttr(obj, name);
+  if (!v) return -1;
+  *out = PyLong_AsLong(v);
+  Py_DECREF(v);
+  return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* Any operand -> tl_operand. */
+static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
+  memset(op, 0, sizeof *op);
+  PyTypeObject *t = Py_TYPE(obj);
+  if (t == &PyLong_Type || t == &PyFloat_Type || t == &PyBool_Type || t == &PyComplex_Type)
+    return pyscalar_operand(obj, op, saturated);
+  int code;
+  if (t == &Dtype_Type) {
+    op->dtype = (tl_dtype)((DtypeObject *)obj)->id;
+    op->kind = tl_dtype_is_weak(op->dtype) ? TL_OPERAND_PYTYPE : TL_OPERAND_DTYPE;
+    return 0;
+  }
+  if (PyUnicode_Check(obj)) {
+    /* a dtype name, else the CLI's operand grammar ("weak:float32", "py:int:300") */
+    if (PyUnicode_CheckExact(obj)) {
+      PyObject *hit = PyDict_GetItemWithError(g_names, obj);
+      if (hit) {
+        op->dtype = CODE_ID((int)PyLong_AsLong(hit));
+        op->kind = tl_dtype_is_weak(op->dtype) ? TL_OPERAND_PYTYPE : TL_OPERAND_DTYPE;
+        return 0;
+      }
+      if (PyErr_Occurred()) return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (!s) return -1;
+    tl_dtype d;
+    if (tl_dtype_parse(s, &d, NULL) == TL_OK) {
+      if (from_str(obj, &code) < 0) return -1; /* caches the spelling */
+      op->dtype = d;
+      op->kind = tl_dtype_is_weak(d) ? TL_OPERAND_PYTYPE : TL_OPERAND_DTYPE;
+      return 0;
+    }
+    int st = tl_operand_parse(s, op);
+    if (st != TL_OK) {
+      raise_tl(st);
+      return -1;
+    }
+    return 0;
+  }
+  if (obj == (PyObject *)&PyLong_Type || obj == (PyObject *)&PyFloat_Type || obj == (PyObject *)&PyComplex_Type ||
+      obj == (PyObject *)&PyBool_Type) {
+    op->kind = TL_OPERAND_PYTYPE;
+    op->dtype = obj == (PyObject *)&PyBool_Type   ? TL_BOOL
+                : obj == (PyObject *)&PyLong_Type ? TL_WEAK_INT
+                : obj == (PyObject *)&PyFloat_Type ? TL_WEAK_FLOAT
+                                                   : TL_WEAK_COMPLEX;
+    return 0;
+  }
+  if (idc_get(obj, &code)) { /* a dtype object seen before */
+    op->kind = TL_OPERAND_DTYPE;
+    op->dtype = CODE_ID(code);
+    return 0;
+  }
+  if (numpy_load()) {
+    if (PyObject_TypeCheck(obj, (PyTypeObject *)g_np_ndarray)) {
+      long nd;
+      PyObject *dt = PyObject_GetAttr(obj, g_str_dtype);
+      if (!dt) return -1;
+      int r = to_dtype(dt, &code);
+      Py_DECREF(dt);
+      if (r < 0 || getattr_int(obj, g_str_ndim, &nd) < 0) return -1;
+      op->dtype = CODE_ID(code);
+      if (nd == 0) {
+        op->kind = TL_OPERAND_ZERODIM;
+        op->has_value = 1;
+        return item_value(obj, &op->value, saturated);
+      }
+      op->kind = TL_OPERAND_ARRAY;
+      return 0;
+    }
+    if (PyObject_TypeCheck(obj, (PyTypeObject *)g_np_generic)) {
+      PyObject *dt = PyObject_GetAttr(obj, g_str_dtype);
+      if (!dt) return -1;
+      int r = to_dtype(dt, &code);
+      Py_DECREF(dt);
+      if (r < 0) return -1;
+      op->kind = TL_OPERAND_SCALAR;
+      op->dtype = CODE_ID(code);
+      op->has_value = 1;
+      return item_value(obj, &op->value, saturated);
+    }
+  }
+  if (PyLong_Check(obj) || PyFloat_Check(obj) || PyComplex_Check(obj)) /* int/float subclasses */
+    return pyscalar_operand(obj, op, saturated);
+  if (!PyType_Check(obj)) {
+    /* duck-typed arrays: torch tensors, JAX arrays (weak_type), ... */
+    PyObject *dt;
+    int has = getattr_opt(obj, g_str_dtype, &dt);
+    if (has < 0) return -1;
+    if (has) {
+      int r = to_dtype_depth(dt, &code, 1);
+      Py_DECREF(dt);
+      if (r < 0) return -1;
+      op->dtype = CODE_ID(code);
+      PyObject *nd_o, *wk_o;
+      int has_nd = getattr_opt(obj, g_str_ndim, &nd_o);
+      if (has_nd < 0) return -1;
+      long nd = 1;
+      if (has_nd) {
+        nd = PyLong_AsLong(nd_o);
+        Py_DECREF(nd_o);
+        if (nd == -1 && PyErr_Occurred()) return -1;
+      }
+      int has_wk = getattr_opt(obj, g_str_weak_type, &wk_o);
+      if (has_wk < 0) return -1;
+      int weak = 0;
+      if (has_wk) {
+        weak = PyObject_IsTrue(wk_o);
+        Py_DECREF(wk_o);
+        if (weak < 0) return -1;
+      }
+      op->kind = weak ? TL_OPERAND_WEAK_ARRAY : nd == 0 ? TL_OPERAND_ZERODIM : TL_OPERAND_ARRAY;
+      return 0;
+    }
+  }
+  if (to_dtype(obj, &code) < 0) return -1;
+  op->dtype = CODE_ID(code);
+  op->kind = tl_dtype_is_weak(op->dtype) ? TL_OPERAND_PYTYPE : TL_OPERAND_DTYPE;
+  return 0;
+}
+
+/* ---- keyword options -> tl_config ------------------------------------------------------ */
+
+enum { KW_RULES, KW_X64, KW_STRICT, KW_OP, KW_PRECISE, KW_DEFAULT_DTYPE, KW_RWF, KW_CASTING, KW_N };
+static const char *const kw_names[KW_N] = {"rules",         "x64",     "strict", "op", "precise", "default_dtype",
+                                           "return_weak_type_flag", "casting"};
+static PyObject *g_kw[KW_N];
+
+/* Match keyword arguments; `allowed` is a bit mask of KW_* that the function takes. */
+static int parse_kw(const char *fn, PyObject *const *kwvals, PyObject *kwnames, unsigned allowed, PyObject **slots) {
+  if (!kwnames) return 0;
+  Py_ssize_t n = PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *k = PyTuple_GET_ITEM(kwnames, i);
+    int j;
+    for (j = 0; j < KW_N; j++)
+      if (k == g_kw[j]) break;
+    if (j == KW_N)
+      for (j = 0; j < KW_N; j++)
+        if (PyUnicode_CompareWithASCIIString(k, kw_names[j]) == 0) break;
+    if (j == KW_N || !(allowed & (1u << j))) {
+      PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fn, k);
+      return -1;
+    }
+    if (slots[j]) {
+      PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fn, kw_names[j]);
+      return -1;
+    }
+    slots[j] = kwvals[i];
+  }
+  return 0;
+}
+
+static int find_rules(PyObject *name, const tl_rules **out) {
+  if (!PyUnicode_Check(name)) {
+    PyErr_Format(PyExc_TypeError, "rules must be a rule-set name (str), not %.100s", Py_TYPE(name)->tp_name);
+    return -1;
+  }
+  const char *s = PyUnicode_AsUTF8(name);
+  if (!s) return -1;
+  size_t n = tl_rules_count();
+  for (size_t i = 0; i < n; i++) {
+    const tl_rules *r = tl_rules_at(i);
+    if (strcmp(tl_rules_name(r), s) == 0) {
+      *out = r;
+      return 0;
+    }
+  }
+  int st = tl_rules_find(s, out); /* sets the library's message */
+  if (st != TL_OK) {
+    PyErr_SetString(PyExc_ValueError, tl_errmsg());
+    return -1;
+  }
+  return 0;
+}
+
+static int set_flag(PyObject *v, int *field) {
+  if (!v || v == Py_None) return 0;
+  int b = PyObject_IsTrue(v);
+  if (b < 0) return -1;
+  *field = b;
+  return 0;
+}
+
+/* Build the configuration for a call. *use is NULL (= the thread's current
+ * configuration) when nothing was overridden. `default_rules` names the rule
+ * set to use when neither the call nor an enclosing tl.config chose one. */
+static int make_cfg(PyObject **kw, const char *default_rules, tl_config *cfg, const tl_config **use) {
+  int any = 0;
+  for (int j = KW_RULES; j <= KW_DEFAULT_DTYPE; j++)
+    if (kw[j] && kw[j] != Py_None) any = 1;
+  const tl_config *cur = tl_config_current();
+  if (!any && !(default_rules && !cur->rules)) {
+    *use = NULL;
+    return 0;
+  }
+  *cfg = *cur;
+  if (kw[KW_RULES] && kw[KW_RULES] != Py_None) {
+    if (find_rules(kw[KW_RULES], &cfg->rules) < 0) return -1;
+  } else if (default_rules && !cfg->rules) {
+    int st = tl_rules_find(default_rules, &cfg->rules);
+    if (st != TL_OK) {
+      PyErr_SetString(PyExc_ValueError, tl_errmsg());
+      return -1;
+    }
+  }
+  if (set_flag(kw[KW_X64], &cfg->x64) < 0 || set_flag(kw[KW_STRICT], &cfg->strict) < 0 ||
+      set_flag(kw[KW_OP], &cfg->op) < 0 || set_flag(kw[KW_PRECISE], &cfg->precise) < 0)
+    return -1;
+  PyObject *dd = kw[KW_DEFAULT_DTYPE];
+  if (dd && dd != Py_None) {
+    int code;
+    if (to_dtype(dd, &code) < 0) return -1;
+    tl_dtype d = CODE_ID(code);
+    if (!tl_dtype_is_floating(d) || tl_dtype_is_weak(d)) {
+      PyErr_Format(PyExc_ValueError, "default_dtype must be a floating dtype (got '%s')", tl_dtype_name(d));
+      return -1;
+    }
+    cfg->default_float = d;
+  }
+  *use = cfg;
+  return 0;
+}
+
+/* ---- promote_types / result_type / can_cast --------------------------------------------- */
+
+/* Memo of tl_promote_types answers, one table per distinct configuration
+ * (the library is deterministic for a given configuration). Only successful
+ * answers are stored; errors always go to the library for their message. */
+#define PT_MEMO_CONFIGS 8
+typedef struct {
+  int used;
+  tl_config cfg;
+  int8_t cell[TL_NUM_DTYPES][TL_NUM_DTYPES]; /* -1 = not asked yet */
+} pt_memo;
+static pt_memo g_pt_memo[PT_MEMO_CONFIGS];
+static int g_pt_memo_next;
+
+static int8_t *pt_memo_cell(const tl_config *cfg, tl_dtype a, tl_dtype b) {
+  if ((unsigned)a >= TL_NUM_DTYPES || (unsigned)b >= TL_NUM_DTYPES) return NULL;
+  for (int i = 0; i < PT_MEMO_CONFIGS; i++) {
+    pt_memo *m = &g_pt_memo[i];
+    if (!m->used) break;
+    if (memcmp(&m->cfg, cfg, sizeof *cfg) == 0) return &m->cell[a][b];
+  }
+  /* a new configuration: take the next slot (round robin) */
+  pt_memo *m = &g_pt_memo[g_pt_memo_next];
+  g_pt_memo_next = (g_pt_memo_next + 1) % PT_MEMO_CONFIGS;
+  m->used = 1;
+  memcpy(&m->cfg, cfg, sizeof *cfg);
+  memset(m->cell, 0xff, sizeof m->cell);
+  return &m->cell[a][b];
+}
+
+PyDoc_STRVAR(promote_types_doc,
+             "promote_types(a, b, /, *, rules=None, x64=None, strict=None, precise=None, default_dtype=None)\n--\n\n"
+             "The framework's pairwise promote_types(a, b) (jnp.promote_types, np.promote_types,\n"
+             "torch.promote_types, ...) as a tl.dtype. rules=None uses the enclosing tl.config's\n"
+             "rule set, else 'jax'. Python types int/float/complex are the weak kinds.\n"
+             "Raises tl.TypePromotionError (or the framework's class) with its message.");
+
+static PyObject *py_promote_types(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (nargs != 2) {
+    PyErr_Format(PyExc_TypeError, "promote_types() takes 2 positional arguments but %zd were given", nargs);
+    return NULL;
+  }
+  if (parse_kw("promote_types", args + nargs, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
+                   (1u << KW_DEFAULT_DTYPE),
+               kw) < 0)
+    return NULL;
+  int ca, cb;
+  if (to_dtype(args[0], &ca) < 0 || to_dtype(args[1], &cb) < 0) return NULL;
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  tl_dtype a = CODE_ID(ca), b = CODE_ID(cb);
+  if (!use) use = tl_config_current();
+  int8_t *cell = pt_memo_cell(use, a, b);
+  if (cell && *cell >= 0) return dtype_obj((tl_dtype)*cell);
+  tl_dtype r;
+  int st = tl_promote_types(use, a, b, &r);
+  if (st != TL_OK) return raise_tl(st);
+  if (cell) *cell = (int8_t)r;
+  return dtype_obj(r);
+}
+
+PyDoc_STRVAR(result_type_doc,
+             "result_type(*operands, rules=None, return_weak_type_flag=False, x64=None, strict=None, op=None,\n"
+             "            precise=None, default_dtype=None)\n--\n\n"
+             "The framework's result_type over the operands: dtype-likes, NumPy arrays (0-d ones\n"
+             "with their value), NumPy scalars (with value), Python scalars (weak, exact value),\n"
+             "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read), and\n"
+             "strings of the CLI operand grammar ('weak:float32', 'py:int:300').\n"
+             "op=True asks what an operation such as x + y computes in, with the framework's\n"
+             "value checks (OverflowError). Returns a tl.dtype, or (dtype, weak) with\n"
+             "return_weak_type_flag=True.");
+
+#define TL_PY_STACK_OPS 32
+
+static PyObject *py_result_type(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (parse_kw("result_type", args + nargs, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
+                   (1u << KW_DEFAULT_DTYPE) | (1u << KW_RWF),
+               kw) < 0)
+    return NULL;
+  tl_operand stack_ops[TL_PY_STACK_OPS];
+  tl_operand *ops = stack_ops;
+  if (nargs > TL_PY_STACK_OPS) {
+    ops = PyMem_Malloc(sizeof(tl_operand) * (size_t)nargs);
+    if (!ops) return PyErr_NoMemory();
+  }
+  PyObject *ret = NULL;
+  int saturated = 0;
+  for (Py_ssize_t i = 0; i < nargs; i++)
+    if (to_operand(args[i], &ops[i], &saturated) < 0) goto done;
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) goto done;
+  tl_result r;
+  int st = tl_result_type(use, ops, (size_t)nargs, &r);
+  if (st != TL_OK) {
+    raise_tl(st);
+    if (saturated) {
+      /* The message shows the clamped value 2**128-1: put the real int back. */
+      static const char clamped[] = "340282366920938463463374607431768211455";
+      PyObject *et, *ev, *tb;
+      PyErr_Fetch(&et, &ev, &tb);
+      PyObject *msg = PyUnicode_FromString(tl_errmsg());
+      for (Py_ssize_t i = 0; msg && i < nargs; i++) {
+        if (!PyLong_Check(args[i]) || PyBool_Check(args[i])) continue;
+        PyObject *a = PyNumber_Absolute(args[i]);
+        PyObject *s = a ? PyObject_Str(a) : NULL;
+        Py_XDECREF(a);
+        if (!s) break;
+        if (PyUnicode_GET_LENGTH(s) > 39) {
+          PyObject *from = PyUnicode_FromString(clamped);
+          PyObject *m2 = from ? PyUnicode_Replace(msg, from, s, 1) : NULL;
+          Py_XDECREF(from);
+          if (m2) Py_SETREF(msg, m2);
+        }
+        Py_DECREF(s);
+      }
+      PyErr_Clear();
+      if (msg) {
+        Py_XDECREF(ev);
+        Py_XDECREF(tb);
+        PyErr_SetObject(et, msg);
+        Py_DECREF(et);
+        Py_DECREF(msg);
+      } else {
+        PyErr_Restore(et, ev, tb);
+      }
+    }
+    goto done;
+  }
+  if (kw[KW_RWF] && kw[KW_RWF] != Py_None) {
+    int f = PyObject_IsTrue(kw[KW_RWF]);
+    if (f < 0) goto done;
+    if (f) {
+      ret = Py_BuildValue("(NO)", dtype_obj(r.dtype), r.weak ? Py_True : Py_False);
+      goto done;
+    }
+  }
+  ret = dtype_obj(r.dtype);
+done:
+  if (ops != stack_ops) PyMem_Free(ops);
+  return ret;
+}
+
+PyDoc_STRVAR(can_cast_doc,
+             "can_cast(from_, to, casting='safe', /, *, rules=None, x64=None, strict=None, precise=None)\n--\n\n"
+             "The framework's can_cast(from_, to, casting) for dtype-likes (or objects with a\n"
+             ".dtype). casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
+             "NumPy dtypes and typestrs ('>f4') counts for 'no' and 'equiv'. rules=None uses the\n"
+             "enclosing tl.config's rule set, else 'numpy'.");
+
+static PyObject *py_can_cast(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (nargs < 2 || nargs > 3) {
+    PyErr_Format(PyExc_TypeError, "can_cast() takes 2 or 3 positional arguments but %zd were given", nargs);
+    return NULL;
+  }
+  if (parse_kw("can_cast", args + nargs, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_PRECISE) | (1u << KW_CASTING),
+               kw) < 0)
+    return NULL;
+  if (nargs == 3) {
+    if (kw[KW_CASTING]) {
+      PyErr_SetString(PyExc_TypeError, "can_cast() got multiple values for argument 'casting'");
+      return NULL;
+    }
+    kw[KW_CASTING] = args[2];
+  }
+  tl_casting casting = TL_CASTING_SAFE;
+  if (kw[KW_CASTING]) {
+    if (!PyUnicode_Check(kw[KW_CASTING])) {
+      PyErr_SetString(PyExc_TypeError, "casting must be a str");
+      return NULL;
+    }
+    const char *c = PyUnicode_AsUTF8(kw[KW_CASTING]);
+    if (!c) return NULL;
+    int st = tl_casting_parse(c, &casting);
+    if (st != TL_OK) return raise_tl(st);
+  }
+  int ca, cb;
+  if (to_dtype(args[0], &ca) < 0 || to_dtype(args[1], &cb) < 0) return NULL;
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, "numpy", &cfg, &use) < 0) return NULL;
+  int yes;
+  int st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  if (st != TL_OK) return raise_tl(st);
+  return PyBool_FromLong(yes);
+}
+
+/* ---- finfo / iinfo / rules / config ---------------------------------------------------- */
+
+static int arg_dtype(PyObject *obj, tl_dtype *d) {
+  int code;
+  if (to_dtype(obj, &code) < 0) return -1;
+  *d = CODE_ID(code);
+  return 0;
+}
+
+PyDoc_STRVAR(finfo_doc, "_finfo(dtype) -> dict of the tl_finfo fields of a floating or complex dtype.");
+static PyObject *py_finfo(PyObject *self, PyObject *arg) {
+  (void)self;
+  tl_dtype d;
+  if (arg_dtype(arg, &d) < 0) return NULL;
+  tl_finfo f;
+  int st = tl_finfo_get(d, &f);
+  if (st != TL_OK) return raise_tl(st);
+  return Py_BuildValue("{s:N,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d,s:i,s:i,s:i,s:i,s:i}", "dtype", dtype_obj(d), "bits",
+                       f.bits, "eps", f.eps, "epsneg", f.epsneg, "max", f.max, "min", f.min, "smallest_normal",
+                       f.smallest_normal, "smallest_subnormal", f.smallest_subnormal, "resolution", f.resolution,
+                       "nexp", f.nexp, "nmant", f.nmant, "maxexp", f.maxexp, "minexp", f.minexp, "precision",
+                       f.precision);
+}
+
+PyDoc_STRVAR(iinfo_doc, "_iinfo(dtype) -> dict of the tl_iinfo fields of an integer dtype.");
+static PyObject *py_iinfo(PyObject *self, PyObject *arg) {
+  (void)self;
+  tl_dtype d;
+  if (arg_dtype(arg, &d) < 0) return NULL;
+  tl_iinfo f;
+  int st = tl_iinfo_get(d, &f);
+  if (st != TL_OK) return raise_tl(st);
+  return Py_BuildValue("{s:N,s:i,s:L,s:K}", "dtype", dtype_obj(d), "bits", f.bits, "min", (long long)f.min, "max",
+                       (unsigned long long)f.max);
+}
+
+PyDoc_STRVAR(rules_doc, "rules() -> list of (name, description, checked_against) of every registered rule set.");
+static PyObject *py_rules(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  size_t n = tl_rules_count();
+  PyObject *l = PyList_New((Py_ssize_t)n);
+  if (!l) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    const tl_rules *r = tl_rules_at(i);
+    PyObject *t = Py_BuildValue("(sss)", tl_rules_name(r), tl_rules_description(r), tl_rules_checked_against(r));
+    if (!t) {
+      Py_DECREF(l);
+      return NULL;
+    }
+    PyList_SET_ITEM(l, (Py_ssize_t)i, t);
+  }
+  return l;
+}
+
+PyDoc_STRVAR(rules_dtypes_doc, "rules_dtypes(name) -> list of the dtypes a rule set knows (its promotion domain).");
+static PyObject *py_rules_dtypes(PyObject *self, PyObject *name) {
+  (void)self;
+  const tl_rules *r;
+  if (find_rules(name, &r) < 0) return NULL;
+  tl_dtype all[TL_NUM_DTYPES];
+  size_t n = tl_rules_dtypes(r, all, TL_NUM_DTYPES);
+  if (n > TL_NUM_DTYPES) n = TL_NUM_DTYPES;
+  PyObject *l = PyList_New((Py_ssize_t)n);
+  if (!l) return NULL;
+  for (size_t i = 0; i < n; i++) PyList_SET_ITEM(l, (Py_ssize_t)i, dtype_obj(all[i]));
+  return l;
+}
+
+PyDoc_STRVAR(config_push_doc,
+             "_config_push(*, rules=None, x64=None, strict=None, op=None, precise=None, default_dtype=None)\n--\n\n"
+             "Push a configuration scope on this thread: the current one with the given overrides.");
+static PyObject *py_config_push(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (nargs) {
+    PyErr_SetString(PyExc_TypeError, "_config_push() takes keyword arguments only");
+    return NULL;
+  }
+  if (parse_kw("config", args, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
+                   (1u << KW_DEFAULT_DTYPE),
+               kw) < 0)
+    return NULL;
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  int st = tl_config_push(use ? use : tl_config_current());
+  if (st != TL_OK) {
+    PyErr_SetString(PyExc_RuntimeError, tl_errmsg());
+    return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(config_check_doc, "_config_check(**options): validate tl.config options without pushing.");
+static PyObject *py_config_check(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (nargs) {
+    PyErr_SetString(PyExc_TypeError, "config() takes keyword arguments only");
+    return NULL;
+  }
+  if (parse_kw("config", args, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
+                   (1u << KW_DEFAULT_DTYPE),
+               kw) < 0)
+    return NULL;
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(config_pop_doc, "_config_pop(): pop this thread's innermost configuration scope.");
+static PyObject *py_config_pop(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  int st = tl_config_pop();
+  if (st != TL_OK) {
+    PyErr_SetString(PyExc_RuntimeError, tl_errmsg());
+    return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(config_current_doc, "get_config() -> dict: this thread's current settings (rules, x64, strict, op, "
+                                 "precise, default_dtype).");
+static PyObject *py_config_current(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  const tl_config *c = tl_config_current();
+  PyObject *dd = c->default_float == TL_DTYPE_NONE ? Py_NewRef(Py_None) : dtype_obj(c->default_float);
+  return Py_BuildValue("{s:s,s:O,s:O,s:O,s:O,s:N}", "rules", c->rules ? tl_rules_name(c->rules) : "jax", "x64",
+                       c->x64 ? Py_True : Py_False, "strict", c->strict ? Py_True : Py_False, "op",
+                       c->op ? Py_True : Py_False, "precise", c->precise ? Py_True : Py_False, "default_dtype", dd);
+}
+
+/* ---- conversion ----------------------------------------------------------------------- */
+
+PyDoc_STRVAR(convert_doc,
+             "_convert(from_, to, src_addr, src_strides, dst_addr, dst_strides, shape, flags) -> None | (int, str)\n--\n\n"
+             "Convert an N-d strided block with tl_convert (GIL released). Returns None, or with\n"
+             "TL_CONVERT_CHECKED (flat C-order index, library message) of the first element\n"
+             "that did not survive. Addresses are raw pointers: callers keep both buffers alive.");
+
+#define TL_PY_MAXDIM 64
+
+static int tuple_ssize(PyObject *t, Py_ssize_t *out, Py_ssize_t n, const char *what) {
+  if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != n) {
+    PyErr_Format(PyExc_ValueError, "_convert: %s must be a tuple of length %zd", what, n);
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; i++) {
+    out[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(t, i));
+    if (out[i] == -1 && PyErr_Occurred()) return -1;
+  }
+  return 0;
+}
+
+static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 8) {
+    PyErr_SetString(PyExc_TypeError, "_convert() takes 8 arguments");
+    return NULL;
+  }
+  tl_dtype from, to;
+  if (arg_dtype(args[0], &from) < 0 || arg_dtype(args[1], &to) < 0) return NULL;
+  if (!PyTuple_Check(args[6])) {
+    PyErr_SetString(PyExc_TypeError, "_convert: shape must be a tuple");
+    return NULL;
+  }
+  Py_ssize_t nd = PyTuple_GET_SIZE(args[6]);
+  if (nd > TL_PY_MAXDIM) {
+    PyErr_SetString(PyExc_ValueError, "_convert: too many dimensions");
+    return NULL;
+  }
+  Py_ssize_t shape[TL_PY_MAXDIM + 1], ss[TL_PY_MAXDIM + 1], ds[TL_PY_MAXDIM + 1];
+  if (tuple_ssize(args[6], shape, nd, "shape") < 0 || tuple_ssize(args[3], ss, nd, "src_strides") < 0 ||
+      tuple_ssize(args[5], ds, nd, "dst_strides") < 0)
+    return NULL;
+  void *src = PyLong_AsVoidPtr(args[2]);
+  if (!src && PyErr_Occurred()) return NULL;
+  void *dst = PyLong_AsVoidPtr(args[4]);
+  if (!dst && PyErr_Occurred()) return NULL;
+  unsigned long flags = PyLong_AsUnsignedLong(args[7]);
+  if (flags == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+  /* Total size; zero-size arrays convert nothing. */
+  size_t total = 1;
+  for (Py_ssize_t i = 0; i < nd; i++) {
+    if (shape[i] < 0) {
+      PyErr_SetString(PyExc_ValueError, "_convert: negative dimension");
+      return NULL;
+    }
+    total *= (size_t)shape[i];
+  }
+  if (total == 0) Py_RETURN_NONE;
+  /* Drop length-1 dims, then merge dims that are contiguous in both arrays
+   * (C order is preserved, so flat indices stay C-order indices). */
+  Py_ssize_t m = 0;
+  for (Py_ssize_t i = 0; i < nd; i++)
+    if (shape[i] != 1) {
+      shape[m] = shape[i];
+      ss[m] = ss[i];
+      ds[m] = ds[i];
+      m++;
+    }
+  if (m == 0) {
+    shape[0] = 1;
+    ss[0] = ds[0] = 0;
+    m = 1;
+  }
+  Py_ssize_t k = m - 1; /* merge from the innermost outwards */
+  for (Py_ssize_t i = m - 2; i >= 0; i--) {
+    if (ss[i] == ss[k] * shape[k] && ds[i] == ds[k] * shape[k] && k == i + 1) {
+      shape[k] *= shape[i];
+      /* shift: dimension i disappears */
+      for (Py_ssize_t j = i; j < k; j++) {
+        shape[j] = shape[j + 1];
+        ss[j] = ss[j + 1];
+        ds[j] = ds[j + 1];
+      }
+      k--;
+      m--;
+    } else {
+      k = i;
+    }
+  }
+  size_t inner = (size_t)shape[m - 1];
+  ptrdiff_t sstride = (ptrdiff_t)ss[m - 1], dstride = (ptrdiff_t)ds[m - 1];
+  Py_ssize_t outer_nd = m - 1;
+  Py_ssize_t idx[TL_PY_MAXDIM] = {0};
+  size_t row = 0, fail = 0;
+  int st = TL_OK;
+  Py_BEGIN_ALLOW_THREADS;
+  for (;;) {
+    const char *s = (const char *)src;
+    char *d = (char *)dst;
+    for (Py_ssize_t i = 0; i < outer_nd; i++) {
+      s += idx[i] * ss[i];
+      d += idx[i] * ds[i];
+    }
+    size_t fi = 0;
+    st = tl_convert(from, s, sstride, to, d, dstride, inner, (unsigned)flags, &fi);
+    if (st != TL_OK) {
+      fail = row * inner + fi;
+      break;
+    }
+    row++;
+    Py_ssize_t i = outer_nd - 1;
+    for (; i >= 0; i--) {
+      if (++idx[i] < shape[i]) break;
+      idx[i] = 0;
+    }
+    if (i < 0) break;
+  }
+  Py_END_ALLOW_THREADS;
+  if (st == TL_ECAST) return Py_BuildValue("(ns)", (Py_ssize_t)fail, tl_errmsg());
+  if (st != TL_OK) return raise_tl(st);
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(convert_tier_doc, "convert_tier() -> str: the SIMD tier of the conversion kernels ('scalar', 'avx2', "
+                               "'avx512'), or '' when the kernels are not built in.");
+static PyObject *py_convert_tier(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  return PyUnicode_FromString(tl_convert_tier());
+}
+
+/* ---- module ---------------------------------------------------------------------------- */
+
+static PyMethodDef methods[] = {
+    {"promote_types", TL_PY_FN(py_promote_types), METH_FASTCALL | METH_KEYWORDS, promote_types_doc},
+    {"result_type", TL_PY_FN(py_result_type), METH_FASTCALL | METH_KEYWORDS, result_type_doc},
+    {"can_cast", TL_PY_FN(py_can_cast), METH_FASTCALL | METH_KEYWORDS, can_cast_doc},
+    {"_finfo", py_finfo, METH_O, finfo_doc},
+    {"_iinfo", py_iinfo, METH_O, iinfo_doc},
+    {"rules", py_rules, METH_NOARGS, rules_doc},
+    {"rules_dtypes", py_rules_dtypes, METH_O, rules_dtypes_doc},
+    {"_config_push", TL_PY_FN(py_config_push), METH_FASTCALL | METH_KEYWORDS, config_push_doc},
+    {"_config_check", TL_PY_FN(py_config_check), METH_FASTCALL | METH_KEYWORDS, config_check_doc},
+    {"_config_pop", py_config_pop, METH_NOARGS, config_pop_doc},
+    {"get_config", py_config_current, METH_NOARGS, config_current_doc},
+    {"_convert", TL_PY_FN(py_convert), METH_FASTCALL, convert_doc},
+    {"convert_tier", py_convert_tier, METH_NOARGS, convert_tier_doc},
+    {NULL, NULL, 0, NULL}};
+
+PyDoc_STRVAR(module_doc, "typelattice._typelattice: the C core of the typelattice package (see typelattice).");
+
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_typelattice", module_doc, -1, methods,
+                                       NULL,                  NULL,           NULL,       NULL};
+
+static PyObject *intern(const char *s) { return PyUnicode_InternFromString(s); }
+
+PyMODINIT_FUNC PyInit__typelattice(void) {
+  Dtype_Type.tp_base = &PyUnicode_Type;
+  if (PyType_Ready(&Dtype_Type) < 0) return NULL;
+  PyObject *m = PyModule_Create(&moduledef);
+  if (!m) return NULL;
+  g_names = PyDict_New();
+  g_str_numpy = intern("numpy");
+  g_str_dtype = intern("dtype");
+  g_str_ndim = intern("ndim");
+  g_str_weak_type = intern("weak_type");
+  g_str_item = intern("item");
+  g_str_bit_length = intern("bit_length");
+  if (!g_names || !g_str_numpy || !g_str_dtype || !g_str_ndim || !g_str_weak_type || !g_str_item ||
+      !g_str_bit_length)
+    goto fail;
+  for (int j = 0; j < KW_N; j++)
+    if (!(g_kw[j] = intern(kw_names[j]))) goto fail;
+  for (int i = 0; i < TL_NUM_DTYPES; i++) {
+    PyObject *name = PyUnicode_FromString(tl_dtype_name((tl_dtype)i));
+    PyObject *args = name ? PyTuple_Pack(1, name) : NULL;
+    PyObject *o = args ? PyUnicode_Type.tp_new(&Dtype_Type, args, NULL) : NULL;
+    Py_XDECREF(args);
+    if (!o) {
+      Py_XDECREF(name);
+      goto fail;
+    }
+    ((DtypeObject *)o)->id = i;
+    g_dtypes[i] = o;
+    PyObject *code = PyLong_FromLong(CODE(i, TL_BYTEORDER_NATIVE));
+    int r = code ? PyDict_SetItem(g_names, name, code) : -1;
+    Py_XDECREF(code);
+    Py_DECREF(name);
+    if (r < 0) goto fail;
+  }
+  PyObject *bases = PyTuple_Pack(2, PyExc_TypeError, PyExc_ValueError);
+  if (!bases) goto fail;
+  DTypeError = PyErr_NewExceptionWithDoc(
+      "typelattice.DTypeError",
+      "An unknown, ambiguous or unsupported dtype. Both a TypeError (as NumPy's 'data type not\n"
+      "understood') and a ValueError.",
+      bases, NULL);
+  Py_DECREF(bases);
+  TypePromotionError = PyErr_NewExceptionWithDoc(
+      "typelattice.TypePromotionError",
+      "No implicit promotion exists for these inputs under the rule set (JAX's TypePromotionError,\n"
+      "NumPy's DTypePromotionError, ...). The message is the framework's.",
+      PyExc_ValueError, NULL);
+  if (!DTypeError || !TypePromotionError) goto fail;
+  Py_INCREF(&Dtype_Type);
+  if (PyModule_AddObject(m, "dtype", (PyObject *)&Dtype_Type) < 0) goto fail;
+  Py_INCREF(DTypeError);
+  Py_INCREF(TypePromotionError);
+  if (PyModule_AddObject(m, "DTypeError", DTypeError) < 0 ||
+      PyModule_AddObject(m, "TypePromotionError", TypePromotionError) < 0)
+    goto fail;
+  PyObject *all = PyTuple_New(TL_NUM_DTYPES);
+  if (!all) goto fail;
+  for (int i = 0; i < TL_NUM_DTYPES; i++) PyTuple_SET_ITEM(all, i, dtype_obj((tl_dtype)i));
+  if (PyModule_AddObject(m, "DTYPES", all) < 0 ||
+      PyModule_AddStringConstant(m, "__version__", tl_version_string()) < 0 ||
+
+      PyModule_AddIntConstant(m, "CONVERT_SATURATE", TL_CONVERT_SATURATE) < 0 ||
+      PyModule_AddIntConstant(m, "CONVERT_CHECKED", TL_CONVERT_CHECKED) < 0)
+    goto fail;
+  return m;
+fail:
+  Py_DECREF(m);
+  return NULL;
+}

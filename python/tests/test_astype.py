@@ -1,0 +1,210 @@
+"""tl.astype: the C conversion kernels on NumPy arrays, against ndarray.astype and ml_dtypes."""
+
+from __future__ import annotations
+
+import array as pyarray
+import warnings
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import typelattice as tl
+
+
+NUMPY = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+         "float16", "float32", "float64", "complex64", "complex128"]
+ML = [str(d) for d in tl.DTYPES if not d.weak and str(d) not in NUMPY and hasattr(ml_dtypes, str(d))]
+ALL = NUMPY + ML
+
+
+def npdt(name):
+    return np.dtype(name) if name in NUMPY else np.dtype(getattr(ml_dtypes, name))
+
+
+def sample(name, n=64, seed=0):
+    """Values every dtype holds, plus the interesting edges of its own range."""
+    rng = np.random.default_rng(seed)
+    d = npdt(name)
+    if name == "bool":
+        return rng.integers(0, 2, n).astype(bool)
+    if d.kind in "iu":
+        info = np.iinfo(d) if name in NUMPY else ml_dtypes.iinfo(d)
+        v = rng.integers(int(info.min), int(info.max), n, endpoint=True, dtype=np.int64 if info.max < 2**63 else np.uint64)
+        return v.astype(d)
+    base = rng.standard_normal(n) * 4
+    base[:6] = [0.0, -0.0, 1.0, -1.5, 0.5, 3.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if d.kind == "c":
+            return (base + 1j * rng.standard_normal(n)).astype(d)
+        return base.astype(d)
+
+
+def as_wide(a):
+    k = tl.dtype(a.dtype).kind
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return a.astype(np.complex128 if k == "c" else np.float64 if k == "f" else np.int64 if k in "ib" else np.uint64)
+
+
+def mismatches(a, b):
+    """Indices where a and b differ (NaN equals NaN; +0 and -0 are compared by sign too)."""
+    assert a.dtype == b.dtype and a.shape == b.shape
+    fa, fb = as_wide(a).reshape(-1), as_wide(b).reshape(-1)
+    if fa.dtype.kind in "fc":
+        nan = np.isnan(fa) & np.isnan(fb)
+        sign = np.signbit(fa.real) == np.signbit(fb.real)
+        return np.flatnonzero(~(nan | ((fa == fb) & sign)))
+    return np.flatnonzero(fa != fb)
+
+
+def same_bits(a, b):
+    return mismatches(a, b).size == 0
+
+
+def reference_astype(x, to):
+    """ndarray.astype, whose casts involving ml_dtypes types are ml_dtypes' own. Where
+    ml_dtypes registers no direct cast (int2 -> uint2, float8 -> float8_e8m0fnu, ...),
+    go through int64 (integer sources) or float32 (which holds every value of the small
+    formats exactly), so the only rounding is the final one."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return x.astype(npdt(to))
+        except TypeError:
+            via = np.int64 if tl.dtype(x.dtype).kind in "iub" else np.float32
+            return x.astype(via).astype(npdt(to))
+
+
+def is_defined(x, to):
+    """Values whose reference cast is well defined: NumPy's float -> int cast of NaN, inf
+    or an out-of-range value is undefined behaviour in C (and ml_dtypes' differs)."""
+    src, dst = tl.dtype(x.dtype), tl.dtype(to)
+    if dst.kind not in "iu" or src.kind not in "fc":
+        return np.ones(x.shape, bool)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        f = x.astype(np.complex128).real if src.kind == "c" else x.astype(np.float64)
+    info = tl.iinfo(dst)
+    return np.isfinite(f) & (f > float(info.min) - 1) & (f < float(info.max) + 1)
+
+
+@pytest.mark.parametrize("frm", ALL)
+def test_all_pairs_match_ndarray_astype_and_ml_dtypes(frm):
+    x = sample(frm)
+    failures = []
+    for to in ALL:
+        if frm == "complex32" or to == "complex32":
+            continue  # NumPy/ml_dtypes casts for complex32 are checked separately
+        ok = is_defined(x, to)
+        xs = x[ok]
+        got = tl.astype(xs, to)
+        want = reference_astype(xs, to)
+        bad = mismatches(got, want)
+        if bad.size:
+            failures.append(f"{frm}->{to}: first mismatch at {bad[:3]}: {xs[bad[:3]]!r} -> tl {got[bad[:3]]!r}, ref {want[bad[:3]]!r}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("to", ["float32", "bfloat16", "int8", "float8_e4m3fn", "complex64"])
+def test_layouts(to):
+    base = np.arange(60, dtype=np.float32).reshape(3, 4, 5) / 7
+    for x in (base, base.T, base[:, ::-2, 1:], base[::2, :, ::3], base[1], base[1, 2, 3:4], base.reshape(-1)[::-1]):
+        got = tl.astype(x, to)
+        assert got.shape == x.shape and got.flags.c_contiguous
+        assert same_bits(got, reference_astype(x, to))
+    zero_d = np.array(1.25, np.float32)
+    assert tl.astype(zero_d, to).shape == ()
+    assert tl.astype(np.zeros((0, 3), np.float32), to).shape == (0, 3)
+
+
+def test_returns_numpy_and_ml_dtypes_arrays():
+    assert tl.astype(np.ones(3), "float32").dtype == np.float32
+    assert tl.astype(np.ones(3), "bfloat16").dtype == np.dtype(ml_dtypes.bfloat16)
+    assert tl.astype(np.ones(3), tl.dtype("int4")).dtype == np.dtype(ml_dtypes.int4)
+    if hasattr(ml_dtypes, "complex32"):
+        assert tl.astype(np.ones(3), "complex32").dtype == np.dtype(ml_dtypes.complex32)
+
+
+def test_buffer_protocol_inputs_and_byte_order():
+    a = pyarray.array("h", [1, -2, 300])
+    assert tl.astype(a, "int8").tolist() == np.asarray(a).astype(np.int8).tolist()
+    assert tl.astype(memoryview(b"\x01\x02\xff"), "int16").tolist() == [1, 2, 255]
+    assert tl.astype([1.5, 2.5], "int32").tolist() == [1, 2]
+    be = np.arange(5, dtype=">f4")
+    assert tl.astype(be, "float64").tolist() == [0, 1, 2, 3, 4]
+    unaligned = np.frombuffer(b"\x00" + np.arange(4, dtype=np.float32).tobytes(), np.float32, offset=1)
+    assert tl.astype(unaligned, "float64").tolist() == [0, 1, 2, 3]
+
+
+def test_out():
+    x = np.linspace(-3, 3, 12).reshape(3, 4)
+    out = np.empty((3, 4), np.float16)
+    assert tl.astype(x, "float16", out=out) is out
+    assert same_bits(out, x.astype(np.float16))
+    strided = np.empty((3, 8), np.float16)[:, ::2]
+    tl.astype(x, "float16", out=strided)
+    assert same_bits(strided, x.astype(np.float16))
+    with pytest.raises(ValueError, match="dtype"):
+        tl.astype(x, "float16", out=np.empty((3, 4), np.float32))
+    with pytest.raises(ValueError, match="shape"):
+        tl.astype(x, "float16", out=np.empty((4, 3), np.float16))
+    ro = np.empty((3, 4), np.float16)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        tl.astype(x, "float16", out=ro)
+    with pytest.raises(TypeError, match="out must be"):
+        tl.astype(x, "float16", out=[0] * 12)
+
+
+def test_checked_names_the_first_index_and_value():
+    x = np.array([[1.0, 2.0], [300.0, 4.0]])
+    with pytest.raises(ValueError, match=r"element \[1, 0\] = 300.0 \(float64\) did not survive the conversion to int8"):
+        tl.astype(x, "int8", checked=True)
+    out = np.zeros((2, 2), np.int8)
+    with pytest.raises(ValueError):
+        tl.astype(x, "int8", out=out, checked=True)
+    assert not out.any()  # untouched
+    assert tl.astype(np.array([1.0, 2.0]), "int8", checked=True).tolist() == [1, 2]
+    tl.astype(np.array([1.0, 2.0]), "int8", checked=True, out=out[0])
+    assert out[0].tolist() == [1, 2]
+    with pytest.raises(ValueError, match="element"):
+        tl.astype(np.array([0.1]), "float16", checked=True)
+
+
+def test_saturate():
+    x = np.array([1e6, -1e6, 1.0], np.float32)
+    plain = tl.astype(x, "float16")
+    assert np.isinf(plain[0]) and np.isinf(plain[1])
+    sat = tl.astype(x, "float16", saturate=True)
+    assert sat.tolist() == [65504.0, -65504.0, 1.0]
+
+
+def test_bad_targets():
+    with pytest.raises(tl.DTypeError, match="weak"):
+        tl.astype(np.ones(2), "float*")
+    with pytest.raises(tl.DTypeError):
+        tl.astype(np.ones(2), "nope")
+    with pytest.raises(tl.DTypeError):
+        tl.astype(np.array(["a"]), "float32")
+
+
+@given(st.sampled_from(NUMPY), st.sampled_from(ALL), st.integers(0, 2**32 - 1))
+def test_random_pairs_property(frm, to, seed):
+    if to == "complex32":
+        return
+    x = sample(frm, n=17, seed=seed)
+    x = x[is_defined(x, to)]
+    assert same_bits(tl.astype(x, to), reference_astype(x, to))
+
+
+@pytest.mark.skipif(not hasattr(ml_dtypes, "complex32"), reason="ml_dtypes has no complex32 in this version")
+def test_complex32_against_ml_dtypes():
+    c32 = np.dtype(ml_dtypes.complex32)
+    x = (np.linspace(-4, 4, 33) + 1j * np.linspace(3, -3, 33)).astype(np.complex64)
+    assert same_bits(tl.astype(x, "complex32"), x.astype(c32))
+    y = x.astype(c32)
+    assert same_bits(tl.astype(y, "complex64"), y.astype(np.complex64))

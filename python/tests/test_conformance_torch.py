@@ -1,0 +1,62 @@
+"""Live conformance with PyTorch (skipped unless torch is importable: run with
+/work/refenvs/ref/bin/python, see docs/python.md)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import import_or_skip, needs_rules, outcome
+
+torch = import_or_skip("torch")
+
+import typelattice as tl  # noqa: E402
+
+NAMES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
+         "complex64", "complex128"]
+TORCH = {n: getattr(torch, n) for n in NAMES}
+
+
+def test_torch_dtypes_are_understood():
+    for n, t in TORCH.items():
+        assert tl.dtype(t) == n
+    assert tl.dtype(torch.zeros(2, dtype=torch.float16)) == "float16"
+    for extra in ("complex32", "uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e5m2"):
+        if hasattr(torch, extra):
+            assert tl.dtype(getattr(torch, extra)) == extra
+
+
+@needs_rules("torch")
+def test_promote_types_all_pairs():
+    bad = []
+    for a in NAMES:
+        for b in NAMES:
+            want = outcome(torch.promote_types, TORCH[a], TORCH[b])
+            got = outcome(tl.promote_types, TORCH[a], TORCH[b], rules="torch")
+            if want[0] != got[0] or (want[0] == "ok" and str(want[1]) != f"torch.{got[1]}"):
+                bad.append((a, b, want, got))
+    assert not bad, bad[:10]
+
+
+def _operand():
+    names = st.sampled_from(NAMES)
+    return st.one_of(
+        names.map(lambda n: torch.zeros(2, dtype=TORCH[n])),
+        names.map(lambda n: torch.zeros((), dtype=TORCH[n])),
+        st.integers(-100, 100),
+        st.floats(-1e3, 1e3),
+        st.booleans(),
+    )
+
+
+@needs_rules("torch")
+@given(a=_operand(), b=_operand())
+def test_result_type_random_pairs(a, b):
+    if not isinstance(a, torch.Tensor) and not isinstance(b, torch.Tensor):
+        return  # torch.result_type needs a tensor
+    want = outcome(torch.result_type, a, b)
+    got = outcome(tl.result_type, a, b, rules="torch")
+    assert want[0] == got[0], (a, b, want, got)
+    if want[0] == "ok":
+        assert str(want[1]) == f"torch.{got[1]}", (a, b, want, got)

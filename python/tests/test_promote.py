@@ -1,0 +1,230 @@
+"""promote_types, result_type, can_cast, rules: unit tests and bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import typelattice as tl
+
+from conftest import REGISTERED, needs_rules
+
+
+# ---- rules() ----------------------------------------------------------------------
+
+def test_rules_lists_name_description_checked_against():
+    rs = tl.rules()
+    assert rs and all(isinstance(t, tuple) and len(t) == 3 for t in rs)
+    names = [r[0] for r in rs]
+    assert "jax" in names and "jax.lax" in names
+    assert all(all(isinstance(x, str) and x for x in t) for t in rs)
+
+
+def test_rules_dtypes():
+    ds = tl.rules_dtypes("jax")
+    assert all(isinstance(d, tl.dtype) for d in ds)
+    assert ds[-3:] == ["int*", "float*", "complex*"]
+    with pytest.raises(ValueError, match="unknown rule set 'nope'"):
+        tl.rules_dtypes("nope")
+
+
+# ---- promote_types ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        ("int8", "uint8", "int16"), ("bfloat16", "float16", "float32"), ("bool", "int8", "int8"),
+        ("int8", "float16", "float16"), ("uint32", "int32", "int32"), ("complex64", "float64", "complex128"),
+        (int, "int8", "int8"), (float, "int32", "float64"), ("float32", float, "float32"),
+        (np.int8, np.dtype("uint8"), "int16"),
+    ],
+)
+def test_promote_types_jax(a, b, expected):
+    r = tl.promote_types(a, b)
+    assert isinstance(r, tl.dtype) and r == expected
+    assert tl.promote_types(a, b, rules="jax") == expected
+
+
+def test_promote_types_returns_singletons():
+    assert tl.promote_types("int8", "uint8") is tl.dtype("int16")
+
+
+def test_promote_types_errors_are_the_frameworks():
+    with pytest.raises(tl.TypePromotionError, match="have no available implicit dtype promotion path") as e:
+        tl.promote_types("float8_e4m3fn", "float8_e5m2")
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(tl.TypePromotionError, match="jax_numpy_dtype_promotion=strict"):
+        tl.promote_types("int8", "int16", strict=True)
+
+
+def test_promote_types_bad_arguments():
+    with pytest.raises(TypeError, match="takes 2 positional arguments"):
+        tl.promote_types("int8")
+    with pytest.raises(TypeError, match="takes 2 positional arguments"):
+        tl.promote_types("int8", "int8", "int8")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        tl.promote_types("int8", "int8", bogus=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'casting'"):
+        tl.promote_types("int8", "int8", casting="safe")
+    with pytest.raises(ValueError, match=r"unknown rule set 'nope' \(known: "):
+        tl.promote_types("int8", "int8", rules="nope")
+    with pytest.raises(TypeError, match="rules must be a rule-set name"):
+        tl.promote_types("int8", "int8", rules=3)
+    with pytest.raises(tl.DTypeError, match="unknown dtype 'int9'"):
+        tl.promote_types("int9", "int8")
+    with pytest.raises(tl.DTypeError):
+        tl.promote_types(object(), "int8")
+
+
+def test_promote_types_options_and_memo_do_not_leak_between_configs():
+    # the extension memoises answers per configuration: alternate configurations
+    for _ in range(3):
+        assert tl.promote_types("int8", "int8") == "int8"
+        with pytest.raises(tl.TypePromotionError):
+            tl.promote_types("int8", "int16", strict=True)
+        assert tl.promote_types("int8", "int16") == "int16"
+
+
+@pytest.mark.parametrize("rules", sorted(REGISTERED))
+def test_every_rule_set_answers_or_raises_cleanly(rules):
+    ds = tl.rules_dtypes(rules)
+    for a in ds:
+        for b in ds:
+            try:
+                r = tl.promote_types(a, b, rules=rules)
+            except (ValueError, TypeError, OverflowError, RuntimeError, NotImplementedError) as e:
+                assert str(e)
+            else:
+                assert isinstance(r, tl.dtype)
+
+
+# ---- result_type -----------------------------------------------------------------
+
+class _Array:
+    def __init__(self, dtype, ndim=1, weak_type=None):
+        self.dtype = dtype
+        self.ndim = ndim
+        if weak_type is not None:
+            self.weak_type = weak_type
+
+
+def test_result_type_dtypes_and_weak_flag():
+    assert tl.result_type("int8", "uint8") == "int16"
+    assert tl.result_type("bfloat16", 1.0, return_weak_type_flag=True) == ("bfloat16", False)
+    assert tl.result_type(1.0, return_weak_type_flag=True) == ("float32", True)
+    assert tl.result_type(1, 2.0) == "float32"
+    assert tl.result_type(1, 2.0, x64=True) == "float64"
+    assert tl.result_type(True) == "bool"
+    assert tl.result_type(1j) == "complex64"
+    r = tl.result_type("int8", return_weak_type_flag=True)
+    assert isinstance(r, tuple) and r[0] is tl.dtype("int8") and r[1] is False
+
+
+def test_result_type_numpy_operands():
+    a = np.zeros(3, np.float16)
+    assert tl.result_type(a, 2.0) == "float16"
+    assert tl.result_type(np.zeros((), np.int8), np.float32(1)) == "float32"
+    assert tl.result_type(np.int8(1), np.uint8(1)) == "int16"
+    assert tl.result_type(np.float32, np.int64) == "float32"
+
+
+def test_result_type_duck_typed_arrays_and_weak_type():
+    assert tl.result_type(_Array(np.dtype("float32"), ndim=0, weak_type=True), "bfloat16") == "bfloat16"
+    assert tl.result_type(_Array(np.dtype("float32"), ndim=0, weak_type=False), "bfloat16") == "float32"
+    assert tl.result_type(_Array(np.dtype("float32"), weak_type=True), return_weak_type_flag=True) == (
+        "float32", True)
+
+
+def test_result_type_operand_grammar_strings():
+    assert tl.result_type("weak:float32", "bfloat16") == "bfloat16"
+    assert tl.result_type("py:int:300", "int8") == "int8"
+    with pytest.raises(ValueError):
+        tl.result_type("weak:", "int8")
+    with pytest.raises(ValueError, match="unknown prefix"):
+        tl.result_type("bogus:int8")
+
+
+def test_result_type_python_int_values_in_op_mode():
+    assert tl.result_type("int8", 2**31 - 1, op=True) == "int8"
+    with pytest.raises(OverflowError, match=f"Python int {2**31} too large to convert to int32"):
+        tl.result_type("int8", 2**31, op=True)
+    with pytest.raises(OverflowError, match=f"Python int {2**100} too large"):
+        tl.result_type("int8", 2**100, op=True)
+    # beyond 128 bits: still the exact number in the message
+    with pytest.raises(OverflowError, match=f"Python int {2**200} too large"):
+        tl.result_type("int8", 2**200, op=True)
+    with pytest.raises(OverflowError, match=f"Python int -{2**200} too large"):
+        tl.result_type("int8", -(2**200), op=True)
+    assert tl.result_type("int8", 2**200) == "int8"  # not an operation: no value check
+
+
+def test_result_type_many_operands_use_the_heap_path():
+    ops = ["int8"] * 40 + ["uint8"]
+    assert tl.result_type(*ops) == "int16"
+    assert tl.result_type(*(["float16"] * 200)) == "float16"
+
+
+def test_result_type_errors():
+    with pytest.raises(ValueError, match="at least one array or dtype is required"):
+        tl.result_type()
+    with pytest.raises(tl.TypePromotionError):
+        tl.result_type("float8_e4m3fn", "float8_e5m2")
+    with pytest.raises(TypeError, match="unexpected keyword argument"):
+        tl.result_type("int8", casting="safe")
+    with pytest.raises(tl.DTypeError):
+        tl.result_type(object())
+    with pytest.raises(ValueError, match="default_dtype must be a floating dtype"):
+        tl.result_type("int8", default_dtype="int8")
+
+
+def test_result_type_int_subclasses_are_python_scalars():
+    import enum
+
+    class E(enum.IntEnum):
+        A = 1
+
+    assert tl.result_type("int8", E.A) == "int8"
+
+
+# ---- can_cast --------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "a, b, casting, expected",
+    [
+        ("float32", "float64", "safe", True), ("float64", "float32", "safe", False),
+        ("float64", "float32", "same_kind", True), ("float64", "int8", "same_kind", False),
+        ("float64", "int8", "unsafe", True), ("int8", "int8", "no", True), ("int8", "int16", "equiv", False),
+    ],
+)
+def test_can_cast_jax_rules(a, b, casting, expected):
+    assert tl.can_cast(a, b, casting, rules="jax") is expected
+    assert tl.can_cast(a, b, casting=casting, rules="jax") is expected
+    assert tl.can_cast(a, b, casting, rules="jax") == np.can_cast(a, b, casting)
+
+
+def test_can_cast_bad_input():
+    with pytest.raises(ValueError, match="casting must be one of"):
+        tl.can_cast("int8", "int16", "sometimes", rules="jax")
+    with pytest.raises(TypeError, match="casting must be a str"):
+        tl.can_cast("int8", "int16", 3, rules="jax")
+    with pytest.raises(TypeError, match="multiple values for argument 'casting'"):
+        tl.can_cast("int8", "int16", "safe", casting="safe", rules="jax")
+    with pytest.raises(TypeError, match="takes 2 or 3 positional arguments"):
+        tl.can_cast("int8")
+    with pytest.raises(tl.DTypeError):
+        tl.can_cast("int9", "int8", rules="jax")
+
+
+def test_can_cast_defaults_to_numpy_rules():
+    if "numpy" in REGISTERED:
+        assert tl.can_cast("int8", "int16") is True
+    else:
+        with pytest.raises(ValueError, match="unknown rule set 'numpy'"):
+            tl.can_cast("int8", "int16")
+    with tl.config(rules="jax"):
+        assert tl.can_cast("int8", "int16") is True
+
+
+@needs_rules("numpy")
+def test_can_cast_numpy_rules_smoke():
+    assert tl.can_cast("int64", "float64", rules="numpy") == np.can_cast("int64", "float64")
