@@ -601,6 +601,255 @@ TL_API int tl_convert_set_tier(const char *tier);
 
 /* (section owned by the arrays work: declarations go below this line) */
 
+/* N-dimensional arrays with a dtype, a weak-type flag, a shape and byte
+ * strides, and the framework-style operations that need promotion: astype,
+ * broadcast_to, Ivy's type_promote_arrays / promote_types_of_inputs, and
+ * promoted, broadcasting elementwise binary operations. docs/arrays.md has
+ * the long version (semantics per dtype, decisions, performance).
+ *
+ * Ownership. Every tl_array is allocated by the library and freed with
+ * tl_array_free (NULL-safe). Its elements live either in a buffer the library
+ * allocated (`owns` = 1; views made from it, e.g. by tl_array_broadcast_to,
+ * share the buffer by reference count, so any of them may be freed first), or
+ * in caller memory (tl_array_view; `owns` = 0: the caller keeps that memory
+ * alive and unchanged in size while the array or its views exist).
+ *
+ * The struct is public so that callers can read it; treat it as read-only
+ * and create arrays only through the functions below. `data` points at the
+ * element with all indices 0; element [i0, ..., ik] is at
+ * (char *)data + i0*strides[0] + ... + ik*strides[k]. Strides are in bytes
+ * and may be negative or zero (zero: broadcast). Sub-byte dtypes (int4,
+ * float4_e2m1fn, ...) use one byte per element, as in the conversions. */
+
+#define TL_MAX_NDIM 32
+
+typedef struct tl_array {
+  tl_dtype dtype;                 /* a concrete dtype */
+  int weak;                       /* JAX weak_type flag */
+  int ndim;                       /* 0 .. TL_MAX_NDIM */
+  int64_t shape[TL_MAX_NDIM];     /* entries [0, ndim) are used; >= 0 */
+  ptrdiff_t strides[TL_MAX_NDIM]; /* byte strides */
+  void *data;
+  int64_t size;                   /* number of elements: product of shape (1 for 0-d) */
+  int owns;                       /* 1: library-allocated buffer; 0: view over caller memory */
+  void *base_;                    /* private: the shared buffer */
+} tl_array;
+
+/* Free an array (its buffer when the last array using it goes). NULL: no-op. */
+TL_API void tl_array_free(tl_array *a);
+
+/* New C-contiguous arrays of `dtype` with `ndim` dimensions of `shape`
+ * (shape may be NULL when ndim == 0), 64-byte aligned.
+ *   zeros: every element 0 (all bits zero is 0 in every dtype except
+ *          float8_e8m0fnu, which has no zero: its elements are the
+ *          conversion of 0.0, the NaN pattern 0xFF, as ml_dtypes does);
+ *   ones:  every element 1 (True for bool).
+ * Errors: TL_EINVAL (NULL out, NULL shape with ndim > 0, ndim < 0 or
+ * > TL_MAX_NDIM, a negative extent), TL_EDTYPE (not a concrete dtype),
+ * TL_ERANGE (element count or byte size overflows), TL_ENOMEM. */
+TL_API int tl_array_zeros(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out);
+TL_API int tl_array_ones(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out);
+
+/* full(shape, fill_value, dtype). With dtype TL_DTYPE_NONE the fill value
+ * picks it, from the rule set of cfg (NULL = current configuration):
+ * bool -> bool; int -> the default int dtype; float -> the default float;
+ * complex -> the default complex (tl_default_dtype, section 10, so scoped
+ * overrides apply). The value is converted as tl_convert converts a float64
+ * (or int64 / uint64 for integers, complex128 for complex): floats round to
+ * nearest, overflow into a float format gives inf (or NaN/max per format), a
+ * float into an integer dtype truncates (NaN/inf into an integer: TL_ECAST),
+ * complex into real drops the imaginary part. An integer fill value that
+ * does not fit an integer dtype fails like NumPy 2: TL_EOVERFLOW,
+ * OverflowError "Python integer 300 out of bounds for int8".
+ * Errors: those of tl_array_zeros, TL_EINVAL (NULL or kind-less fill),
+ * TL_EOVERFLOW, TL_ECAST, and those of tl_default_dtype. */
+TL_API int tl_array_full(const tl_config *cfg, tl_dtype dtype, const tl_value *fill, int ndim,
+                         const int64_t *shape, tl_array **out);
+
+/* A 0-d array from a scalar operand, like jnp.asarray(2) / np.asarray(2) /
+ * torch.tensor(2). The operand is a Python scalar (TL_OPERAND_PYSCALAR), a
+ * NumPy scalar (TL_OPERAND_SCALAR) or a 0-d array with a value
+ * (TL_OPERAND_ZERODIM). Its dtype: a NumPy scalar's or 0-d array's own; for
+ * a Python scalar the rule set's inference (tl_infer_dtype step 3: JAX gives
+ * int32/float32/complex64 with x64 off and fails with OverflowError for an
+ * int outside int32; NumPy int64/float64/complex128 ...). Weak typing: under
+ * the jax and jax.lax rule sets a Python int/float/complex gives a weakly
+ * typed array (jnp.asarray(2).weak_type is True); a Python bool, and every
+ * scalar under the other rule sets, gives a strong one. The value is stored
+ * as tl_array_full stores it.
+ * Errors: TL_EINVAL (NULL, another operand kind, no value), those of
+ * tl_infer_dtype and tl_array_full. */
+TL_API int tl_array_from_scalar(const tl_config *cfg, const tl_operand *scalar, tl_array **out);
+
+/* A view over caller memory: `data` points at element [0, ..., 0]; `strides`
+ * are byte strides (NULL = C-contiguous); they may be negative (a reversed
+ * view: data then points into the middle/end of the caller's block) or zero.
+ * The array does not own `data`. data may be NULL only when the array has no
+ * elements. `weak` sets the weak-type flag.
+ * Errors: TL_EINVAL (NULL out, NULL data with elements, NULL shape with ndim
+ * > 0, bad ndim, negative extent), TL_EDTYPE, TL_ERANGE (element count or
+ * the byte span of the view overflows). */
+TL_API int tl_array_view(tl_dtype dtype, int weak, void *data, int ndim, const int64_t *shape,
+                         const ptrdiff_t *strides, tl_array **out);
+
+/* 1 when the array is C-contiguous (its elements densely in row-major order
+ * from data), else 0 (also for NULL). Arrays with 0 or 1 elements are. */
+TL_API int tl_array_is_contiguous(const tl_array *a);
+
+/* The broadcast shape of two shapes (NumPy rules: right-aligned, extents
+ * equal or 1). *ndim_out receives max(ndim_a, ndim_b); shape_out needs
+ * TL_MAX_NDIM entries. TL_EINVAL (NULL, bad ndim, negative extent) or
+ * TL_EINVAL with ValueError "operands could not be broadcast together with
+ * shapes (2,3) (4,)" naming both shapes. */
+TL_API int tl_broadcast_shapes(int ndim_a, const int64_t *shape_a, int ndim_b,
+                               const int64_t *shape_b, int *ndim_out, int64_t *shape_out);
+
+/* np.broadcast_to(a, shape): a new view of a's elements with `ndim`
+ * dimensions of `shape` (ndim >= a->ndim), zero strides along the broadcast
+ * dimensions. It shares a's buffer (see Ownership) and keeps its dtype and
+ * weak flag. Errors: TL_EINVAL (NULL, bad ndim/shape), and for shapes that
+ * do not broadcast TL_EINVAL with ValueError "cannot broadcast array of
+ * shape (3,) to shape (2,4)", TL_ENOMEM. */
+TL_API int tl_array_broadcast_to(const tl_array *a, int ndim, const int64_t *shape, tl_array **out);
+
+/* astype(a, dtype): a new C-contiguous strong array of `dtype` holding a's
+ * elements converted by tl_convert (bit-exact NumPy/ml_dtypes semantics).
+ * casting: TL_CASTING_UNSAFE converts anything (np.astype's default); with
+ * TL_CASTING_NO/EQUIV/SAFE/SAME_KIND the cast must be allowed by the rule
+ * set's can_cast under cfg (NULL = current), else TL_ECAST with TypeError
+ * "Cannot cast array data from dtype('float64') to dtype('int32') according
+ * to the rule 'safe'". flags: TL_CONVERT_SATURATE and TL_CONVERT_CHECKED as
+ * tl_convert: checked fails with TL_ECAST, ValueError naming the element
+ * index (in C order), its dtype and the target dtype, and creates nothing.
+ * Errors: TL_EINVAL (NULL), TL_EDTYPE, TL_ECAST, those of tl_can_cast,
+ * TL_ENOMEM. */
+TL_API int tl_array_astype(const tl_config *cfg, const tl_array *a, tl_dtype dtype,
+                           tl_casting casting, unsigned flags, tl_array **out);
+
+/* Ivy's type_promote_arrays, for n >= 1 arrays: the rule set's result_type
+ * of the arrays (strong or weak by their flags) under cfg (NULL = current;
+ * cfg->op as given), then an astype (unsafe) of every array into it. out[i]
+ * receives a new array for in[i] (always a copy, as Ivy); the results carry
+ * the result's weak flag. All or nothing: on error no out[i] is written.
+ * Errors: TL_EINVAL (NULL, n == 0), those of tl_result_type (TL_EPROMOTE
+ * with the framework's message ...), TL_ENOMEM. */
+TL_API int tl_promote_arrays(const tl_config *cfg, const tl_array *const *in, size_t n,
+                             tl_array **out);
+
+/* One input of tl_promote_inputs: an array, or (array == NULL) a scalar
+ * operand (a Python scalar TL_OPERAND_PYSCALAR with a value, or a NumPy
+ * scalar TL_OPERAND_SCALAR). */
+typedef struct tl_input {
+  const tl_array *array;
+  tl_operand scalar;
+} tl_input;
+
+/* Flag of tl_promote_inputs: Ivy's own scalar rule (ivy.md §3.1) instead of
+ * the rule set's. */
+#define TL_PROMOTE_IVY_SCALARS 1u
+
+/* Ivy's promote_types_of_inputs for n >= 1 inputs: every input becomes an
+ * array of one common dtype (scalars 0-d arrays). Which dtype:
+ *   - default (flags 0): the rule set's operation-mode result type, i.e.
+ *     tl_result_type with cfg->op = 1 over the inputs (arrays by their weak
+ *     flags, Python scalars as such): exactly what `x1 + 2` computes in
+ *     under that framework (JAX weak types, NumPy 2 NEP 50, ...), including
+ *     its value checks (OverflowError for a Python int that does not fit).
+ *   - TL_PROMOTE_IVY_SCALARS: Ivy's algorithm. Each Python scalar first
+ *     gets a target dtype from the first array input: a Python float with
+ *     an integer array -> float64; a non-bool scalar with a bool array ->
+ *     inferred (tl_infer_dtype: the default of its kind); a Python complex
+ *     with a non-complex array -> complex128; else the array's dtype (so
+ *     int8_array + 1000 stays int8 and the value wraps). Without any array
+ *     every scalar is inferred. Then the dtypes are folded with the rule
+ *     set's promote_types. The results are strong.
+ * Scalar values are stored as tl_array_full stores them, except that an
+ * integer value that does not fit wraps (Ivy's asarray) under
+ * TL_PROMOTE_IVY_SCALARS. out[i] receives a new array for in[i]. All or
+ * nothing. Errors: TL_EINVAL (NULL, n == 0, bad input), those of
+ * tl_result_type / tl_promote_types / tl_infer_dtype, TL_ENOMEM. */
+TL_API int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsigned flags,
+                             tl_array **out);
+
+/* Binary elementwise operations. */
+typedef enum tl_binop {
+  TL_BINOP_ADD = 0,
+  TL_BINOP_SUBTRACT,
+  TL_BINOP_MULTIPLY,
+  TL_BINOP_DIVIDE,  /* true division */
+  TL_BINOP_MAXIMUM,
+  TL_BINOP_MINIMUM,
+  TL_BINOP_EQUAL,   /* result bool */
+  TL_BINOP_LESS,    /* result bool */
+  TL_NUM_BINOPS
+} tl_binop;
+
+/* "add", "subtract", ... ("?" for a bad value); and the parser (also
+ * accepts "sub", "mul", "div", "max", "min", "eq", "lt", "true_divide").
+ * TL_EINVAL (NULL) / TL_EPARSE. */
+TL_API const char *tl_binop_name(tl_binop op);
+TL_API int tl_binop_parse(const char *name, tl_binop *out);
+
+/* The dtypes of op(a, b): *compute (may be NULL) the dtype the operation
+ * computes in, *result (may be NULL) the dtype and weak flag of its result.
+ *   - compute = the rule set's result_type of (a, b) in operation mode
+ *     (cfg->op = 1 whatever cfg says; arrays by their weak flags);
+ *   - divide (true division): when that is not inexact, compute =
+ *     promote_types(compute, default float dtype) (numpy: int8 / int8 ->
+ *     float64; jax: int32 / int32 -> float32 with x64 off; torch -> its
+ *     default float); the weak flag is kept (a weak int / weak int is a
+ *     weak float, as JAX);
+ *   - equal, less: result bool (strong), compute as above;
+ *   - subtract on bool inputs: TL_EUNSUPPORTED, TypeError (NumPy, JAX and
+ *     PyTorch all refuse it).
+ * Errors: TL_EINVAL (NULL a/b, bad op), those of tl_result_type. */
+TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a,
+                            const tl_array *b, tl_result *compute, tl_result *result);
+
+/* op(a, b) with promotion and broadcasting, into a new C-contiguous array
+ * (*out). See docs/arrays.md for the semantics of each dtype:
+ *   - computed in the compute dtype without converting whole operands:
+ *     operands are converted block by block (a few KiB at a time) in scratch
+ *     memory, or by fused SIMD kernels for the common mixed pairs;
+ *   - integers wrap on overflow (two's complement); bool: add = or,
+ *     multiply = and, maximum = or, minimum = and;
+ *   - floats: IEEE-754 in the format itself for float32/float64; float16,
+ *     bfloat16, float8/6/4 and complex32 compute in float32 (complex64) and
+ *     round once back, as NumPy's half loops and ml_dtypes do; sub-byte
+ *     ints compute in int8/uint8 and wrap back;
+ *   - maximum/minimum propagate NaN (np.maximum); complex maximum, minimum
+ *     and less use NumPy's lexicographic order; complex division is
+ *     NumPy's (Smith's) algorithm.
+ * Errors: TL_EINVAL (NULL, bad op, shapes that do not broadcast: ValueError
+ * naming both shapes), those of tl_binary_dtypes, TL_ERANGE, TL_ENOMEM. */
+TL_API int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,
+                     tl_array **out);
+
+/* The same into an existing array (NumPy's out=): `out` must have the
+ * broadcast shape (exactly, same ndim) and the result dtype, or with
+ * `dtype` given, NumPy's ufunc dtype= argument: the compute dtype is
+ * `dtype` instead of the rule set's (comparisons still give bool).
+ * out may be an input itself (same data and strides) but must not
+ * otherwise overlap an input. Nothing is written on error.
+ * Errors: those of tl_binary, TL_EINVAL (out of the wrong shape or dtype,
+ * naming both), TL_EDTYPE (dtype not concrete). */
+TL_API int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,
+                          tl_dtype dtype, tl_array *out);
+
+/* Shorthands for tl_binary. */
+TL_API int tl_add(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_subtract(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_multiply(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_divide(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_maximum(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_minimum(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_equal(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+TL_API int tl_less(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
+
+/* The SIMD tier the binary kernels use ("scalar", "avx2", "avx512"): the
+ * conversions' tier (tl_convert_tier / TYPELATTICE_CPU), read per call. */
+TL_API const char *tl_binary_tier(void);
+
 
 /* ======================================================================== */
 /* 10. Default dtypes and dtype inference                                     */

@@ -20,7 +20,7 @@ static const tl_rules *const registry[] = {
     /* slot: tensorflow */
     &tl__rules_array_api,
     /* slot: array-api */
-    /* slot: ivy */
+    &tl__rules_ivy,
 };
 
 size_t tl_rules_count(void) { return TL__COUNT(registry); }

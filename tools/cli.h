@@ -31,6 +31,10 @@ int tl_cli_dtype(const char *name, tl_dtype *out);
 /* Print a double so that it round-trips exactly (shortest repr, "448", "0.125"). */
 void tl_cli_print_double(FILE *f, double x);
 
+/* Sub-benchmarks of `typelattice bench` defined outside cmd_bench.c (cmd_bench.c declares
+ * them too, through TL_BENCH_LIST). */
+int tl_bench_binary(int argc, char **argv); /* tools/bench_binary.c */
+
 /* Command tables defined by the tools/cmd_*.c files. */
 extern const tl_cli_command tl_cli_cmd_list, tl_cli_cmd_info;
 extern const tl_cli_command tl_cli_cmd_rules, tl_cli_cmd_promote, tl_cli_cmd_promote_types, tl_cli_cmd_can_cast,
@@ -40,6 +44,7 @@ extern const tl_cli_command tl_cli_cmd_cast;
 
 extern const tl_cli_command tl_cli_cmd_support, tl_cli_cmd_defaults;
 
+/* slot: bench */
 extern const tl_cli_command tl_cli_cmd_bench;
 
 

@@ -26,6 +26,7 @@ static const tl_cli_command *const commands[] = {
     &tl_cli_cmd_support,
     &tl_cli_cmd_defaults,
 
+    /* slot: bench */
     &tl_cli_cmd_bench,
 
     /* slot: spare */

@@ -1,0 +1,541 @@
+/* binary.c — promoted, broadcasting binary elementwise operations.
+ *
+ * Engine: the result dtype comes from the rule set (operation mode). Every
+ * compute dtype C has a work dtype W that a C kernel handles (float16,
+ * bfloat16, float8/6/4 -> float32; complex32 -> complex64; int2/int4 -> int8;
+ * uint2/uint4 -> uint8; the rest are their own). The operands are walked row
+ * by row (tl__iterate) and each row in blocks of at most 4 KiB of W: an
+ * operand that is already W and contiguous is used in place, otherwise its
+ * block is converted into stack scratch with the conversion kernels; the
+ * same-dtype kernel runs on the blocks; a result that is not W (or not
+ * contiguous) is converted from scratch into the output. Fused SIMD kernels
+ * (binary_avx2.c, binary_avx512.c) take the common float32 mixed pairs in
+ * one pass. docs/arrays.md has the semantics. */
+#include "array_internal.h"
+#include "convert_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names ------------------------------------------------------------------ */
+
+static const char *const binop_names[TL_NUM_BINOPS] = {"add",     "subtract", "multiply", "divide",
+                                                        "maximum", "minimum",  "equal",    "less"};
+
+const char *tl_binop_name(tl_binop op) {
+  return (int)op >= 0 && op < TL_NUM_BINOPS ? binop_names[op] : "?";
+}
+
+int tl_binop_parse(const char *name, tl_binop *out) {
+  static const struct {
+    const char *n;
+    tl_binop op;
+  } alias[] = {{"sub", TL_BINOP_SUBTRACT}, {"mul", TL_BINOP_MULTIPLY}, {"div", TL_BINOP_DIVIDE},
+               {"true_divide", TL_BINOP_DIVIDE}, {"max", TL_BINOP_MAXIMUM}, {"min", TL_BINOP_MINIMUM},
+               {"eq", TL_BINOP_EQUAL}, {"lt", TL_BINOP_LESS}};
+  if (!name || !out) return tl__error(TL_EINVAL, NULL, "tl_binop_parse: NULL %s", name ? "out" : "name");
+  for (int i = 0; i < TL_NUM_BINOPS; i++)
+    if (strcmp(name, binop_names[i]) == 0) {
+      *out = (tl_binop)i;
+      return tl__ok();
+    }
+  for (size_t i = 0; i < TL__COUNT(alias); i++)
+    if (strcmp(name, alias[i].n) == 0) {
+      *out = alias[i].op;
+      return tl__ok();
+    }
+  return tl__error(TL_EPARSE, NULL,
+                   "unknown binary operation '%s' (known: add, subtract, multiply, divide, maximum, minimum, equal, "
+                   "less)",
+                   name);
+}
+
+/* ---- SIMD tier ----------------------------------------------------------------- */
+
+const char *tl_binary_tier(void) { return tl_convert_tier(); }
+
+static int tier_now(void) {
+  const char *t = tl_convert_tier();
+  return strcmp(t, "avx512") == 0 ? 2 : strcmp(t, "avx2") == 0 ? 1 : 0;
+}
+
+#if !defined(TL_HAVE_X86)
+tl__fused_fn tl__binary_avx2_fused(tl_binop op, tl_dtype a, tl_dtype b) {
+  (void)op, (void)a, (void)b;
+  return NULL;
+}
+tl__fused_fn tl__binary_avx512_fused(tl_binop op, tl_dtype a, tl_dtype b) {
+  (void)op, (void)a, (void)b;
+  return NULL;
+}
+#endif
+
+/* ---- same-dtype kernels ----------------------------------------------------------
+ * k(a, sa, b, sb, o, n): sa/sb are 1 (contiguous) or 0 (one broadcast value);
+ * o is contiguous (W for arithmetic, bool bytes for comparisons). */
+typedef void (*kern_fn)(const void *a, int sa, const void *b, int sb, void *o, size_t n);
+
+#define LOOP(T, OT, EXPR)                                                                    \
+  const T *A = av, *B = bv;                                                                 \
+  OT *O = ov;                                                                               \
+  if (sa && sb)                                                                             \
+    for (size_t i = 0; i < n; i++) {                                                        \
+      T x = A[i], y = B[i];                                                                 \
+      O[i] = (OT)(EXPR);                                                                    \
+    }                                                                                       \
+  else if (sa) {                                                                            \
+    const T y = B[0];                                                                       \
+    for (size_t i = 0; i < n; i++) {                                                        \
+      T x = A[i];                                                                           \
+      O[i] = (OT)(EXPR);                                                                    \
+    }                                                                                       \
+  } else if (sb) {                                                                          \
+    const T x = A[0];                                                                       \
+    for (size_t i = 0; i < n; i++) {                                                        \
+      T y = B[i];                                                                           \
+      O[i] = (OT)(EXPR);                                                                    \
+    }                                                                                       \
+  } else {                                                                                  \
+    const T x = A[0], y = B[0];                                                             \
+    const OT r = (OT)(EXPR);                                                                \
+    for (size_t i = 0; i < n; i++) O[i] = r;                                                \
+  }
+
+#define KERN(NAME, T, OT, EXPR)                                                              \
+  static void NAME(const void *av, int sa, const void *bv, int sb, void *ov, size_t n) {   \
+    LOOP(T, OT, EXPR)                                                                       \
+  }
+
+/* integers: wrap via the unsigned type U (no signed overflow, no promotion
+ * of narrow unsigned types to int before a multiply) */
+#define INT_KERNELS(TAG, T, U)                                                               \
+  KERN(k_add_##TAG, T, T, (T)(U)((U)x + (U)y))                                              \
+  KERN(k_sub_##TAG, T, T, (T)(U)((U)x - (U)y))                                              \
+  KERN(k_mul_##TAG, T, T, (T)(U)((U)x * (U)y))                                              \
+  KERN(k_max_##TAG, T, T, x >= y ? x : y)                                                   \
+  KERN(k_min_##TAG, T, T, x <= y ? x : y)                                                   \
+  KERN(k_eq_##TAG, T, uint8_t, x == y)                                                      \
+  KERN(k_lt_##TAG, T, uint8_t, x < y)
+
+INT_KERNELS(i8, int8_t, uint32_t)
+INT_KERNELS(i16, int16_t, uint32_t)
+INT_KERNELS(i32, int32_t, uint32_t)
+INT_KERNELS(i64, int64_t, uint64_t)
+INT_KERNELS(u8, uint8_t, uint32_t)
+INT_KERNELS(u16, uint16_t, uint32_t)
+INT_KERNELS(u32, uint32_t, uint32_t)
+INT_KERNELS(u64, uint64_t, uint64_t)
+
+/* bool: bytes, any nonzero is True */
+KERN(k_or_b, uint8_t, uint8_t, (x != 0) | (y != 0))
+KERN(k_and_b, uint8_t, uint8_t, (x != 0) & (y != 0))
+KERN(k_eq_b, uint8_t, uint8_t, (x != 0) == (y != 0))
+KERN(k_lt_b, uint8_t, uint8_t, (x == 0) & (y != 0))
+
+/* floats: IEEE-754; maximum/minimum propagate NaN as np.maximum does
+ * (x >= y || isnan(x) ? x : y) */
+#define FLOAT_KERNELS(TAG, T)                                                                \
+  KERN(k_add_##TAG, T, T, x + y)                                                            \
+  KERN(k_sub_##TAG, T, T, x - y)                                                            \
+  KERN(k_mul_##TAG, T, T, x * y)                                                            \
+  KERN(k_div_##TAG, T, T, x / y)                                                            \
+  KERN(k_max_##TAG, T, T, (x >= y || x != x) ? x : y)                                       \
+  KERN(k_min_##TAG, T, T, (x <= y || x != x) ? x : y)                                       \
+  KERN(k_eq_##TAG, T, uint8_t, x == y)                                                      \
+  KERN(k_lt_##TAG, T, uint8_t, x < y)
+
+FLOAT_KERNELS(f32, float)
+FLOAT_KERNELS(f64, double)
+
+/* complex: pairs of T. Multiplication as NumPy's SIMD loop: the products
+ * fused, re = fma(xr, yr, -(xi*yi)), im = fma(xr, yi, xi*yr); division
+ * Smith's algorithm as NumPy's loops; order is NumPy's lexicographic one. */
+#define CX_LT(xr, xi, yr, yi) (((xr) < (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) < (yi)))
+#define CX_GE(xr, xi, yr, yi) (((xr) > (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) >= (yi)))
+#define CX_LE(xr, xi, yr, yi) (((xr) < (yr) && (xi) == (xi) && (yi) == (yi)) || ((xr) == (yr) && (xi) <= (yi)))
+
+#define CX_KERN(NAME, T, OUT_CX, BODY)                                                       \
+  static void NAME(const void *av, int sa, const void *bv, int sb, void *ov, size_t n) {   \
+    const T *A = av, *B = bv;                                                               \
+    const size_t ia = sa ? 2 : 0, ib = sb ? 2 : 0;                                          \
+    for (size_t i = 0; i < n; i++) {                                                        \
+      const T xr = A[i * ia], xi = A[i * ia + 1], yr = B[i * ib], yi = B[i * ib + 1];       \
+      T rr, ri;                                                                             \
+      uint8_t rb;                                                                           \
+      BODY;                                                                                 \
+      if (OUT_CX) {                                                                         \
+        ((T *)ov)[2 * i] = rr;                                                              \
+        ((T *)ov)[2 * i + 1] = ri;                                                          \
+      } else                                                                                \
+        ((uint8_t *)ov)[i] = rb;                                                            \
+      (void)rr, (void)ri, (void)rb;                                                         \
+    }                                                                                       \
+  }
+
+#define CX_DIV_BODY(T)                                                                       \
+  {                                                                                          \
+    const T br = yr < 0 ? -yr : yr, bi = yi < 0 ? -yi : yi;                                  \
+    if (br >= bi) {                                                                          \
+      if (br == 0 && bi == 0) {                                                              \
+        rr = xr / br;                                                                        \
+        ri = xi / br;                                                                        \
+      } else {                                                                               \
+        const T rat = yi / yr, scl = (T)1.0 / (yr + yi * rat);                               \
+        rr = (xr + xi * rat) * scl;                                                          \
+        ri = (xi - xr * rat) * scl;                                                          \
+      }                                                                                      \
+    } else {                                                                                 \
+      const T rat = yr / yi, scl = (T)1.0 / (yi + yr * rat);                                 \
+      rr = (xr * rat + xi) * scl;                                                            \
+      ri = (xi * rat - xr) * scl;                                                            \
+    }                                                                                        \
+    rb = 0;                                                                                  \
+  }
+
+#define CX_KERNELS(TAG, T)                                                                   \
+  CX_KERN(k_add_##TAG, T, 1, (rr = xr + yr, ri = xi + yi, rb = 0))                          \
+  CX_KERN(k_sub_##TAG, T, 1, (rr = xr - yr, ri = xi - yi, rb = 0))                          \
+  CX_KERN(k_mul_##TAG, T, 1, (rr = FMA_##TAG(xr, yr, -(xi * yi)), ri = FMA_##TAG(xr, yi, xi * yr), rb = 0)) \
+  CX_KERN(k_div_##TAG, T, 1, CX_DIV_BODY(T))                                                \
+  CX_KERN(k_max_##TAG, T, 1,                                                                \
+          (rb = CX_GE(xr, xi, yr, yi) || xr != xr || xi != xi, rr = rb ? xr : yr, ri = rb ? xi : yi)) \
+  CX_KERN(k_min_##TAG, T, 1,                                                                \
+          (rb = CX_LE(xr, xi, yr, yi) || xr != xr || xi != xi, rr = rb ? xr : yr, ri = rb ? xi : yi)) \
+  CX_KERN(k_eq_##TAG, T, 0, (rr = ri = 0, rb = xr == yr && xi == yi))                       \
+  CX_KERN(k_lt_##TAG, T, 0, (rr = ri = 0, rb = CX_LT(xr, xi, yr, yi)))
+
+#define FMA_c64 fmaf
+#define FMA_c128 fma
+CX_KERNELS(c64, float)
+CX_KERNELS(c128, double)
+
+/* Work dtypes and their kernels, indexed [slot][op]. */
+enum { W_B, W_I8, W_I16, W_I32, W_I64, W_U8, W_U16, W_U32, W_U64, W_F32, W_F64, W_C64, W_C128, W_COUNT };
+
+#define INT_ROW(TAG) {k_add_##TAG, k_sub_##TAG, k_mul_##TAG, NULL, k_max_##TAG, k_min_##TAG, k_eq_##TAG, k_lt_##TAG}
+#define FLT_ROW(TAG) {k_add_##TAG, k_sub_##TAG, k_mul_##TAG, k_div_##TAG, k_max_##TAG, k_min_##TAG, k_eq_##TAG, k_lt_##TAG}
+
+static const kern_fn kernels[W_COUNT][TL_NUM_BINOPS] = {
+    {k_or_b, NULL, k_and_b, NULL, k_or_b, k_and_b, k_eq_b, k_lt_b},
+    INT_ROW(i8), INT_ROW(i16), INT_ROW(i32), INT_ROW(i64),
+    INT_ROW(u8), INT_ROW(u16), INT_ROW(u32), INT_ROW(u64),
+    FLT_ROW(f32), FLT_ROW(f64), FLT_ROW(c64), FLT_ROW(c128),
+};
+
+static const tl_dtype slot_dtype[W_COUNT] = {TL_BOOL,   TL_INT8,    TL_INT16,  TL_INT32,     TL_INT64,
+                                             TL_UINT8,  TL_UINT16,  TL_UINT32, TL_UINT64,    TL_FLOAT32,
+                                             TL_FLOAT64, TL_COMPLEX64, TL_COMPLEX128};
+
+static int work_slot(tl_dtype c) {
+  switch (c) {
+  case TL_BOOL: return W_B;
+  case TL_INT2: case TL_INT4: case TL_INT8: return W_I8;
+  case TL_INT16: return W_I16;
+  case TL_INT32: return W_I32;
+  case TL_INT64: return W_I64;
+  case TL_UINT2: case TL_UINT4: case TL_UINT8: return W_U8;
+  case TL_UINT16: return W_U16;
+  case TL_UINT32: return W_U32;
+  case TL_UINT64: return W_U64;
+  case TL_FLOAT64: return W_F64;
+  case TL_COMPLEX32: case TL_COMPLEX64: return W_C64;
+  case TL_COMPLEX128: return W_C128;
+  default: return W_F32; /* float32 and every narrower float format */
+  }
+}
+
+/* ---- dtypes of an operation ------------------------------------------------------ */
+
+static int check_arr(const char *fn, const tl_array *a, const char *what) {
+  if (!a) return tl__error(TL_EINVAL, NULL, "%s: %s is NULL", fn, what);
+  if (!tl__concrete(a->dtype) || a->ndim < 0 || a->ndim > TL_MAX_NDIM)
+    return tl__error(TL_EINVAL, NULL, "%s: %s is not a valid array (dtype %d, ndim %d)", fn, what, (int)a->dtype,
+                     a->ndim);
+  if (!a->data && a->size > 0) return tl__error(TL_EINVAL, NULL, "%s: %s has no data", fn, what);
+  return TL_OK;
+}
+
+/* The operand a rule set sees for an array: weak arrays as weak arrays; a
+ * strong 0-d array as a 0-d operand with its value (PyTorch's dimension
+ * categories and NumPy 1's value-based casting look at 0-d-ness / values). */
+static tl_operand operand_of(const tl_array *x) {
+  tl_operand o = tl_operand_array(x->dtype, x->weak);
+  if (x->weak || x->ndim != 0 || x->size != 1) return o;
+  o.kind = TL_OPERAND_ZERODIM;
+  const tl_dtype_info *in = tl__info(x->dtype);
+  if (x->dtype == TL_BOOL) {
+    o.value.kind = TL_VALUE_BOOL;
+    o.value.lo = *(const unsigned char *)x->data != 0;
+  } else if (in->kind == TL_KIND_INT || in->kind == TL_KIND_UINT) {
+    int64_t v = 0;
+    uint64_t u = 0;
+    o.value.kind = TL_VALUE_INT;
+    if (in->kind == TL_KIND_UINT) {
+      tl__convert_scalar(x->dtype, x->data, 0, TL_UINT64, (char *)&u, 8, 1, 0);
+      o.value.lo = u;
+    } else {
+      tl__convert_scalar(x->dtype, x->data, 0, TL_INT64, (char *)&v, 8, 1, 0);
+      o.value.negative = v < 0;
+      o.value.lo = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    }
+  } else if (in->kind == TL_KIND_FLOAT) {
+    o.value.kind = TL_VALUE_FLOAT;
+    tl__convert_scalar(x->dtype, x->data, 0, TL_FLOAT64, (char *)&o.value.re, 8, 1, 0);
+  } else {
+    double c[2];
+    o.value.kind = TL_VALUE_COMPLEX;
+    tl__convert_scalar(x->dtype, x->data, 0, TL_COMPLEX128, (char *)c, 16, 1, 0);
+    o.value.re = c[0], o.value.im = c[1];
+  }
+  o.has_value = 1;
+  return o;
+}
+
+static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype forced,
+                     tl_result *compute, tl_result *result) {
+  int st;
+  tl_result c;
+  tl_config conf = *tl__cfg(cfg);
+  conf.op = 1;
+  if (forced != TL_DTYPE_NONE) {
+    c.dtype = forced;
+    c.weak = 0;
+  } else {
+    tl_operand ops[2] = {operand_of(a), operand_of(b)};
+    if ((st = tl_result_type(&conf, ops, 2, &c)) != TL_OK) return st;
+    if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
+      if (strncmp(tl__rules_name_of(&conf), "jax", 3) == 0) {
+        /* JAX's dtypes.to_inexact_dtype: bool and ints of <= 32 bits ->
+         * float32, 64-bit ints -> float64 (float32 with x64 off) */
+        c.dtype = tl__info(c.dtype)->bits > 32 && conf.x64 ? TL_FLOAT64 : TL_FLOAT32;
+      } else {
+        tl_dtype f;
+        if ((st = tl_default_dtype(&conf, TL_KIND_FLOAT, &f)) != TL_OK) return st;
+        if ((st = tl_promote_types(&conf, c.dtype, f, &c.dtype)) != TL_OK) return st;
+      }
+    }
+  }
+  if (!tl__concrete(c.dtype))
+    return tl__error(TL_EDTYPE, NULL, "%s: the compute dtype %s is not a concrete dtype", tl_binop_name(op),
+                     tl_dtype_name(c.dtype));
+  if (c.dtype == TL_BOOL && (op == TL_BINOP_SUBTRACT || op == TL_BINOP_DIVIDE))
+    return tl__error(TL_EUNSUPPORTED, "TypeError",
+                     "%s: boolean %s is not supported (NumPy, JAX and PyTorch refuse it); convert to an integer "
+                     "dtype first",
+                     tl_binop_name(op), op == TL_BINOP_SUBTRACT ? "subtract, the `-` operator," : "division");
+  if (!tl_dtype_is_inexact(c.dtype) && op == TL_BINOP_DIVIDE)
+    return tl__error(TL_EUNSUPPORTED, "TypeError", "divide: true division needs an inexact compute dtype, not %s",
+                     tl_dtype_name(c.dtype));
+  if (compute) *compute = c;
+  if (result) {
+    /* comparisons keep the weak flag of the promoted inputs (JAX's lax.eq) */
+    if (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS) result->dtype = TL_BOOL, result->weak = c.weak;
+    else *result = c;
+  }
+  return TL_OK;
+}
+
+int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_result *compute,
+                     tl_result *result) {
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary_dtypes: invalid op %d", (int)op);
+  if ((st = check_arr("tl_binary_dtypes", a, "a")) != TL_OK || (st = check_arr("tl_binary_dtypes", b, "b")) != TL_OK)
+    return st;
+  tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
+  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  if (compute) *compute = c;
+  if (result) *result = r;
+  return tl__ok();
+}
+
+/* ---- the engine ---------------------------------------------------------------- */
+
+#define TL__BLOCK 4096 /* bytes of scratch per operand */
+
+typedef struct {
+  tl_dtype A, B, C, W, O; /* operand, compute, work and output dtypes */
+  ptrdiff_t csz;
+  int a_via_c, b_via_c;   /* operand is rounded to C before widening to W */
+  ptrdiff_t asz, bsz, wsz, osz, kosz; /* item sizes; kosz: kernel output item */
+  tl_dtype KO;                        /* kernel output dtype (W or bool) */
+  kern_fn kern;
+  tl__fused_fn fused;                 /* contiguous f32 path, or NULL */
+  tl__contig_fn cva, cvb, cvo, cvc;   /* SIMD conversions A->W, B->W, KO->O, C->W (or NULL) */
+  size_t block;                       /* elements per block */
+} engine;
+
+static void conv_block(tl_dtype from, const char *src, ptrdiff_t ss, ptrdiff_t fsz, tl_dtype to, char *dst,
+                       ptrdiff_t ds, ptrdiff_t tsz, size_t n, tl__contig_fn fast) {
+  if (fast && ss == fsz && ds == tsz) fast(src, dst, n);
+  else tl__convert_scalar(from, src, ss, to, dst, ds, n, 0);
+}
+
+/* Operand block -> W: directly, or (when the compute dtype C is narrower
+ * than W and the operand is not C) rounded to C first, exactly as the
+ * framework converts the operand to the promoted dtype before computing. */
+static void load_block(const engine *E, tl_dtype from, int via_c, const char *src, ptrdiff_t ss, ptrdiff_t fsz,
+                       char *dst, size_t m, tl__contig_fn fast, unsigned char *tmp) {
+  if (!via_c) {
+    conv_block(from, src, ss, fsz, E->W, dst, E->wsz, E->wsz, m, fast);
+    return;
+  }
+  tl__convert_scalar(from, src, ss, E->C, (char *)tmp, E->csz, m, 0);
+  conv_block(E->C, (const char *)tmp, E->csz, E->csz, E->W, dst, E->wsz, E->wsz, m, E->cvc);
+}
+
+static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n64) {
+  const engine *E = vctx;
+  size_t n = (size_t)n64;
+  _Alignas(64) unsigned char sa_buf[TL__BLOCK], sb_buf[TL__BLOCK], so_buf[TL__BLOCK], tmp[TL__BLOCK];
+  if (E->fused && s[0] == E->asz && s[1] == E->bsz && s[2] == E->osz) {
+    E->fused(p[0], p[1], p[2], n);
+    return TL_OK;
+  }
+  /* broadcast operands (stride 0) are converted once per row */
+  const int a_direct = !E->a_via_c && E->A == E->W && s[0] == E->wsz;
+  const int b_direct = !E->b_via_c && E->B == E->W && s[1] == E->wsz;
+  const int a_bcast = s[0] == 0, b_bcast = s[1] == 0;
+  const int o_direct = E->KO == E->O && s[2] == E->osz;
+  if (a_bcast && !a_direct) load_block(E, E->A, E->a_via_c, p[0], 0, E->asz, (char *)sa_buf, 1, NULL, tmp);
+  if (b_bcast && !b_direct) load_block(E, E->B, E->b_via_c, p[1], 0, E->bsz, (char *)sb_buf, 1, NULL, tmp);
+  for (size_t off = 0; off < n; off += E->block) {
+    size_t m = n - off < E->block ? n - off : E->block;
+    const void *ka, *kb;
+    void *ko;
+    if (a_bcast) ka = a_direct ? (const void *)p[0] : sa_buf;
+    else if (a_direct) ka = p[0] + (ptrdiff_t)off * s[0];
+    else {
+      load_block(E, E->A, E->a_via_c, p[0] + (ptrdiff_t)off * s[0], s[0], E->asz, (char *)sa_buf, m, E->cva, tmp);
+      ka = sa_buf;
+    }
+    if (b_bcast) kb = b_direct ? (const void *)p[1] : sb_buf;
+    else if (b_direct) kb = p[1] + (ptrdiff_t)off * s[1];
+    else {
+      load_block(E, E->B, E->b_via_c, p[1] + (ptrdiff_t)off * s[1], s[1], E->bsz, (char *)sb_buf, m, E->cvb, tmp);
+      kb = sb_buf;
+    }
+    ko = o_direct ? (void *)(p[2] + (ptrdiff_t)off * s[2]) : (void *)so_buf;
+    E->kern(ka, !a_bcast, kb, !b_bcast, ko, m);
+    if (!o_direct)
+      conv_block(E->KO, (const char *)so_buf, E->kosz, E->kosz, E->O, p[2] + (ptrdiff_t)off * s[2], s[2], E->osz, m,
+                 E->cvo);
+  }
+  return TL_OK;
+}
+
+static tl__contig_fn simd_conv(int tier, tl_dtype from, tl_dtype to) {
+  tl__contig_fn f = NULL;
+  if (from == to) return NULL;
+  if (tier >= 2) f = tl__avx512_kernel(from, to, 0);
+  if (!f && tier >= 1) f = tl__avx2_kernel(from, to, 0);
+  return f;
+}
+
+/* Run op over a, b (broadcast to out's shape) into out, computing in C. */
+static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, tl_array *out) {
+  engine E;
+  memset(&E, 0, sizeof E);
+  int slot = work_slot(C);
+  E.A = a->dtype, E.B = b->dtype, E.C = C, E.W = slot_dtype[slot], E.O = out->dtype;
+  E.csz = tl__info(C)->itemsize;
+  E.a_via_c = E.A != C && C != E.W;
+  E.b_via_c = E.B != C && C != E.W;
+  E.kern = kernels[slot][op];
+  if (!E.kern)
+    return tl__error(TL_EUNSUPPORTED, "TypeError", "%s is not supported for %s", tl_binop_name(op), tl_dtype_name(C));
+  E.KO = (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS) ? TL_BOOL : E.W;
+  E.asz = tl__info(E.A)->itemsize, E.bsz = tl__info(E.B)->itemsize, E.wsz = tl__info(E.W)->itemsize;
+  E.osz = tl__info(E.O)->itemsize, E.kosz = tl__info(E.KO)->itemsize;
+  E.block = (size_t)(TL__BLOCK / E.wsz);
+  int tier = tier_now();
+  E.cva = simd_conv(tier, E.A, E.W);
+  E.cvb = simd_conv(tier, E.B, E.W);
+  E.cvo = simd_conv(tier, E.KO, E.O);
+  E.cvc = simd_conv(tier, C, E.W);
+  if (C == TL_FLOAT32 && E.O == TL_FLOAT32 && op <= TL_BINOP_MINIMUM) {
+    if (tier >= 2) E.fused = tl__binary_avx512_fused(op, E.A, E.B);
+    if (!E.fused && tier >= 1) E.fused = tl__binary_avx2_fused(op, E.A, E.B);
+  }
+  /* strides of a and b broadcast to out's shape */
+  ptrdiff_t sa[TL_MAX_NDIM], sb[TL_MAX_NDIM];
+  const int nd = out->ndim;
+  for (int i = 0; i < nd; i++) {
+    int ia = i - (nd - a->ndim), ib = i - (nd - b->ndim);
+    sa[i] = (ia >= 0 && a->shape[ia] != 1) ? a->strides[ia] : 0;
+    sb[i] = (ib >= 0 && b->shape[ib] != 1) ? b->strides[ib] : 0;
+  }
+  char *base[3] = {a->data, b->data, out->data};
+  const ptrdiff_t *strides[3] = {sa, sb, out->strides};
+  return tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
+}
+
+int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_array **out) {
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary: invalid op %d", (int)op);
+  if ((st = check_arr("tl_binary", a, "a")) != TL_OK || (st = check_arr("tl_binary", b, "b")) != TL_OK) return st;
+  if (!out) return tl__error(TL_EINVAL, NULL, "tl_binary: out is NULL");
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
+  tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
+  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  tl_array *o;
+  if ((st = tl__array_new("tl_binary", r.dtype, nd, shape, &o)) != TL_OK) return st;
+  o->weak = r.weak;
+  if ((st = run(op, a, b, c.dtype, o)) != TL_OK) {
+    tl_array_free(o);
+    return st;
+  }
+  *out = o;
+  return tl__ok();
+}
+
+int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype dtype,
+                   tl_array *out) {
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary_into: invalid op %d", (int)op);
+  if ((st = check_arr("tl_binary_into", a, "a")) != TL_OK || (st = check_arr("tl_binary_into", b, "b")) != TL_OK ||
+      (st = check_arr("tl_binary_into", out, "out")) != TL_OK)
+    return st;
+  if (dtype != TL_DTYPE_NONE && !tl__concrete(dtype))
+    return tl__error(TL_EDTYPE, NULL, "tl_binary_into: dtype %s is not a concrete dtype",
+                     tl__valid_dtype(dtype) ? tl_dtype_name(dtype) : "(invalid)");
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
+  int same = nd == out->ndim;
+  for (int i = 0; same && i < nd; i++) same = shape[i] == out->shape[i];
+  if (!same) {
+    char s1[32 * 22], s2[32 * 22];
+    tl__shape_str(nd, shape, s1, sizeof s1);
+    tl__shape_str(out->ndim, out->shape, s2, sizeof s2);
+    return tl__error(TL_EINVAL, "ValueError", "%s: the result has shape %s but out has shape %s", tl_binop_name(op), s1,
+                     s2);
+  }
+  for (int i = 0; i < nd; i++)
+    if (out->strides[i] == 0 && out->shape[i] > 1)
+      return tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
+                       tl_binop_name(op), i);
+  tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
+  if ((st = op_dtypes(cfg, op, a, b, dtype, &c, &r)) != TL_OK) return st;
+  if (r.dtype != out->dtype)
+    return tl__error(TL_EINVAL, "TypeError", "%s: the result dtype is %s but out has dtype %s", tl_binop_name(op),
+                     tl_dtype_name(r.dtype), tl_dtype_name(out->dtype));
+  if ((st = run(op, a, b, c.dtype, out)) != TL_OK) return st;
+  return tl__ok();
+}
+
+#define SHORTHAND(NAME, OP)                                                                          \
+  int NAME(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out) {             \
+    return tl_binary(cfg, OP, a, b, out);                                                            \
+  }
+SHORTHAND(tl_add, TL_BINOP_ADD)
+SHORTHAND(tl_subtract, TL_BINOP_SUBTRACT)
+SHORTHAND(tl_multiply, TL_BINOP_MULTIPLY)
+SHORTHAND(tl_divide, TL_BINOP_DIVIDE)
+SHORTHAND(tl_maximum, TL_BINOP_MAXIMUM)
+SHORTHAND(tl_minimum, TL_BINOP_MINIMUM)
+SHORTHAND(tl_equal, TL_BINOP_EQUAL)
+SHORTHAND(tl_less, TL_BINOP_LESS)

@@ -1,0 +1,304 @@
+/* rules_ivy.c — Ivy's unified type promotion (ivy.promote_types,
+ * ivy.promote_types_of_inputs, ivy.can_cast), precise and non-precise modes.
+ *
+ * Data: Ivy's four promotion tables exactly as ivy/__init__.py lists them
+ * (pair -> result, in source order; ../shared/reference/ivy.md §2.1). The
+ * active table is a dict merge, later tables overriding earlier keys (there
+ * are no overlaps):
+ *   precise (default, cfg->precise != 0): array_api ∪ common_extra ∪ precise_extra
+ *   non-precise (cfg->precise == 0):      array_api ∪ common_extra ∪ extra
+ * The effective 15x15 matrices are derived once, in code, by Ivy's lookup
+ * (ivy.md §2.3): key (t1, t2) if present, else (t2, t1), else KeyError.
+ * tests/test_rules_ivy.c checks them against ivy.md §2.2.
+ *
+ * Hooks (decisions recorded in ivy.md terms):
+ *   - promote_types: Python types (the weak kinds int*, float*, complex*) go
+ *     through as_ivy_dtype, i.e. the current default int/float/complex dtype
+ *     (ivy.md §2.3 step 2, §3.3). A default outside Ivy's 15 dtypes (only
+ *     possible through a C override) fails as ivy.Dtype would:
+ *     IvyException "<d> is not supported by ivy" (§1.1). An undefined pair
+ *     raises what Ivy's @handle_exceptions makes of the KeyError:
+ *     IvyBackendException "numpy: promote_types: ('t2', 't1')" (§2.3 step 5;
+ *     the swapped key, backend "numpy" as with no backend set). Both tables are
+ *     complete over the 15 dtypes, so this is unreachable for valid input;
+ *     array_api_promotion=True (the only way Ivy reaches it) has no tl_config
+ *     flag and is not modelled.
+ *   - result_type (cfg->op == 0): ivy.result_type itself delegates to the
+ *     backend's native rules (§3.1, §8.4); these rules give Ivy's own table
+ *     instead: ivy.promote_types folded left to right over the operands'
+ *     dtypes (a Python scalar or type counts as its Python type -> default
+ *     dtype; its value is ignored). The fold is ORDER-DEPENDENT: Ivy's table
+ *     is not associative in either mode, e.g. precise (int8, uint8, bfloat16)
+ *     -> int16 then float32, but (bfloat16, uint8, int8) -> bfloat16.
+ *   - result_type with cfg->op: ivy.promote_types_of_inputs (§3.1), the
+ *     dtype `ivy.add(x1, x2)` computes in, folded left to right for N operands
+ *     (((x1 + x2) + x3) ...). A Python scalar next to an array becomes:
+ *     float with an int/uint array -> float64; non-bool scalar with a bool
+ *     array -> its own inferred dtype (default_dtype(item=v), value based,
+ *     §3.3); complex with a non-complex array -> complex128; otherwise the
+ *     array's dtype (no value check: int8 + 1000 stays int8). Two Python
+ *     scalars are both inferred. Arrays, 0-d arrays, NumPy scalars and dtype
+ *     operands all "have a .dtype". Not modelled: the backend-specific
+ *     overflow of asarray and the JAX-backend x64 check (step 4).
+ *   - can_cast(from, to) = promote_types(from, to) == to under the current
+ *     mode (§3.1, [F] Jan 2024); the casting mode and byte orders are ignored
+ *     (Ivy's can_cast has no casting argument).
+ *   - table_cell: the pairwise table; a weak kind is a Python scalar of that
+ *     kind (no value) next to the other operand, as promote_types_of_inputs
+ *     sees it (so the int*, float* and complex* rows show `array + scalar`).
+ */
+#include "internal.h"
+
+#include <pthread.h>
+
+#define D(x) TL_##x
+
+/* One key of an Ivy promotion table: (a, b) -> r. */
+typedef struct {
+  tl_dtype a, b, r;
+} ivy_entry;
+
+/* array_api_promotion_table (39 entries, ivy.md §2.1 line 59, source order) */
+static const ivy_entry array_api_promotion_table[] = {
+    {D(BOOL), D(BOOL), D(BOOL)}, {D(INT8), D(INT8), D(INT8)}, {D(INT8), D(INT16), D(INT16)},
+    {D(INT8), D(INT32), D(INT32)}, {D(INT8), D(INT64), D(INT64)}, {D(INT16), D(INT16), D(INT16)},
+    {D(INT16), D(INT32), D(INT32)}, {D(INT16), D(INT64), D(INT64)}, {D(INT32), D(INT32), D(INT32)},
+    {D(INT32), D(INT64), D(INT64)}, {D(INT64), D(INT64), D(INT64)}, {D(UINT8), D(INT8), D(INT16)},
+    {D(UINT8), D(INT16), D(INT16)}, {D(UINT8), D(INT32), D(INT32)}, {D(UINT8), D(INT64), D(INT64)},
+    {D(UINT8), D(UINT8), D(UINT8)}, {D(UINT8), D(UINT16), D(UINT16)}, {D(UINT8), D(UINT32), D(UINT32)},
+    {D(UINT8), D(UINT64), D(UINT64)}, {D(UINT16), D(INT8), D(INT32)}, {D(UINT16), D(INT16), D(INT32)},
+    {D(UINT16), D(INT32), D(INT32)}, {D(UINT16), D(INT64), D(INT64)}, {D(UINT16), D(UINT16), D(UINT16)},
+    {D(UINT16), D(UINT32), D(UINT32)}, {D(UINT16), D(UINT64), D(UINT64)}, {D(UINT32), D(INT8), D(INT64)},
+    {D(UINT32), D(INT16), D(INT64)}, {D(UINT32), D(INT32), D(INT64)}, {D(UINT32), D(INT64), D(INT64)},
+    {D(UINT32), D(UINT32), D(UINT32)}, {D(UINT32), D(UINT64), D(UINT64)}, {D(UINT64), D(UINT64), D(UINT64)},
+    {D(FLOAT16), D(FLOAT16), D(FLOAT16)}, {D(FLOAT16), D(FLOAT32), D(FLOAT32)}, {D(FLOAT16), D(FLOAT64), D(FLOAT64)},
+    {D(FLOAT32), D(FLOAT32), D(FLOAT32)}, {D(FLOAT32), D(FLOAT64), D(FLOAT64)}, {D(FLOAT64), D(FLOAT64), D(FLOAT64)},
+};
+/* common_extra_promotion_table (63 entries, ivy.md §2.1 line 63, source order) */
+static const ivy_entry common_extra_promotion_table[] = {
+    {D(BOOL), D(INT8), D(INT8)}, {D(BOOL), D(INT16), D(INT16)}, {D(BOOL), D(INT32), D(INT32)},
+    {D(BOOL), D(INT64), D(INT64)}, {D(BOOL), D(UINT8), D(UINT8)}, {D(BOOL), D(UINT16), D(UINT16)},
+    {D(BOOL), D(UINT32), D(UINT32)}, {D(BOOL), D(UINT64), D(UINT64)}, {D(BOOL), D(FLOAT16), D(FLOAT16)},
+    {D(BOOL), D(FLOAT32), D(FLOAT32)}, {D(BOOL), D(FLOAT64), D(FLOAT64)}, {D(BOOL), D(BFLOAT16), D(BFLOAT16)},
+    {D(BOOL), D(COMPLEX64), D(COMPLEX64)}, {D(BOOL), D(COMPLEX128), D(COMPLEX128)}, {D(INT8), D(FLOAT16), D(FLOAT16)},
+    {D(INT8), D(FLOAT32), D(FLOAT32)}, {D(INT8), D(FLOAT64), D(FLOAT64)}, {D(INT8), D(BFLOAT16), D(BFLOAT16)},
+    {D(INT8), D(COMPLEX64), D(COMPLEX64)}, {D(INT8), D(COMPLEX128), D(COMPLEX128)},
+    {D(INT16), D(FLOAT32), D(FLOAT32)}, {D(INT16), D(FLOAT64), D(FLOAT64)}, {D(INT16), D(COMPLEX64), D(COMPLEX64)},
+    {D(INT16), D(COMPLEX128), D(COMPLEX128)}, {D(INT32), D(FLOAT64), D(FLOAT64)},
+    {D(INT32), D(COMPLEX128), D(COMPLEX128)}, {D(INT64), D(FLOAT64), D(FLOAT64)},
+    {D(INT64), D(COMPLEX128), D(COMPLEX128)}, {D(UINT8), D(FLOAT16), D(FLOAT16)}, {D(UINT8), D(FLOAT32), D(FLOAT32)},
+    {D(UINT8), D(FLOAT64), D(FLOAT64)}, {D(UINT8), D(BFLOAT16), D(BFLOAT16)}, {D(UINT8), D(COMPLEX64), D(COMPLEX64)},
+    {D(UINT8), D(COMPLEX128), D(COMPLEX128)}, {D(UINT16), D(FLOAT32), D(FLOAT32)},
+    {D(UINT16), D(FLOAT64), D(FLOAT64)}, {D(UINT16), D(COMPLEX64), D(COMPLEX64)},
+    {D(UINT16), D(COMPLEX128), D(COMPLEX128)}, {D(UINT32), D(FLOAT64), D(FLOAT64)},
+    {D(UINT32), D(COMPLEX128), D(COMPLEX128)}, {D(UINT64), D(INT8), D(FLOAT64)}, {D(UINT64), D(INT16), D(FLOAT64)},
+    {D(UINT64), D(INT32), D(FLOAT64)}, {D(UINT64), D(INT64), D(FLOAT64)}, {D(UINT64), D(FLOAT64), D(FLOAT64)},
+    {D(UINT64), D(COMPLEX128), D(COMPLEX128)}, {D(FLOAT16), D(BFLOAT16), D(FLOAT32)},
+    {D(FLOAT16), D(COMPLEX64), D(COMPLEX64)}, {D(FLOAT16), D(COMPLEX128), D(COMPLEX128)},
+    {D(FLOAT32), D(COMPLEX64), D(COMPLEX64)}, {D(FLOAT32), D(COMPLEX128), D(COMPLEX128)},
+    {D(FLOAT64), D(COMPLEX64), D(COMPLEX128)}, {D(FLOAT64), D(COMPLEX128), D(COMPLEX128)},
+    {D(BFLOAT16), D(FLOAT16), D(FLOAT32)}, {D(BFLOAT16), D(FLOAT32), D(FLOAT32)},
+    {D(BFLOAT16), D(FLOAT64), D(FLOAT64)}, {D(BFLOAT16), D(BFLOAT16), D(BFLOAT16)},
+    {D(BFLOAT16), D(COMPLEX64), D(COMPLEX64)}, {D(BFLOAT16), D(COMPLEX128), D(COMPLEX128)},
+    {D(COMPLEX64), D(FLOAT64), D(COMPLEX128)}, {D(COMPLEX64), D(COMPLEX64), D(COMPLEX64)},
+    {D(COMPLEX64), D(COMPLEX128), D(COMPLEX128)}, {D(COMPLEX128), D(COMPLEX128), D(COMPLEX128)},
+};
+/* precise_extra_promotion_table (20 entries, ivy.md §2.1 line 67, source order) */
+static const ivy_entry precise_extra_promotion_table[] = {
+    {D(FLOAT16), D(INT16), D(FLOAT32)}, {D(FLOAT16), D(INT32), D(FLOAT64)}, {D(FLOAT16), D(INT64), D(FLOAT64)},
+    {D(FLOAT16), D(UINT16), D(FLOAT32)}, {D(FLOAT16), D(UINT32), D(FLOAT64)}, {D(FLOAT16), D(UINT64), D(FLOAT64)},
+    {D(FLOAT32), D(INT32), D(FLOAT64)}, {D(FLOAT32), D(INT64), D(FLOAT64)}, {D(FLOAT32), D(UINT32), D(FLOAT64)},
+    {D(FLOAT32), D(UINT64), D(FLOAT64)}, {D(BFLOAT16), D(INT16), D(FLOAT32)}, {D(BFLOAT16), D(INT32), D(FLOAT64)},
+    {D(BFLOAT16), D(INT64), D(FLOAT64)}, {D(BFLOAT16), D(UINT16), D(FLOAT32)}, {D(BFLOAT16), D(UINT32), D(FLOAT64)},
+    {D(BFLOAT16), D(UINT64), D(FLOAT64)}, {D(COMPLEX64), D(INT32), D(COMPLEX128)},
+    {D(COMPLEX64), D(INT64), D(COMPLEX128)}, {D(COMPLEX64), D(UINT32), D(COMPLEX128)},
+    {D(COMPLEX64), D(UINT64), D(COMPLEX128)},
+};
+/* extra_promotion_table (20 entries, ivy.md §2.1 line 71, source order) */
+static const ivy_entry extra_promotion_table[] = {
+    {D(FLOAT16), D(INT16), D(FLOAT16)}, {D(FLOAT16), D(INT32), D(FLOAT16)}, {D(FLOAT16), D(INT64), D(FLOAT16)},
+    {D(FLOAT16), D(UINT16), D(FLOAT16)}, {D(FLOAT16), D(UINT32), D(FLOAT16)}, {D(FLOAT16), D(UINT64), D(FLOAT16)},
+    {D(FLOAT32), D(INT32), D(FLOAT32)}, {D(FLOAT32), D(INT64), D(FLOAT32)}, {D(FLOAT32), D(UINT32), D(FLOAT32)},
+    {D(FLOAT32), D(UINT64), D(FLOAT32)}, {D(BFLOAT16), D(INT16), D(BFLOAT16)}, {D(BFLOAT16), D(INT32), D(BFLOAT16)},
+    {D(BFLOAT16), D(INT64), D(BFLOAT16)}, {D(BFLOAT16), D(UINT16), D(BFLOAT16)},
+    {D(BFLOAT16), D(UINT32), D(BFLOAT16)}, {D(BFLOAT16), D(UINT64), D(BFLOAT16)},
+    {D(COMPLEX64), D(INT32), D(COMPLEX64)}, {D(COMPLEX64), D(INT64), D(COMPLEX64)},
+    {D(COMPLEX64), D(UINT32), D(COMPLEX64)}, {D(COMPLEX64), D(UINT64), D(COMPLEX64)},
+};
+
+/* ---- the dtype universe (ivy.md §1) --------------------------------------- */
+
+/* all_dtypes in Ivy's order (bool last), then the weak kinds (Python types). */
+static const tl_dtype ivy_domain[] = {
+    D(INT8),     D(INT16),   D(INT32),   D(INT64),   D(UINT8),     D(UINT16),     D(UINT32), D(UINT64),
+    D(BFLOAT16), D(FLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128), D(BOOL),   D(WEAK_INT),
+    D(WEAK_FLOAT), D(WEAK_COMPLEX), TL_DTYPE_NONE};
+#define IVY_N 15
+
+/* Index of an Ivy dtype in ivy_domain, or -1. */
+static int ivy_index(tl_dtype d) {
+  for (int i = 0; i < IVY_N; i++)
+    if (ivy_domain[i] == d) return i;
+  return -1;
+}
+
+/* ---- the derived matrices ---------------------------------------------------- */
+
+/* eff[mode][i][j]: index of promote(ivy_domain[i], ivy_domain[j]), -1 = KeyError.
+ * mode 0 = non-precise, 1 = precise. Built once, read-only afterwards. */
+static int8_t eff[2][IVY_N][IVY_N];
+static pthread_once_t eff_once = PTHREAD_ONCE_INIT;
+
+static void merge(int8_t (*direct)[IVY_N], const ivy_entry *t, size_t n) {
+  for (size_t k = 0; k < n; k++) direct[ivy_index(t[k].a)][ivy_index(t[k].b)] = (int8_t)ivy_index(t[k].r);
+}
+
+static void build_eff(void) {
+  for (int mode = 0; mode < 2; mode++) {
+    int8_t direct[IVY_N][IVY_N];
+    for (int i = 0; i < IVY_N; i++)
+      for (int j = 0; j < IVY_N; j++) direct[i][j] = -1;
+    /* {**array_api, **common_extra, **(precise_extra | extra)} */
+    merge(direct, array_api_promotion_table, TL__COUNT(array_api_promotion_table));
+    merge(direct, common_extra_promotion_table, TL__COUNT(common_extra_promotion_table));
+    if (mode) merge(direct, precise_extra_promotion_table, TL__COUNT(precise_extra_promotion_table));
+    else merge(direct, extra_promotion_table, TL__COUNT(extra_promotion_table));
+    /* Ivy's lookup: the key as given, else the swapped key */
+    for (int i = 0; i < IVY_N; i++)
+      for (int j = 0; j < IVY_N; j++) eff[mode][i][j] = direct[i][j] >= 0 ? direct[i][j] : direct[j][i];
+  }
+}
+
+/* ivy.promote_types on two Ivy dtypes (after as_ivy_dtype). */
+static int lookup(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&eff_once, build_eff);
+  int i = ivy_index(a), j = ivy_index(b);
+  int r = i >= 0 && j >= 0 ? eff[cfg->precise ? 1 : 0][i][j] : -1;
+  if (r < 0) /* KeyError on the swapped key, wrapped by @handle_exceptions */
+    return tl__error(TL_EPROMOTE, "IvyBackendException", "numpy: promote_types: ('%s', '%s')", tl_dtype_name(b),
+                     tl_dtype_name(a));
+  *out = ivy_domain[r];
+  return TL_OK;
+}
+
+/* A dtype coming out of Ivy's defaults must be one of its 15 (ivy.Dtype). */
+static int ivy_dtype_check(tl_dtype d) {
+  if (ivy_index(d) < 0) return tl__error(TL_EDTYPE, "IvyException", "%s is not supported by ivy", tl_dtype_name(d));
+  return TL_OK;
+}
+
+/* as_ivy_dtype: Python types -> the current default of their kind. */
+static int as_ivy_dtype(const tl_config *cfg, tl_dtype d, tl_dtype *out) {
+  if (!tl__is_weak(d)) return *out = d, TL_OK;
+  tl_kind k = d == D(WEAK_INT) ? TL_KIND_INT : d == D(WEAK_FLOAT) ? TL_KIND_FLOAT : TL_KIND_COMPLEX;
+  tl_dtype r = TL_DTYPE_NONE;
+  int st = tl_default_dtype_of("ivy", cfg, k, &r);
+  if (st == TL_OK) st = ivy_dtype_check(r);
+  if (st == TL_OK) *out = r;
+  return st;
+}
+
+static int ivy_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  tl_dtype x = TL_DTYPE_NONE, y = TL_DTYPE_NONE;
+  int st;
+  if ((st = as_ivy_dtype(cfg, a, &x)) != TL_OK || (st = as_ivy_dtype(cfg, b, &y)) != TL_OK) return st;
+  return lookup(cfg, x, y, out);
+}
+
+/* ---- promote_types_of_inputs (ivy.md §3.1) ------------------------------------ */
+
+static int is_python(const tl_operand *o) { return o->kind == TL_OPERAND_PYSCALAR || o->kind == TL_OPERAND_PYTYPE; }
+
+/* asarray(scalar) with no dtype: default_dtype(item=scalar), value based. */
+static int infer(const tl_config *cfg, const tl_operand *s, tl_dtype *out) {
+  tl_dtype d = TL_DTYPE_NONE;
+  int st = tl_infer_dtype_of("ivy", cfg, TL_DTYPE_NONE, s, 1, TL_KIND_ANY, &d, NULL);
+  if (st == TL_OK) st = ivy_dtype_check(d);
+  if (st == TL_OK) *out = d;
+  return st;
+}
+
+/* _get_target_dtype(scalar, array): the dtype the scalar is converted to. */
+static int scalar_target(const tl_config *cfg, const tl_operand *s, tl_dtype arr, tl_dtype *out) {
+  if (s->dtype == D(WEAK_FLOAT) && tl_dtype_is_integer(arr)) return *out = D(FLOAT64), TL_OK; /* "int" in dtype */
+  if (arr == D(BOOL) && s->dtype != D(BOOL)) return infer(cfg, s, out);
+  if (s->dtype == D(WEAK_COMPLEX) && !tl_dtype_is_complex(arr)) return *out = D(COMPLEX128), TL_OK;
+  return *out = arr, TL_OK;
+}
+
+/* The dtype both inputs have after promote_types_of_inputs(x, y). */
+static int promote_inputs(const tl_config *cfg, const tl_operand *x, const tl_operand *y, tl_dtype *out) {
+  tl_dtype dx = x->dtype, dy = y->dtype;
+  int st = TL_OK;
+  if (!is_python(x) && is_python(y)) st = scalar_target(cfg, y, dx, &dy);
+  else if (is_python(x) && !is_python(y)) st = scalar_target(cfg, x, dy, &dx);
+  else if (is_python(x) && is_python(y)) {
+    if ((st = infer(cfg, x, &dx)) == TL_OK) st = infer(cfg, y, &dy);
+  }
+  if (st != TL_OK) return st;
+  if (dx == dy) return *out = dx, TL_OK;
+  return lookup(cfg, dx, dy, out);
+}
+
+/* ---- result_type ------------------------------------------------------------------ */
+
+static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  tl_dtype r = TL_DTYPE_NONE;
+  int st;
+  if (cfg->op) {
+    /* ((x1 + x2) + x3) ...: each step's result is an array */
+    if (n == 1) st = is_python(&ops[0]) ? infer(cfg, &ops[0], &r) : (r = ops[0].dtype, TL_OK);
+    else st = promote_inputs(cfg, &ops[0], &ops[1], &r);
+    for (size_t i = 2; i < n && st == TL_OK; i++) {
+      tl_operand acc = tl_operand_array(r, 0);
+      st = promote_inputs(cfg, &acc, &ops[i], &r);
+    }
+  } else {
+    /* promote_types folded left to right over the dtypes */
+    st = as_ivy_dtype(cfg, ops[0].dtype, &r);
+    for (size_t i = 1; i < n && st == TL_OK; i++) {
+      tl_dtype d = TL_DTYPE_NONE;
+      if ((st = as_ivy_dtype(cfg, ops[i].dtype, &d)) == TL_OK) st = lookup(cfg, r, d, &r);
+    }
+  }
+  if (st != TL_OK) return st;
+  out->dtype = r;
+  out->weak = 0;
+  return TL_OK;
+}
+
+/* ---- can_cast, table ---------------------------------------------------------------- */
+
+static int ivy_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
+                        tl_casting casting, int *out) {
+  (void)fo, (void)too, (void)casting;
+  tl_dtype r = TL_DTYPE_NONE, t = TL_DTYPE_NONE;
+  int st = ivy_promote_types(cfg, from, to, &r);
+  if (st == TL_OK) st = as_ivy_dtype(cfg, to, &t);
+  if (st != TL_OK) return st;
+  *out = r == t;
+  return TL_OK;
+}
+
+static int ivy_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  tl_operand ops[2];
+  tl_dtype ab[2] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    ops[i] = tl_operand_array(ab[i], 0);
+    if (tl__is_weak(ab[i])) ops[i].kind = TL_OPERAND_PYTYPE;
+  }
+  return promote_inputs(cfg, &ops[0], &ops[1], out);
+}
+
+const tl_rules tl__rules_ivy = {
+    "ivy",
+    "Ivy's unified table (array_api + common extra + precise/non-precise extra); scalars per promote_types_of_inputs",
+    "ivy 0.0.6.0 (unifyai/ivy as mirrored by 2lambda123/unifyai-ivy 4f1268bb9c35afb953878b39b7e13e2d9ca3ba9b; "
+    "read, not run)",
+    ivy_domain,
+    ivy_promote_types,
+    ivy_result_type,
+    ivy_can_cast,
+    ivy_table_cell,
+    NULL,
+};

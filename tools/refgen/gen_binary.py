@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Generate tests/data/binary/*.tsv: promoted binary elementwise operations computed by the
+real frameworks (NumPy 2 + ml_dtypes, JAX with x64 off and on, PyTorch) on random inputs.
+
+Run with the reference environment:  /work/refenvs/ref/bin/python tools/refgen/gen_binary.py
+
+One file per framework configuration (numpy.tsv, jax.tsv, jax-x64.tsv, torch.tsv). Lines:
+  # comments (generator, date, versions)
+  RULES <TAB> FLAGS <TAB> OP <TAB> A <TAB> B <TAB> OUT
+RULES is the typelattice rule set ("numpy", "jax", "torch"), FLAGS "x64" or "-", OP one of add
+subtract multiply divide maximum minimum equal less. A, B and OUT are arrays written as
+  DTYPE[:weak] | SHAPE | HEX
+SHAPE is comma-separated ("" for 0-d), HEX the C-order element bytes, little-endian,
+concatenated. ":weak" marks a JAX weakly typed array (a Python scalar operand). Cases where the
+framework raises are not written. Nothing here is computed by typelattice.
+"""
+import datetime
+import os
+import random
+import sys
+import warnings
+
+warnings.simplefilter("ignore")
+
+import numpy as np
+import ml_dtypes
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data", "binary")
+OPS = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "equal", "less"]
+NP_OPS = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.true_divide,
+          "maximum": np.maximum, "minimum": np.minimum, "equal": np.equal, "less": np.less}
+SHAPES = [((7,), (7,)), ((2, 3), (3,)), ((4, 1), (1, 3)), ((), (5,)), ((3, 2), (3, 2))]
+MIXED_PER_OP = 28
+
+
+def npdt(name):
+    if hasattr(ml_dtypes, name):
+        return np.dtype(getattr(ml_dtypes, name))
+    return np.dtype(name)
+
+
+def rand_values(rng, name, shape):
+    d = npdt(name)
+    n = int(np.prod(shape)) if shape else 1
+    if name == "bool":
+        return rng.integers(0, 2, size=shape).astype(bool)
+    if name in ("int4", "uint4"):
+        lo, hi = (-8, 7) if name == "int4" else (0, 15)
+        return rng.integers(lo, hi + 1, size=shape).astype(d)
+    if d.kind in "iu":
+        info = np.iinfo(d)
+        return rng.integers(int(info.min), int(info.max), size=shape, endpoint=True, dtype=d)
+
+    def reals():
+        x = rng.standard_normal(n) * 10.0 ** rng.uniform(-2, 2, n)
+        x[np.abs(x) < 1e-30] = 0.0
+        special = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0]
+        for i in range(n):
+            if rng.random() < 0.12:
+                x[i] = special[rng.integers(len(special))]
+        return x
+
+    if d.kind == "c":
+        v = reals() + 1j * reals()
+    else:
+        v = reals()
+    v = v.reshape(shape) if shape else v.reshape(())
+    return v.astype(d)
+
+
+def hexof(a):
+    a = np.ascontiguousarray(a)
+    return a.tobytes().hex()
+
+
+def fmt(name, weak, shape, hexs):
+    return "%s%s|%s|%s" % (name, ":weak" if weak else "", ",".join(str(s) for s in shape), hexs)
+
+
+def pairs(rng, dtypes, same_extra=()):
+    out = [(d, d) for d in dtypes] + list(same_extra)
+    mixed = [(a, b) for a in dtypes for b in dtypes if a != b]
+    rng_py = random.Random(int(rng.integers(1 << 30)))
+    out += rng_py.sample(mixed, min(MIXED_PER_OP, len(mixed)))
+    return out
+
+
+def np_name(dt):
+    dt = np.dtype(dt)
+    for n in ("bfloat16", "float8_e4m3fn", "float8_e5m2", "int4", "uint4"):
+        if dt == npdt(n):
+            return n
+    return dt.name
+
+
+# ---- NumPy ------------------------------------------------------------------------------
+
+def gen_numpy(rng, lines):
+    base = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+            "float16", "float32", "float64", "complex64", "complex128"]
+    extra = [("bfloat16", "bfloat16"), ("float8_e4m3fn", "float8_e4m3fn"), ("float8_e5m2", "float8_e5m2"),
+             ("int4", "int4"), ("uint4", "uint4"), ("bfloat16", "float32"), ("float32", "bfloat16")]
+    for op in OPS:
+        for da, db in pairs(rng, base, extra):
+            sa, sb = SHAPES[rng.integers(len(SHAPES))]
+            a, b = rand_values(rng, da, sa), rand_values(rng, db, sb)
+            try:
+                r = NP_OPS[op](a, b)
+            except Exception:
+                continue
+            r = np.asarray(r)
+            lines.append("\t".join(["numpy", "-", op, fmt(da, 0, sa, hexof(a)), fmt(db, 0, sb, hexof(b)),
+                                    fmt(np_name(r.dtype), 0, r.shape, hexof(r))]))
+
+
+# ---- JAX ----------------------------------------------------------------------------------
+
+def gen_jax(rng, lines, x64):
+    import jax
+    jax.config.update("jax_enable_x64", bool(x64))
+    jax.config.update("jax_platforms", "cpu")
+    import jax.numpy as jnp
+    ops = {"add": jnp.add, "subtract": jnp.subtract, "multiply": jnp.multiply, "divide": jnp.true_divide,
+           "maximum": jnp.maximum, "minimum": jnp.minimum, "equal": jnp.equal, "less": jnp.less}
+    base = ["bool", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float16", "bfloat16", "float32",
+            "complex64"]
+    if x64:
+        base += ["int64", "uint64", "float64", "complex128"]
+    flags = "x64" if x64 else "-"
+    for op in OPS:
+        cases = [(a, b, None) for a, b in pairs(rng, base)]
+        # weakly typed Python scalars on the right
+        for kind in ("int", "float", "complex"):
+            for _ in range(3):
+                cases.append((base[rng.integers(len(base))], None, kind))
+        for da, db, kind in cases:
+            sa, sb = SHAPES[rng.integers(len(SHAPES))]
+            a = rand_values(rng, da, sa)
+            if kind is None:
+                b = rand_values(rng, db, sb)
+                bj = jnp.asarray(b)
+            else:
+                v = {"int": int(rng.integers(-100, 101)), "float": float(rng.integers(-64, 65)) / 4,
+                     "complex": complex(float(rng.integers(-16, 17)) / 2, float(rng.integers(-16, 17)) / 2)}[kind]
+                bj = jnp.asarray(v)  # a weakly typed 0-d array
+                b = np.asarray(bj)
+                db, sb = np_name(b.dtype), ()
+            if kind == "complex" and op in ("maximum", "minimum", "less"):
+                continue
+            try:
+                r = ops[op](jnp.asarray(a), bj)
+                weak = bool(getattr(r, "weak_type", False))
+                rn = np.asarray(r)
+            except Exception:
+                continue
+            if np_name(rn.dtype) not in base + ["bool"]:
+                continue
+            if op in ("maximum", "minimum", "less") and np.dtype(rn.dtype).kind == "c":
+                continue  # complex ordering: NumPy's lexicographic order is documented, JAX's is its own
+            if np.dtype(np.asarray(jnp.asarray(a)).dtype) != np.dtype(a.dtype):
+                continue  # canonicalised input (x64 off)
+            lines.append("\t".join(["jax", flags, op, fmt(da, 0, sa, hexof(a)),
+                                    fmt(db, kind is not None, sb, hexof(b)),
+                                    fmt(np_name(rn.dtype), weak, rn.shape, hexof(rn))]))
+
+
+# ---- PyTorch --------------------------------------------------------------------------------
+
+def gen_torch(rng, lines):
+    import torch
+    ops = {"add": torch.add, "subtract": torch.sub, "multiply": torch.mul, "divide": torch.true_divide,
+           "maximum": torch.maximum, "minimum": torch.minimum, "equal": torch.eq, "less": torch.lt}
+    base = ["bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bfloat16", "float32", "float64",
+            "complex64", "complex128"]
+
+    def to_t(a, name):
+        if name == "bfloat16":
+            return torch.from_numpy(a.view(np.int16).copy()).view(torch.bfloat16)
+        return torch.from_numpy(np.array(a, copy=True))
+
+    def from_t(t):
+        if t.dtype == torch.bfloat16:
+            return t.view(torch.int16).numpy().view(npdt("bfloat16")), "bfloat16"
+        n = t.numpy()
+        return n, np_name(n.dtype)
+
+    for op in OPS:
+        for da, db in pairs(rng, base):
+            sa, sb = SHAPES[rng.integers(len(SHAPES))]
+            a, b = rand_values(rng, da, sa), rand_values(rng, db, sb)
+            try:
+                r = ops[op](to_t(a, da), to_t(b, db))
+            except Exception:
+                continue
+            rn, rname = from_t(r)
+            lines.append("\t".join(["torch", "-", op, fmt(da, 0, sa, hexof(a)), fmt(db, 0, sb, hexof(b)),
+                                    fmt(rname, 0, rn.shape, hexof(rn))]))
+
+
+def header(what):
+    import jax, torch
+    return ["# generated by tools/refgen/gen_binary.py (%s) on %s" % (what, datetime.date.today().isoformat()),
+            "# numpy %s, ml_dtypes %s, jax %s, jaxlib %s, torch %s, python %s" % (
+                np.__version__, ml_dtypes.__version__, jax.__version__,
+                getattr(__import__("jaxlib"), "__version__", "?"), torch.__version__, sys.version.split()[0]),
+            "# RULES\tFLAGS\tOP\tA\tB\tOUT   (arrays: DTYPE[:weak]|SHAPE|HEX, little-endian C order)"]
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    jobs = [("numpy.tsv", "numpy", lambda r, l: gen_numpy(r, l)),
+            ("jax.tsv", "jax, x64 off", lambda r, l: gen_jax(r, l, False)),
+            ("jax-x64.tsv", "jax, x64 on", lambda r, l: gen_jax(r, l, True)),
+            ("torch.tsv", "torch", lambda r, l: gen_torch(r, l))]
+    for i, (fname, what, fn) in enumerate(jobs):
+        rng = np.random.default_rng(20260 + i)
+        lines = []
+        fn(rng, lines)
+        with open(os.path.join(OUT, fname), "w") as f:
+            f.write("\n".join(header(what) + lines) + "\n")
+        print("%s: %d cases" % (fname, len(lines)))
+
+
+if __name__ == "__main__":
+    main()
