@@ -178,6 +178,78 @@ C(convert_checked) {
 C(convert_contiguous_null) { return tl_convert_contiguous(TL_INT8, NULL, TL_INT16, NULL, 1, 0, NULL); }
 C(convert_tier_null) { return tl_convert_set_tier(NULL); }
 C(convert_tier_unknown) { return tl_convert_set_tier("sse2"); }
+
+/* ---- 9. arrays ---- */
+static tl_array *arr_;
+static tl_array *A(tl_dtype d, int n0, int n1) {
+  static tl_array *keep[16];
+  static int k;
+  int64_t sh[2] = {n0, n1};
+  tl_array *a = NULL;
+  tl_array_zeros(d, n1 ? 2 : 1, sh, &a);
+  tl_array_free(keep[k % 16]);
+  keep[k++ % 16] = a;
+  return a;
+}
+static void free_arr(void) {
+  tl_array_free(arr_);
+  arr_ = NULL;
+}
+C(array_zeros_null) { int64_t sh[1] = {2}; return tl_array_zeros(TL_INT8, 1, sh, NULL); }
+C(array_zeros_ndim) { int64_t sh[1] = {2}; return tl_array_zeros(TL_INT8, 33, sh, &arr_); }
+C(array_zeros_extent) { int64_t sh[1] = {-1}; return tl_array_zeros(TL_INT8, 1, sh, &arr_); }
+C(array_zeros_weak) { int64_t sh[1] = {2}; return tl_array_zeros(TL_WEAK_INT, 1, sh, &arr_); }
+C(array_zeros_overflow) { int64_t sh[2] = {INT64_C(1) << 40, INT64_C(1) << 40}; return tl_array_zeros(TL_INT64, 2, sh, &arr_); }
+C(array_ones_shape) { return tl_array_ones(TL_INT8, 1, NULL, &arr_); }
+C(array_full_null) { int64_t sh[1] = {2}; return tl_array_full(NULL, TL_INT8, NULL, 1, sh, &arr_); }
+C(array_full_overflow) {
+  tl_value v = {TL_VALUE_INT, 0, 0, 300, 0, 0};
+  int64_t sh[1] = {2};
+  return tl_array_full(NULL, TL_INT8, &v, 1, sh, &arr_);
+}
+C(array_full_nan_int) {
+  tl_value v = {TL_VALUE_FLOAT, 0, 0, 0, 0.0 / 0.0, 0};
+  int64_t sh[1] = {2};
+  return tl_array_full(NULL, TL_INT8, &v, 1, sh, &arr_);
+}
+C(array_from_scalar_kind) { tl_operand o = P("int8"); return tl_array_from_scalar(NULL, &o, &arr_); }
+C(array_from_scalar_overflow) { tl_operand o = P("py:int:3000000000"); tl_config c = jaxcfg(0, 0, 0); return tl_array_from_scalar(&c, &o, &arr_); }
+C(array_view_null_data) { int64_t sh[1] = {4}; return tl_array_view(TL_INT8, 0, NULL, 1, sh, NULL, &arr_); }
+C(broadcast_shapes_mismatch) {
+  int64_t a[2] = {2, 3}, b[1] = {4}, o[TL_MAX_NDIM];
+  int n;
+  return tl_broadcast_shapes(2, a, 1, b, &n, o);
+}
+C(broadcast_shapes_null) { int n; int64_t o[TL_MAX_NDIM]; return tl_broadcast_shapes(1, NULL, 0, NULL, &n, o); }
+C(broadcast_to_mismatch) { int64_t sh[2] = {2, 4}; return tl_array_broadcast_to(A(TL_INT8, 3, 0), 2, sh, &arr_); }
+C(broadcast_to_null) { int64_t sh[1] = {2}; return tl_array_broadcast_to(NULL, 1, sh, &arr_); }
+C(astype_null) { return tl_array_astype(NULL, NULL, TL_INT8, TL_CASTING_UNSAFE, 0, &arr_); }
+C(astype_safe) { tl_config c = rulescfg("numpy"); return tl_array_astype(&c, A(TL_FLOAT64, 2, 0), TL_INT32, TL_CASTING_SAFE, 0, &arr_); }
+C(astype_weak) { return tl_array_astype(NULL, A(TL_INT8, 2, 0), TL_WEAK_FLOAT, TL_CASTING_UNSAFE, 0, &arr_); }
+C(promote_arrays_empty) { tl_array *o[1]; const tl_array *in[1] = {A(TL_INT8, 2, 0)}; return tl_promote_arrays(NULL, in, 0, o); }
+C(promote_arrays_strict) {
+  tl_array *o[2];
+  const tl_array *in[2] = {A(TL_INT8, 2, 0), A(TL_UINT8, 2, 0)};
+  tl_config c = jaxcfg(0, 1, 0);
+  return tl_promote_arrays(&c, in, 2, o);
+}
+C(promote_inputs_null) { tl_array *o[1]; return tl_promote_inputs(NULL, NULL, 1, 0, o); }
+C(binop_parse_null) { tl_binop b; return tl_binop_parse(NULL, &b); }
+C(binop_parse_unknown) { tl_binop b; return tl_binop_parse("pow", &b); }
+C(binary_dtypes_op) { tl_result r; return tl_binary_dtypes(NULL, (tl_binop)99, A(TL_INT8, 2, 0), A(TL_INT8, 2, 0), &r, &r); }
+C(binary_dtypes_bool_sub) { tl_result r; return tl_binary_dtypes(NULL, TL_BINOP_SUBTRACT, A(TL_BOOL, 2, 0), A(TL_BOOL, 2, 0), &r, &r); }
+C(binary_shapes) { return tl_binary(NULL, TL_BINOP_ADD, A(TL_INT8, 2, 3), A(TL_INT8, 4, 0), &arr_); }
+C(binary_null) { return tl_binary(NULL, TL_BINOP_ADD, NULL, A(TL_INT8, 4, 0), &arr_); }
+C(binary_into_shape) { return tl_binary_into(NULL, TL_BINOP_ADD, A(TL_INT8, 2, 0), A(TL_INT8, 2, 0), TL_DTYPE_NONE, A(TL_INT8, 3, 0)); }
+C(binary_into_dtype) { return tl_binary_into(NULL, TL_BINOP_ADD, A(TL_INT8, 2, 0), A(TL_INT8, 2, 0), TL_DTYPE_NONE, A(TL_INT16, 2, 0)); }
+C(add_promote) { tl_config c = jaxcfg(0, 1, 0); return tl_add(&c, A(TL_INT8, 2, 0), A(TL_UINT8, 2, 0), &arr_); }
+C(subtract_bool) { return tl_subtract(NULL, A(TL_BOOL, 2, 0), A(TL_BOOL, 2, 0), &arr_); }
+C(multiply_null) { return tl_multiply(NULL, NULL, NULL, &arr_); }
+C(divide_null) { return tl_divide(NULL, NULL, NULL, &arr_); }
+C(maximum_null) { return tl_maximum(NULL, NULL, NULL, &arr_); }
+C(minimum_null) { return tl_minimum(NULL, NULL, NULL, &arr_); }
+C(equal_shapes) { return tl_equal(NULL, A(TL_INT8, 2, 0), A(TL_INT8, 3, 0), &arr_); }
+C(less_null) { return tl_less(NULL, NULL, NULL, &arr_); }
 /* ---- 10. defaults ---- */
 C(default_null) { return tl_default_dtype(NULL, TL_KIND_INT, NULL); }
 C(default_kind) { return tl_default_dtype(NULL, (tl_kind)'x', &d_); }
@@ -274,7 +346,7 @@ static const struct {
     E(lattice_join_null), E(lattice_join_n_zero), E(lattice_join_n_none), E(lattice_check_null), E(lattice_check_not),
     E(lattice_check_syntax), E(rules_lattice_null), E(rules_lattice_table), E(convert_null), E(convert_dst_stride),
     E(convert_weak), E(convert_bad_dtype), E(convert_checked), E(convert_contiguous_null), E(convert_tier_null),
-    E(convert_tier_unknown), E(default_null), E(default_kind), E(default_cfg_kind), E(default_x64),
+    E(convert_tier_unknown), EC(array_zeros_null, free_arr), EC(array_zeros_ndim, free_arr), EC(array_zeros_extent, free_arr), EC(array_zeros_weak, free_arr), EC(array_zeros_overflow, free_arr), EC(array_ones_shape, free_arr), EC(array_full_null, free_arr), EC(array_full_overflow, free_arr), EC(array_full_nan_int, free_arr), EC(array_from_scalar_kind, free_arr), EC(array_from_scalar_overflow, free_arr), EC(array_view_null_data, free_arr), EC(broadcast_shapes_mismatch, free_arr), EC(broadcast_shapes_null, free_arr), EC(broadcast_to_mismatch, free_arr), EC(broadcast_to_null, free_arr), EC(astype_null, free_arr), EC(astype_safe, free_arr), EC(astype_weak, free_arr), EC(promote_arrays_empty, free_arr), EC(promote_arrays_strict, free_arr), EC(promote_inputs_null, free_arr), EC(binop_parse_null, free_arr), EC(binop_parse_unknown, free_arr), EC(binary_dtypes_op, free_arr), EC(binary_dtypes_bool_sub, free_arr), EC(binary_shapes, free_arr), EC(binary_null, free_arr), EC(binary_into_shape, free_arr), EC(binary_into_dtype, free_arr), EC(add_promote, free_arr), EC(subtract_bool, free_arr), EC(multiply_null, free_arr), EC(divide_null, free_arr), EC(maximum_null, free_arr), EC(minimum_null, free_arr), EC(equal_shapes, free_arr), EC(less_null, free_arr), E(default_null), E(default_kind), E(default_cfg_kind), E(default_x64),
     E(default_torch_bf16), E(default_of_unknown), E(default_push_kind), E(default_push_wrong), EC(default_push_deep, pop_int_defaults),
     E(default_pop_empty), E(infer_null_out), E(infer_null_args), E(infer_overflow), E(infer_bad_explicit),
     E(infer_of_unknown), E(version_compare_null), E(version_compare_bad), E(version_compare_deep), E(key_parse_null),
