@@ -1,7 +1,10 @@
 # typelattice — top-level Makefile wrapping CMake.
 #   make run             set up, build, run the main job
-#   make test            set up, build, run every test (plain build, then ASan+UBSan)
+#   make test            set up, build, run every test (plain build, ASan+UBSan, valgrind, TSan)
 #   make test-sanitize   the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test-valgrind   the C unit tests and fuzz replays under valgrind memcheck
+#   make test-tsan       tests/test_threads.c under ThreadSanitizer
+#   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make install PREFIX=/usr/local
 #   make docs            regenerate docs/ (tables, lattice SVGs, index.html, guide.md) from the build
 #   make docs-test       check the docs: C example, and docs/index.html in headless Chromium (installed if missing)
@@ -13,7 +16,7 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 
-.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean
+.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan
 
 all: build
 
@@ -43,6 +46,8 @@ run: build
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-sanitize
+	$(MAKE) test-valgrind
+	$(MAKE) test-tsan
 	$(MAKE) test-python
 
 test-c: build
@@ -58,6 +63,30 @@ test-sanitize: setup-deb
 test-exhaustive: build
 	cd $(BUILD) && TL_EXHAUSTIVE=1 ./tests/test_convert_f32
 
+# valgrind runs every test target through CMake's test emulator; the CLI/script
+# tests and the tests listed in VALGRIND_EXCLUDE (long, compute-bound: the conversion
+# kernels sweep millions of values; ASan+UBSan covers them; test_convert_ref because
+# valgrind emulates cvtsi2ss r64 with double rounding: int64 0x1000001000000001 -> float32
+# gives 0x5d800000 under valgrind, 0x5d800001 on the CPU) are skipped.
+VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
+VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref)$$
+test-valgrind: setup-deb
+	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
+	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
+	@cmake --build build-valgrind -j $(JOBS)
+	cd build-valgrind && TL_THREADS_ROUNDS=1 ctest --output-on-failure -j $(JOBS) -E '$(VALGRIND_EXCLUDE)'
+
+test-tsan: setup-deb
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTL_TSAN=ON >/dev/null
+	@cmake --build build-tsan -j $(JOBS) --target test_threads
+	cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --output-on-failure -R '^test_threads$$'
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTL_SANITIZE=ON \
+	  -DTL_LIBFUZZER=ON -DTL_BUILD_TESTS=OFF -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_all
+	fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(JOBS)
 # The Python package (python/, pyproject.toml): built into $(VENV) with scikit-build-core, then pytest.
 test-python: setup-venv
 	@$(VENV)/bin/python -c "import scikit_build_core" 2>/dev/null || \
@@ -69,6 +98,7 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind
 	rm -rf $(BUILD) build-asan build-tsan
 
 # Documentation (docs/generate.py, standard library only). Idempotent: a second

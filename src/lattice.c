@@ -539,7 +539,7 @@ static tl_dtype lint_dtype(const char *name, int bytes) {
   if ((k == 'u' || k == 'i' || k == 'f' || k == 'c') && isdigit((unsigned char)name[1])) {
     char *end;
     long v = strtol(name + 1, &end, 10);
-    if (*end == '\0' && v > 0) {
+    if (*end == '\0' && v > 0 && v <= 1024) { /* bounded: v * 8 overflowed for huge codes */
       long bits = bytes ? v * 8 : v;
       static const struct { char k; long bits; tl_dtype d; } codes[] = {
           {'u', 8, TL_UINT8},    {'u', 16, TL_UINT16},  {'u', 32, TL_UINT32},  {'u', 64, TL_UINT64},

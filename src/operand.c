@@ -510,7 +510,8 @@ int tl_operand_format(const tl_operand *op, char *buf, size_t cap) {
   int n;
   char tmp[256];
   switch (op->kind) {
-  case TL_OPERAND_DTYPE: n = snprintf(tmp, sizeof tmp, "%s", name); break;
+  /* "bool" alone is the Python type in the grammar: the dtype is "b1" */
+  case TL_OPERAND_DTYPE: n = snprintf(tmp, sizeof tmp, "%s", op->dtype == TL_BOOL ? "b1" : name); break;
   case TL_OPERAND_ARRAY: n = snprintf(tmp, sizeof tmp, "array:%s", name); break;
   case TL_OPERAND_WEAK_ARRAY: n = snprintf(tmp, sizeof tmp, "weak:%s", name); break;
   case TL_OPERAND_ZERODIM:

@@ -79,12 +79,35 @@ static int check_dtype(const tl_rules *r, tl_dtype d, const char *what) {
   return TL_OK;
 }
 
+/* cfg->default_* must be TL_DTYPE_NONE or a concrete dtype of its kind: the
+ * rule sets use them as dtypes (table indices, iinfo) without checking. */
+static int check_cfg_defaults(const tl_config *cfg) {
+  if ((cfg->default_int & cfg->default_uint & cfg->default_float & cfg->default_complex) == TL_DTYPE_NONE)
+    return TL_OK; /* all unset: the common case, one test */
+  static const char *const field[4] = {"default_int", "default_uint", "default_float", "default_complex"};
+  static const char *const word[4] = {"int", "uint", "float", "complex"};
+  const tl_dtype v[4] = {cfg->default_int, cfg->default_uint, cfg->default_float, cfg->default_complex};
+  for (int i = 0; i < 4; i++) {
+    tl_dtype d = v[i];
+    if (d == TL_DTYPE_NONE) continue;
+    int ok = tl__concrete(d) && (i == 0   ? tl_dtype_is_integer(d)
+                                 : i == 1 ? tl_dtype_is_unsigned(d)
+                                 : i == 2 ? tl_dtype_is_floating(d)
+                                          : tl_dtype_is_complex(d));
+    if (!ok)
+      return tl__error(TL_EDTYPE, NULL, "cfg->%s is %s, not a valid default %s dtype", field[i],
+                       tl__valid_dtype(d) ? tl_dtype_name(d) : "a bad dtype value", word[i]);
+  }
+  return TL_OK;
+}
+
 int tl_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   if (!out) return tl__error(TL_EINVAL, NULL, "tl_promote_types: NULL out");
   cfg = tl__cfg(cfg);
   const tl_rules *r = rules_of(cfg);
   int st;
-  if ((st = check_dtype(r, a, "tl_promote_types")) != TL_OK || (st = check_dtype(r, b, "tl_promote_types")) != TL_OK)
+  if ((st = check_dtype(r, a, "tl_promote_types")) != TL_OK || (st = check_dtype(r, b, "tl_promote_types")) != TL_OK ||
+      (st = check_cfg_defaults(cfg)) != TL_OK)
     return st;
   if (!r->promote_types)
     return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no promote_types", r->name);
@@ -119,8 +142,10 @@ int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_res
     return tl__error(TL_EDTYPE, NULL, "dtype %s is not known to the %s rules", tl_dtype_name(ops[i].dtype), r->name);
   }
   if (!r->result_type) return tl__error(TL_EUNSUPPORTED, NULL, "the %s rules have no result_type", r->name);
+  int st = check_cfg_defaults(cfg);
+  if (st != TL_OK) return st;
   tl_result res;
-  int st = r->result_type(cfg, ops, n, &res);
+  st = r->result_type(cfg, ops, n, &res);
   if (st != TL_OK) return st;
   *out = res;
   return tl__ok();
@@ -161,7 +186,8 @@ int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   cfg = tl__cfg(cfg);
   const tl_rules *r = rules_of(cfg);
   int st;
-  if ((st = check_dtype(r, a, "tl_table_cell")) != TL_OK || (st = check_dtype(r, b, "tl_table_cell")) != TL_OK)
+  if ((st = check_dtype(r, a, "tl_table_cell")) != TL_OK || (st = check_dtype(r, b, "tl_table_cell")) != TL_OK ||
+      (st = check_cfg_defaults(cfg)) != TL_OK)
     return st;
   tl_dtype res;
   if (r->table_cell) st = r->table_cell(cfg, a, b, &res);
