@@ -366,7 +366,7 @@ static int tf_fallback(const tl_operand *ops, size_t n, tl_dtype *out) {
 }
 
 static int tf_new_result_type(const tl_config *cfg, int safe, const tl_operand *ops, size_t n, tl_result *out) {
-  tf_t r;
+  tf_t r = {TL_DTYPE_NONE, 0};
   int st = tf_new_fold(cfg, safe, ops, n, &r);
   if (cfg->op) {
     if (st == TL_EUNSUPPORTED) {
