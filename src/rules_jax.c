@@ -60,6 +60,7 @@ static int is_intn(tl_dtype d) { return d == D(INT2) || d == D(INT4) || d == D(U
 
 static tl_dtype jax_type_slow(tl_dtype d, int weak);
 static tl_dtype canonicalize(const tl_config *cfg, tl_dtype d);
+static void take_views(void);
 static tl_dtype weak_node_of[TL_NUM_DTYPES];
 static tl_dtype canon_x32[TL_NUM_DTYPES], canon_x64[TL_NUM_DTYPES]; /* input canonicalization */
 
@@ -103,6 +104,26 @@ static void build_all(void) {
                                  &lattices[x64 ? L_LAX_X64 : L_LAX_X32]);
   }
   build_status = st;
+  if (st == TL_OK) take_views();
+}
+
+/* The hot-path view of each lattice, taken once after building it. */
+typedef struct {
+  int n;
+  const int16_t *join, *join_off, *off_of;
+  const int8_t *node;
+  const tl_dtype *dtype_of;
+} fastlat;
+static fastlat fast[L_COUNT];
+
+static void take_views(void) {
+  for (int i = 0; i < L_COUNT; i++) {
+    if (!lattices[i]) continue;
+    fast[i].join = tl__lattice_joins(lattices[i], &fast[i].n);
+    fast[i].join_off = tl__lattice_join_offsets(lattices[i], &fast[i].off_of);
+    fast[i].node = tl__lattice_node_map(lattices[i]);
+    fast[i].dtype_of = tl__lattice_dtypes(lattices[i]);
+  }
 }
 
 static const tl_lattice *get_lattice(int which) {
@@ -113,9 +134,8 @@ static const tl_lattice *get_lattice(int which) {
   return build_status == TL_OK ? lattices[which] : NULL;
 }
 
-static const tl_lattice *jax_lattice(const tl_config *cfg) {
-  return get_lattice(cfg->strict ? L_STRICT : cfg->x64 ? L_STD_X64 : L_STD_X32);
-}
+static int jax_which(const tl_config *cfg) { return cfg->strict ? L_STRICT : cfg->x64 ? L_STD_X64 : L_STD_X32; }
+static const tl_lattice *jax_lattice(const tl_config *cfg) { return get_lattice(jax_which(cfg)); }
 static const tl_lattice *lax_lattice(const tl_config *cfg) { return get_lattice(cfg->x64 ? L_LAX_X64 : L_LAX_X32); }
 
 /* str(dtype) as JAX prints it inside its messages. */
@@ -239,12 +259,11 @@ static int jax_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dt
   const tl_lattice *lat = jax_lattice(cfg);
   if (!lat) return tl__error(TL_ENOMEM, NULL, "could not build the JAX lattices");
   tl_dtype nodes[2] = {a, b}, r;
-  int n;
-  const int16_t *join = tl__lattice_joins(lat, &n);
-  const int8_t *node = tl__lattice_node_map(lat);
-  int j = (node[a] < 0 || node[b] < 0) ? -1 : join[node[a] * n + node[b]];
+  const fastlat *f = &fast[jax_which(cfg)];
+  int na = f->node[a], nb = f->node[b];
+  int j = (na < 0 || nb < 0) ? -1 : f->join[na * f->n + nb];
   if (j >= 0) {
-    r = tl__lattice_dtype_of(lat, j);
+    r = f->dtype_of[j];
   } else {
     /* slow path: the error names the inputs in argument order */
     int st = lub(cfg, lat, nodes, 2, &r);
@@ -299,11 +318,12 @@ static int slow_error(const tl_config *cfg, const tl_lattice *lat, const tl_oper
  * rule). The set-based `lub` runs only to build an error message. */
 static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const tl_operand *ops, size_t n,
                             tl_result *out) {
-  int nn;
-  const int16_t *off_of;
-  const int16_t *J = tl__lattice_join_offsets(lat, &off_of);
-  (void)tl__lattice_joins(lat, &nn);
-  const int8_t *node = tl__lattice_node_map(lat);
+  /* lat is one of ours: use its precomputed view */
+  const fastlat *f = &fast[lat == lattices[L_STRICT] ? L_STRICT : lat == lattices[L_STD_X64] ? L_STD_X64
+                           : lat == lattices[L_STD_X32] ? L_STD_X32 : lat == lattices[L_LAX_X64] ? L_LAX_X64 : L_LAX_X32];
+  const int nn = f->n;
+  const int16_t *off_of = f->off_of, *J = f->join_off;
+  const int8_t *node = f->node;
   const tl_dtype *canon = cfg->x64 ? canon_x64 : canon_x32;
   const tl_dtype pyd[3] = {weak_node_dtype(cfg, D(WEAK_INT)), weak_node_dtype(cfg, D(WEAK_FLOAT)),
                            weak_node_dtype(cfg, D(WEAK_COMPLEX))};
@@ -363,12 +383,12 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
     if (failed_strong) return slow_error(cfg, lat, ops, n, 1);
     /* dtype(result): canonicalized with x64 off (weak int64 v weak bool is
      * weak int32); a weak node is the default of its kind (int64 v uint64 = float*) */
-    rd = canon[weak_node_dtype(cfg, tl__lattice_dtype_of(lat, acc_strong))];
+    rd = canon[weak_node_dtype(cfg, f->dtype_of[acc_strong])];
     rw = 1;
   } else {
     if (failed) return slow_error(cfg, lat, ops, n, 0);
-    tl_dtype r = tl__lattice_dtype_of(lat, acc);
-    rw = tl_dtype_is_weak(r);
+    tl_dtype r = f->dtype_of[acc];
+    rw = tl__is_weak(r);
     rd = canon[weak_node_dtype(cfg, r)];
   }
   /* bool is never weak, except that promote_dtypes hands a single argument
