@@ -1043,24 +1043,31 @@ static PyObject *py_rules_dtypes(PyObject *self, PyObject *name) {
   return l;
 }
 
-PyDoc_STRVAR(config_push_doc,
-             "_config_push(*, rules=None, x64=None, strict=None, op=None, precise=None, default_dtype=None)\n--\n\n"
-             "Push a configuration scope on this thread: the current one with the given overrides.");
-static PyObject *py_config_push(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-  (void)self;
+/* The keyword-only options of tl.config, parsed into a configuration: *use is
+ * the configuration to apply (NULL = the current one unchanged). */
+static int config_from_kw(const char *who, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                          tl_config *cfg, const tl_config **use) {
   PyObject *kw[KW_N] = {0};
   if (nargs) {
-    PyErr_SetString(PyExc_TypeError, "_config_push() takes keyword arguments only");
-    return NULL;
+    PyErr_Format(PyExc_TypeError, "%s() takes keyword arguments only", who);
+    return -1;
   }
   if (parse_kw("config", args, kwnames,
                (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
                    (1u << KW_DEFAULT_DTYPE),
                kw) < 0)
-    return NULL;
+    return -1;
+  return make_cfg(kw, NULL, cfg, use);
+}
+
+PyDoc_STRVAR(config_push_doc,
+             "_config_push(*, rules=None, x64=None, strict=None, op=None, precise=None, default_dtype=None)\n--\n\n"
+             "Push a configuration scope on this thread: the current one with the given overrides.");
+static PyObject *py_config_push(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
   tl_config cfg;
   const tl_config *use;
-  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  if (config_from_kw("_config_push", args, nargs, kwnames, &cfg, &use) < 0) return NULL;
   int st = tl_config_push(use ? use : tl_config_current());
   if (st != TL_OK) {
     PyErr_SetString(PyExc_RuntimeError, tl_errmsg());
@@ -1072,19 +1079,9 @@ static PyObject *py_config_push(PyObject *self, PyObject *const *args, Py_ssize_
 PyDoc_STRVAR(config_check_doc, "_config_check(**options): validate tl.config options without pushing.");
 static PyObject *py_config_check(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
   (void)self;
-  PyObject *kw[KW_N] = {0};
-  if (nargs) {
-    PyErr_SetString(PyExc_TypeError, "config() takes keyword arguments only");
-    return NULL;
-  }
-  if (parse_kw("config", args, kwnames,
-               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_OP) | (1u << KW_PRECISE) |
-                   (1u << KW_DEFAULT_DTYPE),
-               kw) < 0)
-    return NULL;
   tl_config cfg;
   const tl_config *use;
-  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  if (config_from_kw("config", args, nargs, kwnames, &cfg, &use) < 0) return NULL;
   Py_RETURN_NONE;
 }
 
