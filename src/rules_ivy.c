@@ -332,7 +332,8 @@ static int ivy_plain_defaults(const tl_config *cfg) {
 }
 
 static int ivy_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
-  if (ivy_plain_defaults(cfg)) {
+  /* the defaults only matter for the Python types */
+  if ((!tl__is_weak(a) && !tl__is_weak(b)) || ivy_plain_defaults(cfg)) {
     pthread_once(&fast_once, build_fast);
     int r = ivy_pt[cfg->precise ? 1 : 0][a][b];
     if (r >= 0) return *out = (tl_dtype)r, TL_OK;
@@ -350,24 +351,31 @@ static inline int ivy_token(const tl_operand *o) {
 }
 
 static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
-  if (n >= 2 && ivy_plain_defaults(cfg)) {
+  if (n >= 2) {
     pthread_once(&fast_once, build_fast);
     const int p = cfg->precise ? 1 : 0;
-    int r;
+    int r, py = 0;
     size_t i;
     if (cfg->op) {
       int s = ivy_token(&ops[0]), t = ivy_token(&ops[1]);
+      py = ops[0].kind >= TL_OPERAND_PYSCALAR || ops[1].kind >= TL_OPERAND_PYSCALAR;
       r = s < 0 || t < 0 ? -1 : ivy_first[p][s][t];
       for (i = 2; i < n && r >= 0; i++) {
+        py |= ops[i].kind >= TL_OPERAND_PYSCALAR;
         t = ivy_token(&ops[i]);
         r = t < 0 ? -1 : ivy_step[p][r][t];
       }
     } else {
       int8_t(*pt)[TL_NUM_DTYPES] = ivy_pt[p];
+      py = ops[0].kind >= TL_OPERAND_PYSCALAR;
       r = ivy_conv[ops[0].dtype];
-      for (i = 1; i < n && r >= 0; i++) r = pt[r][ops[i].dtype];
+      for (i = 1; i < n && r >= 0; i++) {
+        py |= ops[i].kind >= TL_OPERAND_PYSCALAR;
+        r = pt[r][ops[i].dtype];
+      }
     }
-    if (r >= 0) {
+    /* the tables hold Ivy's own defaults, which only the Python operands use */
+    if (r >= 0 && (!py || ivy_plain_defaults(cfg))) {
       out->dtype = (tl_dtype)r;
       out->weak = 0;
       return TL_OK;
