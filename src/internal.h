@@ -143,4 +143,104 @@ int tl__numpy_linear_search(const tl_operand *ops, size_t n, tl_dtype *out);
 const char *tl__tf_dtype_name(tl_dtype d);
 int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dtype *out);
 
+/* ---- table-driven fast paths (rules_fastpath.c, rules_*.c) ------------------ */
+/* The rule sets that are not JAX answer promote_types and result_type from
+ * tables derived, at first use, from their exact code (the *_exact hooks
+ * below); whatever the tables cannot answer (value-dependent operands, every
+ * error) goes to the exact code. */
+
+/* Value classes of a Python scalar (PYSCALAR) operand whose value no rule set
+ * looks at beyond its class: a bool; an int 0..127 (fits every integer dtype,
+ * even int8, as itself and as its min_scalar_type uint8); a float 0 or of
+ * magnitude in [1e-30, 65000) (NumPy 1 min_scalar_type float16, float32's
+ * normal range, not Ivy's float64); a complex with both parts such floats.
+ * -1: any other value (the exact path decides). */
+typedef int (*tl__promote_fn)(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+typedef int (*tl__result_fn)(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+enum { TL__PYC_BOOL = 0, TL__PYC_INT, TL__PYC_FLOAT, TL__PYC_COMPLEX, TL__PYC_N };
+static inline int tl__plain_float(double x) {
+  double a = x < 0 ? -x : x;
+  return x == 0.0 || (a >= 1e-30 && a < 65000.0);
+}
+static inline int tl__pyscalar_class(const tl_operand *o) {
+  const tl_value *v = &o->value;
+  switch (o->dtype) {
+  case TL_BOOL: return v->kind == TL_VALUE_BOOL && v->lo <= 1 ? TL__PYC_BOOL : -1;
+  case TL_WEAK_INT: return v->kind == TL_VALUE_INT && !v->negative && v->hi == 0 && v->lo <= 127 ? TL__PYC_INT : -1;
+  case TL_WEAK_FLOAT: return v->kind == TL_VALUE_FLOAT && tl__plain_float(v->re) ? TL__PYC_FLOAT : -1;
+  case TL_WEAK_COMPLEX:
+    return v->kind == TL_VALUE_COMPLEX && tl__plain_float(v->re) && tl__plain_float(v->im) ? TL__PYC_COMPLEX : -1;
+  default: return -1;
+  }
+}
+/* A representative operand of a class (kind PYSCALAR), for deriving tables. */
+tl_operand tl__pyscalar_rep(int cls);
+/* Python type operand (PYTYPE) of a class's kind. */
+tl_operand tl__pytype_rep(int cls);
+/* The class's dtype (TL_BOOL, TL_WEAK_INT, ...). */
+static inline tl_dtype tl__pyc_dtype(int cls) { return cls == TL__PYC_BOOL ? TL_BOOL : (tl_dtype)(TL_WEAK_INT + cls - 1); }
+/* cfg without default-dtype overrides (the tables are derived for those). */
+static inline int tl__cfg_plain_defaults(const tl_config *cfg) {
+  /* TL_DTYPE_NONE is -1 (all bits set): the AND is -1 only when all four are */
+  return (cfg->default_int & cfg->default_uint & cfg->default_float & cfg->default_complex) == TL_DTYPE_NONE;
+}
+/* Fill t[a][b] (dtype, or -1 = ask the exact code) from an exact
+ * promote_types over the rule set's domain, under cfg. Leaves no error set. */
+void tl__fast_pair_table(const tl_rules *r, const tl_config *cfg,
+                         int (*exact)(const tl_config *, tl_dtype, tl_dtype, tl_dtype *),
+                         int8_t t[TL_NUM_DTYPES][TL_NUM_DTYPES]);
+
+
+/* Operand tokens of the left-fold fast paths: 0..33 a dtype (an operand with a
+ * .dtype, as an n-d array), then the 4 Python types, then the 4 plain value
+ * classes of Python scalars. -1: no token (the exact path decides). */
+enum { TL__TOK_PYTYPE = TL_NUM_DTYPES, TL__TOK_PYSCALAR = TL_NUM_DTYPES + TL__PYC_N, TL__NTOK = TL_NUM_DTYPES + 2 * TL__PYC_N };
+static inline int tl__tok_of(const tl_operand *o) {
+  if (o->kind == TL_OPERAND_PYTYPE) return TL__TOK_PYTYPE + (o->dtype == TL_BOOL ? 0 : (int)o->dtype - TL_WEAK_INT + 1);
+  if (o->kind == TL_OPERAND_PYSCALAR) {
+    int c = tl__pyscalar_class(o);
+    return c < 0 ? -1 : TL__TOK_PYSCALAR + c;
+  }
+  return (int)o->dtype;
+}
+/* A representative operand of a token. */
+tl_operand tl__tok_operand(int t);
+/* For a rule set whose result_type (under cfg) is a left fold whose state is
+ * an n-d array of the running result dtype: step[r][t] = exact(array r, token
+ * t), first[s][t] = exact(token s, token t); -1 for an error, a weak result or
+ * a token outside the domain. Leaves no error set. */
+void tl__fast_fold_tables(const tl_rules *r, const tl_config *cfg, tl__result_fn exact,
+                          int8_t step[TL_NUM_DTYPES][TL__NTOK], int8_t first[TL__NTOK][TL__NTOK]);
+/* The left fold over those tables (n >= 2): the result dtype, or -1. */
+static inline int tl__fast_fold(int8_t (*step)[TL__NTOK], int8_t (*first)[TL__NTOK], const tl_operand *ops,
+                                size_t n) {
+  int s = tl__tok_of(&ops[0]), t = tl__tok_of(&ops[1]);
+  int r = s < 0 || t < 0 ? -1 : first[s][t];
+  for (size_t i = 2; i < n && r >= 0; i++) {
+    t = tl__tok_of(&ops[i]);
+    r = t < 0 ? -1 : step[r][t];
+  }
+  return r;
+}
+
+/* The exact (table-free) hooks of a rule set, for tests: 0 and the hooks, or
+ * -1 when the rule set has no table-driven fast path (JAX). They take what
+ * the rule set's hooks take (inputs already validated by rules.c). */
+int tl__rules_exact_hooks(const tl_rules *r, tl__promote_fn *promote, tl__result_fn *result);
+int tl__numpy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__numpy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__numpy1_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__torch_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__api_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__api_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__tf_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__tf_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__tf_all_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__tf_all_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__tf_safe_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__tf_safe_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__ivy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__ivy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+
 #endif /* TL_INTERNAL_H */

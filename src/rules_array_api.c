@@ -12,6 +12,7 @@
  * (§3.5). can_cast(from, to) is promote(from, to) == to. */
 #include "internal.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define D(x) TL_##x
@@ -141,7 +142,7 @@ static int api_op(const tl_operand *ops, size_t n, tl_dtype *out) {
   return TL_OK;
 }
 
-static int api_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__api_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype r;
   int st = cfg->op ? api_op(ops, n, &r) : api_result_dtype(ops, n, &r);
   if (st != TL_OK) return st;
@@ -150,11 +151,84 @@ static int api_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
   return TL_OK;
 }
 
-static int api_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__api_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   (void)cfg;
   if (tl_dtype_is_weak(a) || tl_dtype_is_weak(b))
     return tl__error(TL_EDTYPE, "TypeError", "result_type() inputs must be Array API arrays or dtypes");
   return promote(a, b, out);
+}
+
+
+/* ---- table-driven fast path ---------------------------------------------------
+ * Derived at first use from the exact code above (no setting changes it but
+ * cfg->op):
+ *   pt[a][b]          promote_types over the domain (also the array fold);
+ *   scal[t][r]        the scalar step of result_type: result_type(array of
+ *                     dtype r, Python type/scalar token t);
+ *   step/first        `x1 + x2 + ...` as a left fold (tl__fast_fold_tables).
+ * A Python int of the plain class (0..127) is within every integer dtype's
+ * bounds, so its value check always passes. -1: the exact code answers. */
+static int8_t api_pt[TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t api_scal[TL__NTOK][TL_NUM_DTYPES];
+static int8_t api_step[TL_NUM_DTYPES][TL__NTOK], api_first[TL__NTOK][TL__NTOK];
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+
+static void build_fast(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_array_api;
+  tl__fast_pair_table(&tl__rules_array_api, &cfg, tl__api_exact_promote, api_pt);
+  memset(api_scal, -1, sizeof api_scal);
+  for (int t = TL__TOK_PYTYPE; t < TL__NTOK; t++)
+    for (const tl_dtype *r = api_domain; *r != TL_DTYPE_NONE; r++) {
+      if (tl__is_weak(*r)) continue;
+      tl_operand ops[2] = {tl_operand_array(*r, 0), tl__tok_operand(t)};
+      tl_dtype res = TL_DTYPE_NONE;
+      if (api_result_dtype(ops, 2, &res) == TL_OK && tl__concrete(res)) api_scal[t][*r] = (int8_t)res;
+    }
+  cfg.op = 1;
+  tl__fast_fold_tables(&tl__rules_array_api, &cfg, tl__api_exact_result, api_step, api_first);
+  tl_clear_error();
+}
+
+static int api_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&fast_once, build_fast);
+  int r = api_pt[a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__api_exact_promote(cfg, a, b, out);
+}
+
+/* result_type: the arrays/dtypes folded in order, then the Python scalars
+ * applied in order (a second pass, only when there are any). */
+static int api_fast_result(const tl_operand *ops, size_t n) {
+  int r = -2, py = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (is_pyish(&ops[i])) {
+      py = 1;
+      continue;
+    }
+    r = r == -2 ? (int)ops[i].dtype : api_pt[r][ops[i].dtype];
+    if (r < 0) return -1;
+  }
+  if (r < 0) return -1;
+  if (py)
+    for (size_t i = 0; i < n && r >= 0; i++) {
+      if (!is_pyish(&ops[i])) continue;
+      int t = tl__tok_of(&ops[i]);
+      r = t < 0 ? -1 : api_scal[t][r];
+    }
+  return r;
+}
+
+static int api_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  pthread_once(&fast_once, build_fast);
+  int r = cfg->op ? (n >= 2 ? tl__fast_fold(api_step, api_first, ops, n) : -1) : api_fast_result(ops, n);
+  if (r >= 0) {
+    out->dtype = (tl_dtype)r;
+    out->weak = 0;
+    return TL_OK;
+  }
+  return tl__api_exact_result(cfg, ops, n, out);
 }
 
 /* Table cell: the pairwise table; a weak kind is a Python scalar of that kind

@@ -198,7 +198,7 @@ static int as_ivy_dtype(const tl_config *cfg, tl_dtype d, tl_dtype *out) {
   return st;
 }
 
-static int ivy_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__ivy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   tl_dtype x = TL_DTYPE_NONE, y = TL_DTYPE_NONE;
   int st;
   if ((st = as_ivy_dtype(cfg, a, &x)) != TL_OK || (st = as_ivy_dtype(cfg, b, &y)) != TL_OK) return st;
@@ -242,7 +242,7 @@ static int promote_inputs(const tl_config *cfg, const tl_operand *x, const tl_op
 
 /* ---- result_type ------------------------------------------------------------------ */
 
-static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__ivy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype r = TL_DTYPE_NONE;
   int st;
   if (cfg->op) {
@@ -265,6 +265,123 @@ static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
   out->dtype = r;
   out->weak = 0;
   return TL_OK;
+}
+
+
+/* ---- table-driven fast path ---------------------------------------------------
+ * Derived at first use from the exact code above, per precise mode, for the
+ * rule set's own defaults (a default-dtype override in cfg or pushed on this
+ * thread, tl_default_dtype_push, takes the exact path):
+ *   pt[p][a][b]    ivy_promote_types over the domain (Python types included);
+ *   conv[d]        as_ivy_dtype;
+ *   step[p][r][t]  promote_inputs(array of dtype r, operand token t): the step
+ *                  of the `x1 + x2 + ...` fold (the fold's state is an array);
+ *   first[p][s][t] promote_inputs of the first two operands.
+ * Tokens: a dtype (anything with a .dtype: only its dtype counts), a Python
+ * type (4), a Python scalar of a plain value class (4; its value only feeds
+ * default_dtype(item=v), which gives the default for every plain value).
+ * -1 in a table: an error or not derivable; the exact code answers. */
+enum { IVY_TOK_PYTYPE = TL_NUM_DTYPES, IVY_TOK_PYSCALAR = TL_NUM_DTYPES + TL__PYC_N, IVY_NTOK = TL_NUM_DTYPES + 2 * TL__PYC_N };
+static int8_t ivy_pt[2][TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t ivy_conv[TL_NUM_DTYPES];
+static int8_t ivy_step[2][TL_NUM_DTYPES][IVY_NTOK];
+static int8_t ivy_first[2][IVY_NTOK][IVY_NTOK];
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+
+static tl_operand ivy_tok_operand(int t) {
+  if (t >= IVY_TOK_PYSCALAR) return tl__pyscalar_rep(t - IVY_TOK_PYSCALAR);
+  if (t >= IVY_TOK_PYTYPE) return tl__pytype_rep(t - IVY_TOK_PYTYPE);
+  return tl_operand_array((tl_dtype)t, 0);
+}
+
+static int ivy_tok_usable(int t) { return t >= TL_NUM_DTYPES || ((tl__rules_domain(&tl__rules_ivy) >> t) & 1u); }
+
+static void build_fast(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_ivy;
+  for (int d = 0; d < TL_NUM_DTYPES; d++) {
+    tl_dtype r = TL_DTYPE_NONE;
+    ivy_conv[d] = (int8_t)(ivy_tok_usable(d) && as_ivy_dtype(&cfg, (tl_dtype)d, &r) == TL_OK ? r : -1);
+  }
+  for (int p = 0; p < 2; p++) {
+    cfg.precise = p;
+    tl__fast_pair_table(&tl__rules_ivy, &cfg, tl__ivy_exact_promote, ivy_pt[p]);
+    for (int s = 0; s < IVY_NTOK; s++)
+      for (int t = 0; t < IVY_NTOK; t++) {
+        if (s < TL_NUM_DTYPES) ivy_step[p][s][t] = -1;
+        ivy_first[p][s][t] = -1;
+        if (!ivy_tok_usable(s) || !ivy_tok_usable(t)) continue;
+        tl_operand x = ivy_tok_operand(s), y = ivy_tok_operand(t);
+        tl_dtype r = TL_DTYPE_NONE;
+        if (promote_inputs(&cfg, &x, &y, &r) == TL_OK && tl__valid_dtype(r)) {
+          if (s < TL_NUM_DTYPES) ivy_step[p][s][t] = (int8_t)r;
+          ivy_first[p][s][t] = (int8_t)r;
+        }
+      }
+  }
+  tl_clear_error();
+}
+
+/* Ivy's defaults are the built-in ones: no override in cfg, none pushed. */
+static int ivy_plain_defaults(const tl_config *cfg) {
+  return tl__cfg_plain_defaults(cfg) &&
+         (tl_default_dtype_depth(TL_KIND_ANY) | tl_default_dtype_depth(TL_KIND_INT) |
+          tl_default_dtype_depth(TL_KIND_UINT) | tl_default_dtype_depth(TL_KIND_FLOAT) |
+          tl_default_dtype_depth(TL_KIND_COMPLEX)) == 0;
+}
+
+static int ivy_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  /* the defaults only matter for the Python types */
+  if ((!tl__is_weak(a) && !tl__is_weak(b)) || ivy_plain_defaults(cfg)) {
+    pthread_once(&fast_once, build_fast);
+    int r = ivy_pt[cfg->precise ? 1 : 0][a][b];
+    if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  }
+  return tl__ivy_exact_promote(cfg, a, b, out);
+}
+
+static inline int ivy_token(const tl_operand *o) {
+  if (o->kind == TL_OPERAND_PYTYPE) return IVY_TOK_PYTYPE + (o->dtype == D(BOOL) ? 0 : (int)o->dtype - D(WEAK_INT) + 1);
+  if (o->kind == TL_OPERAND_PYSCALAR) {
+    int c = tl__pyscalar_class(o);
+    return c < 0 ? -1 : IVY_TOK_PYSCALAR + c;
+  }
+  return (int)o->dtype;
+}
+
+static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  if (n >= 2) {
+    pthread_once(&fast_once, build_fast);
+    const int p = cfg->precise ? 1 : 0;
+    int r, py = 0;
+    size_t i;
+    if (cfg->op) {
+      int s = ivy_token(&ops[0]), t = ivy_token(&ops[1]);
+      py = ops[0].kind >= TL_OPERAND_PYSCALAR || ops[1].kind >= TL_OPERAND_PYSCALAR;
+      r = s < 0 || t < 0 ? -1 : ivy_first[p][s][t];
+      for (i = 2; i < n && r >= 0; i++) {
+        py |= ops[i].kind >= TL_OPERAND_PYSCALAR;
+        t = ivy_token(&ops[i]);
+        r = t < 0 ? -1 : ivy_step[p][r][t];
+      }
+    } else {
+      int8_t(*pt)[TL_NUM_DTYPES] = ivy_pt[p];
+      py = ops[0].kind >= TL_OPERAND_PYSCALAR;
+      r = ivy_conv[ops[0].dtype];
+      for (i = 1; i < n && r >= 0; i++) {
+        py |= ops[i].kind >= TL_OPERAND_PYSCALAR;
+        r = pt[r][ops[i].dtype];
+      }
+    }
+    /* the tables hold Ivy's own defaults, which only the Python operands use */
+    if (r >= 0 && (!py || ivy_plain_defaults(cfg))) {
+      out->dtype = (tl_dtype)r;
+      out->weak = 0;
+      return TL_OK;
+    }
+  }
+  return tl__ivy_exact_result(cfg, ops, n, out);
 }
 
 /* ---- can_cast, table ---------------------------------------------------------------- */

@@ -17,6 +17,8 @@
  * Facts: ../shared/reference/numpy_mldtypes.md §1, §3, §5.4. */
 #include "internal.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -489,16 +491,105 @@ static int numpy_op(const tl_operand *ops, size_t n, tl_dtype *out) {
 
 /* ---- hooks ------------------------------------------------------------------- */
 
-static int np_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__numpy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   (void)cfg;
   return tl__numpy_promote_types(a, b, out);
 }
 
-static int np_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__numpy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype r;
   int st = cfg->op ? numpy_op(ops, n, &r) : numpy_result_dtype(ops, n, &r);
   if (st != TL_OK) return st;
   out->dtype = r;
+  out->weak = 0;
+  return TL_OK;
+}
+
+
+/* ---- table-driven fast path ---------------------------------------------------
+ * Derived from the exact code above (nothing in the configuration changes
+ * these answers but cfg->op):
+ *   pt[a][b]     np.promote_types over the domain, built at first use;
+ *   seq[m]       np.result_type of a list of NumPy builtin DTypes and abstract
+ *                Python DTypes, by the set m of DTypes present (14 builtin bits,
+ *                then int/float/complex): PyArray_PromoteDTypeSequence picks
+ *                the most knowledgeable DType of the set and promotes the
+ *                others through it, so order and repeats do not matter, but it
+ *                is not a pairwise fold (uint8, int8, float16 -> float16).
+ *                2**17 entries, each filled the first time its set is seen
+ *                from the exact sequence over the set (a relaxed atomic byte:
+ *                racing threads store the same value).
+ * The Python values do not matter to np.result_type (n >= 2). ml_dtypes'
+ * DTypes take the exact path (their main DType must know every other one),
+ * as do --op with a Python int outside the plain class (the others convert
+ * to every loop dtype), n == 1, n > 256 and every error. */
+enum { NP_NB = 14, NP_SETS = 1 << (NP_NB + 3), NP_UNKNOWN = -2 };
+static const tl_dtype np_builtins[NP_NB] = {D(BOOL),    D(INT8),    D(UINT8),   D(INT16),     D(UINT16),
+                                            D(INT32),   D(UINT32),  D(INT64),   D(UINT64),    D(FLOAT16),
+                                            D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128)};
+static int8_t np_pt[TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t np_bit[TL_NUM_DTYPES]; /* set bit of a DType, -1 = not tabulated */
+static _Atomic signed char np_seq[NP_SETS];
+static pthread_once_t np_once = PTHREAD_ONCE_INIT;
+
+static void np_build(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_numpy;
+  tl__fast_pair_table(&tl__rules_numpy, &cfg, tl__numpy_exact_promote, np_pt);
+  memset(np_bit, -1, sizeof np_bit);
+  for (int i = 0; i < NP_NB; i++) np_bit[np_builtins[i]] = (int8_t)i;
+  for (int i = 0; i < 3; i++) np_bit[D(WEAK_INT) + i] = (int8_t)(NP_NB + i);
+  for (int m = 0; m < NP_SETS; m++) atomic_store_explicit(&np_seq[m], NP_UNKNOWN, memory_order_relaxed);
+}
+
+/* The exact sequence over the set m (in catalogue order); -1 on error. */
+static int np_seq_of(int m) {
+  tl_dtype dts[NP_NB + 3], r = TL_DTYPE_NONE;
+  size_t k = 0;
+  for (int i = 0; i < NP_NB + 3; i++)
+    if (m >> i & 1) dts[k++] = i < NP_NB ? np_builtins[i] : (tl_dtype)(D(WEAK_INT) + i - NP_NB);
+  int st = tl__numpy_promote_sequence(dts, k, &r);
+  tl_clear_error();
+  return st == TL_OK && tl__concrete(r = default_descr(r)) ? (int)r : -1;
+}
+
+static int np_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&np_once, np_build);
+  int r = np_pt[a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__numpy_exact_promote(cfg, a, b, out);
+}
+
+static int np_fast(const tl_config *cfg, const tl_operand *ops, size_t n) {
+  if (n < 2 || n > 256) return -1;
+  pthread_once(&np_once, np_build);
+  const int op = cfg->op;
+  int m = 0;
+  for (size_t i = 0; i < n; i++) {
+    const tl_operand *o = &ops[i];
+    tl_dtype d = o->dtype;
+    if (o->kind == TL_OPERAND_PYSCALAR) {
+      if (op && d == D(WEAK_INT) && tl__pyscalar_class(o) != TL__PYC_INT) return -1;
+    } else if (o->kind == TL_OPERAND_PYTYPE) {
+      d = default_descr(d);
+    }
+    int b = np_bit[d];
+    if (b < 0) return -1;
+    m |= 1 << b;
+  }
+  int r = atomic_load_explicit(&np_seq[m], memory_order_relaxed);
+  if (r == NP_UNKNOWN) {
+    r = np_seq_of(m);
+    atomic_store_explicit(&np_seq[m], (signed char)r, memory_order_relaxed);
+  }
+  return r;
+}
+
+static int np_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  int r = np_fast(cfg, ops, n);
+  if (r < 0) return tl__numpy_exact_result(cfg, ops, n, out);
+  out->dtype = (tl_dtype)r;
   out->weak = 0;
   return TL_OK;
 }

@@ -354,7 +354,7 @@ static int numpy1_op(const tl_operand *ops, size_t n, tl_dtype *out) {
   return numpy1_linear_search(ops, n, out);
 }
 
-static int numpy1_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__numpy1_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype r = TL_DTYPE_NONE;
   int st = cfg->op ? numpy1_op(ops, n, &r) : numpy1_result_dtype(ops, n, &r);
   if (st != TL_OK) return st;
@@ -363,9 +363,13 @@ static int numpy1_result_type(const tl_config *cfg, const tl_operand *ops, size_
   return TL_OK;
 }
 
+/* np.promote_types is NumPy 2's (table-driven there). */
 static int numpy1_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
-  (void)cfg;
-  return tl__numpy_promote_types(a, b, out);
+  return tl__rules_numpy.promote_types(cfg, a, b, out);
+}
+
+static int numpy1_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  return tl__numpy1_exact_result(cfg, ops, n, out);
 }
 
 static int numpy1_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,

@@ -14,6 +14,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <float.h>
 #include <stdio.h>
 #include <string.h>
@@ -149,7 +150,7 @@ static int tf_binary(const tl_operand *x, const tl_operand *y, tl_dtype *out) {
   return addv2(xd, yd, out);
 }
 
-static int tf_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__tf_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   (void)cfg;
   tl_dtype r;
   int st;
@@ -176,7 +177,7 @@ static int tf_result_type(const tl_config *cfg, const tl_operand *ops, size_t n,
   return TL_OK;
 }
 
-static int tf_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__tf_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   (void)cfg;
   if (a != b)
     return tl__error(TL_EPROMOTE, "InvalidArgumentError",
@@ -185,6 +186,45 @@ static int tf_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dty
                      tl__tf_dtype_name(a), tl__tf_dtype_name(b));
   *out = a;
   return TL_OK;
+}
+
+
+/* ---- classic: table-driven fast path --------------------------------------------
+ * Derived at first use from the exact code above (no setting changes it):
+ * promote_types over the domain, and result_type as the left fold it is
+ * (tl__fast_fold_tables: the running value is an n-d tensor). A 0-d first
+ * operand (its uint64 + negative int case) and Python numbers outside the
+ * plain value classes take the exact path; so does every error. */
+static int8_t tf_pt[TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t tf_step[TL_NUM_DTYPES][TL__NTOK], tf_first[TL__NTOK][TL__NTOK];
+static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
+
+static void tf_build(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_tensorflow;
+  tl__fast_pair_table(&tl__rules_tensorflow, &cfg, tl__tf_exact_promote, tf_pt);
+  tl__fast_fold_tables(&tl__rules_tensorflow, &cfg, tl__tf_exact_result, tf_step, tf_first);
+}
+
+static int tf_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&tf_once, tf_build);
+  int r = tf_pt[a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__tf_exact_promote(cfg, a, b, out);
+}
+
+static int tf_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  if (n >= 2 && ops[0].kind != TL_OPERAND_ZERODIM) {
+    pthread_once(&tf_once, tf_build);
+    int r = tl__fast_fold(tf_step, tf_first, ops, n);
+    if (r >= 0) {
+      out->dtype = (tl_dtype)r;
+      out->weak = 0;
+      return TL_OK;
+    }
+  }
+  return tl__tf_exact_result(cfg, ops, n, out);
 }
 
 /* tf.dtypes.as_dtype(from).is_compatible_with(to) is equality; TensorFlow has
@@ -394,10 +434,10 @@ static int tf_new_result_type(const tl_config *cfg, int safe, const tl_operand *
   return TL_OK;
 }
 
-static int tf_all_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__tf_all_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   return tf_new_result_type(cfg, 0, ops, n, out);
 }
-static int tf_safe_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__tf_safe_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   return tf_new_result_type(cfg, 1, ops, n, out);
 }
 
@@ -413,14 +453,128 @@ static int tf_new_pair(const tl_config *cfg, int safe, tl_dtype a, tl_dtype b, i
   *out = r.d;
   return TL_OK;
 }
-static int tf_all_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__tf_all_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   int w;
   return tf_new_pair(cfg, 0, a, b, &w, out);
 }
-static int tf_safe_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__tf_safe_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   int w;
   return tf_new_pair(cfg, 1, a, b, &w, out);
 }
+
+/* ---- 'all' / 'safe': table-driven fast path ---------------------------------------
+ * Derived at first use from the exact code above, per mode (nothing else in
+ * the configuration changes these answers but cfg->op):
+ *   pt[m][a][b]       promote_types over the domain;
+ *   bin[m][x][y]      tf_new_binary on (dtype, weak) states, state = dtype +
+ *                     TL_NUM_DTYPES * weak: result_type is its left fold over
+ *                     _get_dtype_and_weakness of the operands;
+ *   conv[s][t][d]     with --op: whether the Python number token t converts to
+ *                     dtype d (strict or hint, tl__tf_convert_number);
+ *   add[d]            with --op: whether AddV2 runs on d.
+ * Python numbers outside the plain value classes and every error (including
+ * the NotImplementedError that --op falls back from) take the exact path. */
+enum { TFN_NS = 2 * TL_NUM_DTYPES };
+static int8_t tfn_pt[2][TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t tfn_bin[2][TFN_NS][TFN_NS];
+static int8_t tfn_state_py[TL__NTOK]; /* state of a Python type/scalar token */
+static uint8_t tfn_conv[2][TL__NTOK][TL_NUM_DTYPES], tfn_add[TL_NUM_DTYPES];
+static pthread_once_t tfn_once = PTHREAD_ONCE_INIT;
+
+static void tfn_build(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_tensorflow_all;
+  const uint64_t domain = tl__rules_domain(&tl__rules_tensorflow_all);
+  tl__fast_pair_table(&tl__rules_tensorflow_all, &cfg, tl__tf_all_exact_promote, tfn_pt[0]);
+  tl__fast_pair_table(&tl__rules_tensorflow_all, &cfg, tl__tf_safe_exact_promote, tfn_pt[1]);
+  for (int safe = 0; safe < 2; safe++)
+    for (int x = 0; x < TFN_NS; x++)
+      for (int y = 0; y < TFN_NS; y++) {
+        tf_t a = {(tl_dtype)(x % TL_NUM_DTYPES), x >= TL_NUM_DTYPES}, b = {(tl_dtype)(y % TL_NUM_DTYPES), y >= TL_NUM_DTYPES}, r;
+        tfn_bin[safe][x][y] = -1;
+        if (!((domain >> a.d) & 1u) || !((domain >> b.d) & 1u) || tl__is_weak(a.d) || tl__is_weak(b.d)) continue;
+        if ((a.weak && a.d == D(BOOL)) || (b.weak && b.d == D(BOOL))) continue;
+        if (tf_new_binary(&cfg, safe, a, b, &r) == TL_OK && tl__concrete(r.d))
+          tfn_bin[safe][x][y] = (int8_t)(r.d + TL_NUM_DTYPES * (r.weak ? 1 : 0));
+      }
+  for (int t = 0; t < TL__NTOK; t++) {
+    tfn_state_py[t] = -1;
+    if (t < TL__TOK_PYTYPE) continue;
+    tl_operand o = tl__tok_operand(t);
+    tf_t s = {TL_DTYPE_NONE, 0};
+    if (tf_new_input(&o, &s) == TL_OK) tfn_state_py[t] = (int8_t)(s.d + TL_NUM_DTYPES * (s.weak ? 1 : 0));
+    for (int strict = 0; strict < 2; strict++)
+      for (int d = 0; d < TL_NUM_DTYPES; d++) {
+        tl_dtype r = TL_DTYPE_NONE;
+        tfn_conv[strict][t][d] = (domain >> d) & 1u && !tl__is_weak((tl_dtype)d) &&
+                                 tl__tf_convert_number(&o, (tl_dtype)d, strict, &r) == TL_OK;
+      }
+  }
+  for (int d = 0; d < TL_NUM_DTYPES; d++) {
+    tl_dtype r = TL_DTYPE_NONE;
+    tfn_add[d] = (domain >> d) & 1u && !tl__is_weak((tl_dtype)d) && addv2((tl_dtype)d, (tl_dtype)d, &r) == TL_OK;
+  }
+  tl_clear_error();
+}
+
+static int tf_all_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&tfn_once, tfn_build);
+  int r = tfn_pt[0][a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__tf_all_exact_promote(cfg, a, b, out);
+}
+static int tf_safe_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&tfn_once, tfn_build);
+  int r = tfn_pt[1][a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__tf_safe_exact_promote(cfg, a, b, out);
+}
+
+/* The (dtype, weak) state of an operand, or -1. */
+static inline int tfn_state(const tl_operand *o) {
+  if (o->kind >= TL_OPERAND_PYSCALAR) {
+    int t = tl__tok_of(o);
+    return t < 0 ? -1 : tfn_state_py[t];
+  }
+  return (int)o->dtype + (o->kind == TL_OPERAND_WEAK_ARRAY && o->dtype != D(BOOL) ? TL_NUM_DTYPES : 0);
+}
+
+static int tfn_fast(const tl_config *cfg, int safe, const tl_operand *ops, size_t n) {
+  pthread_once(&tfn_once, tfn_build);
+  int r = tfn_state(&ops[0]);
+  for (size_t i = 1; i < n && r >= 0; i++) {
+    int x = tfn_state(&ops[i]);
+    r = x < 0 ? -1 : tfn_bin[safe][r][x];
+  }
+  if (r < 0 || !cfg->op) return r;
+  /* --op: the Python numbers converted to the result dtype, then AddV2 */
+  int d = r % TL_NUM_DTYPES;
+  for (size_t i = 0; i < n; i++) {
+    if (ops[i].kind < TL_OPERAND_PYSCALAR) continue;
+    int strict = !(d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[i].dtype == D(WEAK_INT));
+    int t = tl__tok_of(&ops[i]);
+    if (t < 0 || !tfn_conv[strict][t][d]) return -1;
+  }
+  if (n > 1 && !tfn_add[d]) return -1;
+  return r;
+}
+
+static int tf_all_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  int r = tfn_fast(cfg, 0, ops, n);
+  if (r < 0) return tl__tf_all_exact_result(cfg, ops, n, out);
+  out->dtype = (tl_dtype)(r % TL_NUM_DTYPES);
+  out->weak = r >= TL_NUM_DTYPES;
+  return TL_OK;
+}
+static int tf_safe_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  int r = tfn_fast(cfg, 1, ops, n);
+  if (r < 0) return tl__tf_safe_exact_result(cfg, ops, n, out);
+  out->dtype = (tl_dtype)(r % TL_NUM_DTYPES);
+  out->weak = r >= TL_NUM_DTYPES;
+  return TL_OK;
+}
+
 static int tf_cell(const tl_config *cfg, int safe, tl_dtype a, tl_dtype b, tl_dtype *out) {
   int w;
   tl_dtype r;

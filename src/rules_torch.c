@@ -14,6 +14,7 @@
  * combine_categories (§1.2). can_cast: kind-based (§1.4). */
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 
 #define D(x) TL_##x
@@ -184,7 +185,7 @@ static int add_kernel_check(tl_dtype d) {
   return TL_OK;
 }
 
-static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype dim = UNDEF, zero = UNDEF, wrapped = UNDEF;
   int st;
   /* Python numbers are converted first (the overflow check happens there) */
@@ -225,13 +226,102 @@ static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t
   return TL_OK;
 }
 
-static int torch_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+int tl__torch_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   (void)cfg;
   if (tl_dtype_is_weak(a) || tl_dtype_is_weak(b))
     return tl__error(TL_EDTYPE, "TypeError",
                      "promote_types(): argument 'type1' and 'type2' must be torch.dtype, not a Python type (%s)",
                      tl_dtype_name(tl_dtype_is_weak(a) ? a : b));
   return promote(a, b, out);
+}
+
+
+/* ---- table-driven fast path ---------------------------------------------------
+ * Derived at first use from the exact code above, for the default dtypes
+ * (float32, complex64; an override takes the exact path):
+ *   pt[a][b]            promote_types over the domain;
+ *   join[s][d]          promote_skip_undefined(s, d), s = UNDEF (index
+ *                       TL_NUM_DTYPES) or a dtype: each priority class (dim
+ *                       tensors, 0-dim tensors, Python numbers) is its left
+ *                       fold in operand order;
+ *   fin[op][d][z][w]    the two combine_categories and the --op kernel check.
+ * Python numbers: a bool is Bool, a Python type or an int of the plain class
+ * Long, a float/complex the default dtypes (their values do not matter). */
+enum { T_UNDEF = TL_NUM_DTYPES, T_NS = TL_NUM_DTYPES + 1 };
+static int8_t t_pt[TL_NUM_DTYPES][TL_NUM_DTYPES];
+static int8_t t_join[T_NS][TL_NUM_DTYPES];
+static int8_t t_fin[2][T_NS][T_NS][T_NS];
+static int8_t t_py[TL__NTOK]; /* wrapped dtype of a Python token, -1 = exact path */
+static pthread_once_t t_once = PTHREAD_ONCE_INIT;
+
+static void t_build(void) {
+  tl_config cfg;
+  tl_config_init(&cfg);
+  cfg.rules = &tl__rules_torch;
+  const uint64_t domain = tl__rules_domain(&tl__rules_torch);
+  tl__fast_pair_table(&tl__rules_torch, &cfg, tl__torch_exact_promote, t_pt);
+  int ok[T_NS];
+  for (int d = 0; d < T_NS; d++) ok[d] = d == T_UNDEF || (((domain >> d) & 1u) && !tl__is_weak((tl_dtype)d));
+  for (int s = 0; s < T_NS; s++)
+    for (int d = 0; d < TL_NUM_DTYPES; d++) {
+      tl_dtype r = TL_DTYPE_NONE;
+      t_join[s][d] = (int8_t)(ok[s] && ok[d] && promote_skip_undefined(s == T_UNDEF ? UNDEF : (tl_dtype)s, (tl_dtype)d, &r) == TL_OK &&
+                                      tl__concrete(r) ? r : -1);
+    }
+  for (int op = 0; op < 2; op++)
+    for (int d = 0; d < T_NS; d++)
+      for (int z = 0; z < T_NS; z++)
+        for (int w = 0; w < T_NS; w++) {
+          tl_dtype lower = UNDEF, r = UNDEF;
+          t_fin[op][d][z][w] = -1;
+          if (!ok[d] || !ok[z] || !ok[w]) continue;
+          if (combine_categories(z == T_UNDEF ? UNDEF : (tl_dtype)z, w == T_UNDEF ? UNDEF : (tl_dtype)w, &lower) != TL_OK ||
+              combine_categories(d == T_UNDEF ? UNDEF : (tl_dtype)d, lower, &r) != TL_OK || !tl__concrete(r) ||
+              (op && add_kernel_check(r) != TL_OK))
+            continue;
+          t_fin[op][d][z][w] = (int8_t)r;
+        }
+  for (int t = 0; t < TL__NTOK; t++) {
+    tl_dtype r = TL_DTYPE_NONE;
+    tl_operand o = tl__tok_operand(t);
+    t_py[t] = (int8_t)(t >= TL__TOK_PYTYPE && wrapped_dtype(&cfg, &o, &r) == TL_OK && tl__concrete(r) ? r : -1);
+  }
+  tl_clear_error();
+}
+
+static int torch_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  pthread_once(&t_once, t_build);
+  int r = t_pt[a][b];
+  if (r >= 0) return *out = (tl_dtype)r, TL_OK;
+  return tl__torch_exact_promote(cfg, a, b, out);
+}
+
+static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  if (tl__cfg_plain_defaults(cfg)) {
+    pthread_once(&t_once, t_build);
+    /* slot per operand kind: 0 dim, 1 zero-dim, 2 Python number */
+    static const uint8_t slot_of[7] = {0, 0, 0, 1, 1, 2, 2};
+    int st[3] = {T_UNDEF, T_UNDEF, T_UNDEF};
+    size_t i;
+    for (i = 0; i < n; i++) {
+      unsigned k = (unsigned)ops[i].kind;
+      int d = (int)ops[i].dtype, s = slot_of[k];
+      if (s == 2) {
+        int t = tl__tok_of(&ops[i]);
+        if (t < 0 || (d = t_py[t]) < 0) break;
+      }
+      if ((st[s] = t_join[st[s]][d]) < 0) break;
+    }
+    if (i == n) {
+      int r = t_fin[cfg->op ? 1 : 0][st[0]][st[1]][st[2]];
+      if (r >= 0) {
+        out->dtype = (tl_dtype)r;
+        out->weak = 0;
+        return TL_OK;
+      }
+    }
+  }
+  return tl__torch_exact_result(cfg, ops, n, out);
 }
 
 /* Table cell: promote_types for two dtypes; a weak kind is a Python number
@@ -250,7 +340,7 @@ static int torch_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dty
   tl_config c = *cfg;
   c.op = 0;
   tl_result r = {TL_DTYPE_NONE, 0};
-  int st = torch_result_type(&c, ops, 2, &r);
+  int st = tl__torch_exact_result(&c, ops, 2, &r);
   if (st != TL_OK) return st;
   *out = r.dtype;
   return TL_OK;
