@@ -91,7 +91,13 @@ struct tl_rules {
                   tl_byteorder to_order, tl_casting casting, int *out);
   int (*table_cell)(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
   const tl_lattice *(*lattice)(const tl_config *cfg);
+  /* Optional fast path of result_type, tried before any validation: it must
+   * accept any operand values (garbage included) without undefined behaviour,
+   * never report an error, and return TL__DECLINED for anything it does not
+   * fully handle (the validated exact path then answers). */
+  int (*fast_result_type)(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
 };
+#define TL__DECLINED 1
 
 /* The registry (rules.c lists every rule set). */
 extern const tl_rules tl__rules_jax;
@@ -242,5 +248,7 @@ int tl__tf_safe_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_d
 int tl__tf_safe_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
 int tl__ivy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
 int tl__ivy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+int tl__jax_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+int tl__jax_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
 
 #endif /* TL_INTERNAL_H */

@@ -123,6 +123,7 @@ int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_res
   if (n == 0) return tl__error(TL_EINVAL, "ValueError", "at least one array or dtype is required");
   cfg = tl__cfg(cfg);
   const tl_rules *r = rules_of(cfg);
+  if (r->fast_result_type && r->fast_result_type(cfg, ops, n, out) == TL_OK) return tl__ok();
   /* one mask test per operand: which dtypes each operand kind may carry */
   const uint64_t domain = tl__rules_domain(r);
   const uint64_t pymask = (UINT64_C(1) << TL_BOOL) | (UINT64_C(1) << TL_WEAK_INT) | (UINT64_C(1) << TL_WEAK_FLOAT) |

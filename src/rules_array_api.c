@@ -265,4 +265,5 @@ const tl_rules tl__rules_array_api = {
     api_can_cast,
     api_table_cell,
     NULL,
+    NULL, /* fast_result_type */
 };

@@ -55,6 +55,7 @@ int tl__rules_exact_hooks(const tl_rules *r, tl__promote_fn *promote, tl__result
       {&tl__rules_tensorflow_safe, tl__tf_safe_exact_promote, tl__tf_safe_exact_result},
       {&tl__rules_array_api, tl__api_exact_promote, tl__api_exact_result},
       {&tl__rules_ivy, tl__ivy_exact_promote, tl__ivy_exact_result},
+      {&tl__rules_jax, tl__jax_exact_promote, tl__jax_exact_result},
   };
   for (size_t i = 0; i < TL__COUNT(hooks); i++)
     if (hooks[i].r == r) {

@@ -418,4 +418,5 @@ const tl_rules tl__rules_ivy = {
     ivy_can_cast,
     ivy_table_cell,
     NULL,
+    NULL, /* fast_result_type */
 };

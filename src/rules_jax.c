@@ -113,16 +113,55 @@ typedef struct {
   const int16_t *join, *join_off, *off_of;
   const int8_t *node;
   const tl_dtype *dtype_of;
+  /* Branch-free fold for the common configuration (no op mode, no default
+   * overrides): `absorb` is join_off with one extra row, and every "no join"
+   * entry pointing at it, so a failed fold stays failed without a test;
+   * opnode[kind][dtype] is the row offset of the operand's lattice node and
+   * opd/opw its dtype after canonicalization and its weak flag. */
+  int16_t absorb[(TL_NUM_DTYPES + 1) * TL_NUM_DTYPES];
+  /* op[kind][dtype], with one extra row and column for out-of-range values:
+   * the operand's lattice column, its dtype after canonicalization, its weak
+   * flag, and whether the fast path must decline it (not a valid operand) */
+  uint32_t op[8][TL_NUM_DTYPES + 1]; /* col | d << 8 | weak << 16 | bad << 24 */
 } fastlat;
 static fastlat fast[L_COUNT];
+
+static tl_dtype canonicalize(const tl_config *cfg, tl_dtype d);
+static tl_dtype weak_node_dtype(const tl_config *cfg, tl_dtype node);
 
 static void take_views(void) {
   for (int i = 0; i < L_COUNT; i++) {
     if (!lattices[i]) continue;
-    fast[i].join = tl__lattice_joins(lattices[i], &fast[i].n);
-    fast[i].join_off = tl__lattice_join_offsets(lattices[i], &fast[i].off_of);
-    fast[i].node = tl__lattice_node_map(lattices[i]);
-    fast[i].dtype_of = tl__lattice_dtypes(lattices[i]);
+    fastlat *f = &fast[i];
+    f->join = tl__lattice_joins(lattices[i], &f->n);
+    f->join_off = tl__lattice_join_offsets(lattices[i], &f->off_of);
+    f->node = tl__lattice_node_map(lattices[i]);
+    f->dtype_of = tl__lattice_dtypes(lattices[i]);
+    const int n = f->n, fail = n * n;
+    for (int k = 0; k < n * n; k++) f->absorb[k] = f->join_off[k] < 0 ? (int16_t)fail : f->join_off[k];
+    for (int k = 0; k < n; k++) f->absorb[fail + k] = (int16_t)fail;
+    /* the operand map, for the x64 setting of this lattice (strict: x64 off;
+     * a strict x64 call takes the exact path) */
+    tl_config c;
+    tl_config_init(&c);
+    c.x64 = i == L_STD_X64 || i == L_LAX_X64;
+    for (int kind = 0; kind < 8; kind++)
+      for (int d = 0; d <= TL_NUM_DTYPES; d++) {
+        uint32_t *e = &f->op[kind][d];
+        *e = UINT32_C(1) << 24; /* bad until proven valid */
+        if (kind > TL_OPERAND_PYTYPE || d == TL_NUM_DTYPES) continue;
+        int py = kind >= TL_OPERAND_PYSCALAR;
+        int ok = py ? (d == D(BOOL) || tl__is_weak((tl_dtype)d)) : (!tl__is_weak((tl_dtype)d) && f->node[d] >= 0);
+        if (!ok) continue;
+        tl_dtype dd;
+        int w;
+        if (py) w = d != D(BOOL), dd = w ? weak_node_dtype(&c, (tl_dtype)d) : D(BOOL);
+        else if (kind == TL_OPERAND_WEAK_ARRAY) w = 1, dd = (tl_dtype)d;
+        else w = 0, dd = canonicalize(&c, (tl_dtype)d);
+        int nx = f->node[w ? jax_type_slow(dd, 1) : dd];
+        if (nx < 0) continue;
+        *e = (uint32_t)nx | (uint32_t)dd << 8 | (uint32_t)w << 16;
+      }
   }
 }
 
@@ -321,6 +360,7 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
   /* lat is one of ours: use its precomputed view */
   const fastlat *f = &fast[lat == lattices[L_STRICT] ? L_STRICT : lat == lattices[L_STD_X64] ? L_STD_X64
                            : lat == lattices[L_STD_X32] ? L_STD_X32 : lat == lattices[L_LAX_X64] ? L_LAX_X64 : L_LAX_X32];
+
   const int nn = f->n;
   const int16_t *off_of = f->off_of, *J = f->join_off;
   const int8_t *node = f->node;
@@ -428,6 +468,75 @@ static int jax_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl
 
 static const tl_lattice *jax_lattice_hook(const tl_config *cfg) { return jax_lattice(cfg); }
 
+/* The fast path of result_type (see struct tl_rules): one table load per
+ * operand, two interleaved folds over the join table (the join is
+ * associative and commutative), no branch per operand. It declines op mode,
+ * default overrides, strict x64, single operands, the all-weak rule, failed
+ * joins and anything invalid; the exact path answers those. */
+static int jax_fast_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  if (cfg->op || n < 2 || n > 256 || !atomic_load_explicit(&built, memory_order_acquire) ||
+      cfg->default_int != TL_DTYPE_NONE || cfg->default_uint != TL_DTYPE_NONE ||
+      cfg->default_float != TL_DTYPE_NONE || cfg->default_complex != TL_DTYPE_NONE || (cfg->strict && cfg->x64) ||
+      build_status != TL_OK)
+    return TL__DECLINED;
+  const fastlat *f = &fast[jax_which(cfg)];
+  const int nn = f->n, fail = nn * nn;
+  const int16_t *A = f->absorb;
+  /* one word per operand; out-of-range kinds/dtypes hit the "bad" row/column */
+#define TL__ENT(o)                                                                                    \
+  (f->op[(unsigned)(o).kind < 7u ? (unsigned)(o).kind : 7u]                                           \
+        [(unsigned)(o).dtype < (unsigned)TL_NUM_DTYPES ? (unsigned)(o).dtype : (unsigned)TL_NUM_DTYPES])
+  const uint32_t v0 = TL__ENT(ops[0]), v1 = TL__ENT(ops[1]);
+  uint32_t any = v0 | v1, all = v0 & v1, diff = v0 ^ v1; /* bad: any; weak: all; equal dtypes: diff */
+  int a = (int)(v0 & 0xff) * nn, b = (int)(v1 & 0xff) * nn;
+  size_t i = 2;
+  for (; i + 1 < n; i += 2) {
+    const uint32_t x = TL__ENT(ops[i]), y = TL__ENT(ops[i + 1]);
+    a = A[a + (int)(x & 0xff)];
+    b = A[b + (int)(y & 0xff)];
+    any |= x | y;
+    all &= x & y;
+    diff |= (x ^ v0) | (y ^ v0);
+  }
+  if (i < n) {
+    const uint32_t x = TL__ENT(ops[i]);
+    a = A[a + (int)(x & 0xff)];
+    any |= x;
+    all &= x;
+    diff |= x ^ v0;
+  }
+#undef TL__ENT
+  const unsigned bad = (any >> 24) & 1u, wk = (all >> 16) & 1u, eq = !(diff & 0xff00u), d0 = (v0 >> 8) & 0xffu;
+  if (bad || wk) return TL__DECLINED;
+  tl_dtype rd;
+  int rw = 0;
+  if (eq) {
+    rd = (tl_dtype)d0;
+  } else {
+    int j = b == fail ? fail : A[a + b / nn];
+    if (j == fail) return TL__DECLINED; /* the exact path builds the error */
+    tl_dtype r = f->dtype_of[j / nn];
+    rw = tl__is_weak(r);
+    rd = (cfg->x64 ? canon_x64 : canon_x32)[weak_node_dtype(cfg, r)];
+    if (rd == D(BOOL)) rw = 0;
+    if (rw) {
+      if (is_intn(rd)) return TL__DECLINED; /* KeyError: 'V' */
+      rd = default_of(cfg, (is_small_float(rd) || rd == D(BFLOAT16)) ? TL_KIND_FLOAT : tl__info(rd)->kind);
+    }
+  }
+  out->dtype = rd;
+  out->weak = rw;
+  return TL_OK;
+}
+
+/* The exact paths, for tests/test_rules_fastpath.c to compare the fast path against. */
+int tl__jax_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
+  return jax_promote_types(cfg, a, b, out);
+}
+int tl__jax_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
+  return jax_result_type(cfg, ops, n, out);
+}
+
 const tl_rules tl__rules_jax = {
     "jax",
     "JAX (jax.numpy): promotion as the join on JAX's lattice; weak types, x64 and strict modes",
@@ -438,6 +547,7 @@ const tl_rules tl__rules_jax = {
     jax_can_cast,
     jax_table_cell,
     jax_lattice_hook,
+    jax_fast_result_type,
 };
 
 /* ---- jax.lax: no implicit promotion -------------------------------------- */
@@ -513,4 +623,5 @@ const tl_rules tl__rules_jax_lax = {
     jax_can_cast,
     lax_table_cell,
     lax_lattice_hook,
+    NULL, /* fast_result_type */
 };

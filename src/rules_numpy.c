@@ -621,4 +621,5 @@ const tl_rules tl__rules_numpy = {
     np_can_cast,
     np_table_cell,
     NULL,
+    NULL, /* fast_result_type */
 };

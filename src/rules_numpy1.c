@@ -388,4 +388,5 @@ const tl_rules tl__rules_numpy1 = {
     numpy1_can_cast,
     NULL,
     NULL,
+    NULL, /* fast_result_type */
 };

@@ -245,6 +245,7 @@ const tl_rules tl__rules_tensorflow = {
     tf_can_cast,
     NULL,
     NULL,
+    NULL, /* fast_result_type */
 };
 
 /* ---- TF >= 2.15 dtype_conversion_mode 'all' / 'safe' ----------------------
@@ -602,6 +603,7 @@ const tl_rules tl__rules_tensorflow_all = {
     tf_can_cast,
     tf_all_cell,
     NULL,
+    NULL, /* fast_result_type */
 };
 
 const tl_rules tl__rules_tensorflow_safe = {
@@ -614,4 +616,5 @@ const tl_rules tl__rules_tensorflow_safe = {
     tf_can_cast,
     tf_safe_cell,
     NULL,
+    NULL, /* fast_result_type */
 };

@@ -368,4 +368,5 @@ const tl_rules tl__rules_torch = {
     torch_can_cast,
     torch_table_cell,
     NULL,
+    NULL, /* fast_result_type */
 };

@@ -191,18 +191,13 @@ RULES_TEST(tensorflow_safe, tl__rules_tensorflow_safe)
 RULES_TEST(array_api, tl__rules_array_api)
 RULES_TEST(ivy, tl__rules_ivy)
 
-static void jax_has_none(void **s) {
-  (void)s;
-  tl__promote_fn p = NULL;
-  tl__result_fn r = NULL;
-  assert_int_equal(tl__rules_exact_hooks(&tl__rules_jax, &p, &r), -1);
-}
+RULES_TEST(jax, tl__rules_jax)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(numpy),           cmocka_unit_test(numpy1),          cmocka_unit_test(torch),
       cmocka_unit_test(tensorflow),      cmocka_unit_test(tensorflow_all),  cmocka_unit_test(tensorflow_safe),
-      cmocka_unit_test(array_api),       cmocka_unit_test(ivy),             cmocka_unit_test(jax_has_none),
+      cmocka_unit_test(array_api),       cmocka_unit_test(ivy),             cmocka_unit_test(jax),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
