@@ -201,6 +201,16 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      Conversion throughput per dtype pair: GB/s counting bytes read + written,\n"
     "      single thread, best of several runs, at 32 KiB and 64 MiB of source (or\n"
     "      --size), with memcpy of the source buffer (GB/s = 2 x size / s) measured in\n"
-    "      the same run and the ratio. TYPELATTICE_CPU=scalar|avx2|avx512 selects the kernel tier.\n",
+    "      the same run and the ratio. TYPELATTICE_CPU=scalar|avx2|avx512 selects the kernel tier.\n"
+    "\n"
+    "  bench promote [--rules R] [--iterations N] [--json]\n"
+    "      ns per promote_types pair (successful pairs, and error pairs, which format\n"
+    "      the framework's message) and per operand of result_type over 8- and\n"
+    "      64-operand lists, beside a plain table lookup measured in the same run.\n"
+    "\n"
+    "  bench binary [--json]\n"
+    "      GB/s of same- and mixed-dtype add (float32+float32, int8+float32,\n"
+    "      float16+float32, bfloat16+float32) into a preallocated output, beside\n"
+    "      memcpy in the same run, at 32 KiB and 64 MiB.\n",
     run_bench,
 };
