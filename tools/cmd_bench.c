@@ -208,7 +208,7 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      the framework's message) and per operand of result_type over 8- and\n"
     "      64-operand lists, beside a plain table lookup measured in the same run.\n"
     "\n"
-    "  bench binary [--json]\n"
+    "  bench binary [--tier scalar|avx2|avx512] [--quick] [--json]\n"
     "      GB/s of same- and mixed-dtype add (float32+float32, int8+float32,\n"
     "      float16+float32, bfloat16+float32) into a preallocated output, beside\n"
     "      memcpy in the same run, at 32 KiB and 64 MiB.\n",
