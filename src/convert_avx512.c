@@ -228,6 +228,103 @@ TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_t
 TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
 TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
 
+/* ---- float32 / float64 -> float8/6/4 (not e8m0): the AVX2 tier's branch-free
+ * integer encoder on 16 lanes. float64 goes through float32 rounded to odd
+ * (truncate, then a sticky lsb where inexact), so there is one rounding. A
+ * block with a NaN goes to the scalar engine. */
+typedef struct {
+  __m512i minnorm, rnd_bias_lo, rebias, maxmag, ovf_pos, ovf_neg, inf_pos, inf_neg, sbit;
+  __m512 magic;
+  unsigned shift;
+  int fnuz, sat;
+} tl__venc16;
+
+static void tl__venc16_init(tl__venc16 *V, const tl__ffmt *F, int sat) {
+  int emin = 1 - F->bias;
+  V->minnorm = _mm512_set1_epi32((emin + 127) << 23);
+  V->shift = (unsigned)(23 - F->M);
+  V->rnd_bias_lo = _mm512_set1_epi32((1 << (22 - F->M)) - 1);
+  V->rebias = _mm512_set1_epi32((127 - F->bias) << F->M);
+  V->maxmag = _mm512_set1_epi32((int)F->maxmag);
+  uint32_t sb = 1u << F->sign_bit;
+  V->ovf_pos = _mm512_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
+  V->ovf_neg = _mm512_set1_epi32((int)(sat ? (sb | F->maxmag) : F->ovf[1]));
+  V->inf_pos = _mm512_set1_epi32((int)F->ovf[0]);
+  V->inf_neg = _mm512_set1_epi32((int)F->ovf[1]);
+  V->sbit = _mm512_set1_epi32((int)sb);
+  V->magic = _mm512_castsi512_ps(_mm512_set1_epi32((emin - F->M + 23 + 127) << 23));
+  V->fnuz = F->fam == TL__FAM_FNUZ;
+  V->sat = sat;
+}
+
+static inline __m128i tl__enc16(const tl__venc16 *V, __m512i u) {
+  __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+  __mmask16 neg = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512());
+  __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(a, V->shift), _mm512_set1_epi32(1));
+  __m512i r = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(a, V->rnd_bias_lo), lsb), V->shift), V->rebias);
+  __m512 sum = _mm512_add_ps(_mm512_castsi512_ps(a), V->magic);
+  __m512i rs = _mm512_sub_epi32(_mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
+  r = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(V->minnorm, a), rs);
+  __mmask16 ovf = _mm512_cmpgt_epi32_mask(r, V->maxmag) | _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7F7FFFFF));
+  __mmask16 sg = neg;
+  if (V->fnuz) sg &= _mm512_test_epi32_mask(r, r);
+  __m512i out = _mm512_mask_or_epi32(r, sg, r, V->sbit);
+  out = _mm512_mask_mov_epi32(out, ovf, _mm512_mask_mov_epi32(V->ovf_pos, neg, V->ovf_neg));
+  if (V->sat)
+    out = _mm512_mask_mov_epi32(out, _mm512_cmpeq_epi32_mask(a, _mm512_set1_epi32(0x7F800000)),
+                                _mm512_mask_mov_epi32(V->inf_pos, neg, V->inf_neg));
+  return _mm512_cvtepi32_epi8(out);
+}
+
+static inline __m256i tl__rto8x(__m512d x) {
+  __m256 f = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(f), x, _CMP_NEQ_OQ);
+  return _mm256_mask_or_epi32(_mm256_castps_si256(f), inexact, _mm256_castps_si256(f), _mm256_set1_epi32(1));
+}
+
+static void k_narrow8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  tl__venc16 V;
+  tl__venc16_init(&V, tl__ffmt_of(to), sat);
+  uint8_t *d = dv;
+  size_t i = 0;
+  unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  size_t isz = (size_t)tl__info(from)->itemsize;
+  for (; i + 16 <= n; i += 16) {
+    __m512i u;
+    if (from == TL_FLOAT32) {
+      __m512 v = _mm512_loadu_ps((const float *)sv + i);
+      if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q)) goto scalar;
+      u = _mm512_castps_si512(v);
+    } else {
+      __m512d a = _mm512_loadu_pd((const double *)sv + i), b = _mm512_loadu_pd((const double *)sv + i + 8);
+      if (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) goto scalar;
+      u = _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
+    }
+    _mm_storeu_si128((__m128i *)(void *)(d + i), tl__enc16(&V, u));
+    continue;
+  scalar:
+    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 16, flags);
+  }
+  if (i < n)
+    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
+}
+
+#define TL__N16(NAME, FROM, TO, SAT)                                                     \
+  static void NAME(const void *s, void *d, size_t n) { k_narrow8_512(FROM, TO, SAT, s, d, n); }
+#define TL__N16_ALL(X, FROM, TAG)                                                       \
+  X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
+  X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
+  X(k_##TAG##_e4m3, FROM, TL_FLOAT8_E4M3, 0) X(k_##TAG##_e4m3_s, FROM, TL_FLOAT8_E4M3, 1)         \
+  X(k_##TAG##_e3m4, FROM, TL_FLOAT8_E3M4, 0) X(k_##TAG##_e3m4_s, FROM, TL_FLOAT8_E3M4, 1)         \
+  X(k_##TAG##_e4m3fnuz, FROM, TL_FLOAT8_E4M3FNUZ, 0) X(k_##TAG##_e4m3fnuz_s, FROM, TL_FLOAT8_E4M3FNUZ, 1) \
+  X(k_##TAG##_b11, FROM, TL_FLOAT8_E4M3B11FNUZ, 0) X(k_##TAG##_b11_s, FROM, TL_FLOAT8_E4M3B11FNUZ, 1) \
+  X(k_##TAG##_e5m2fnuz, FROM, TL_FLOAT8_E5M2FNUZ, 0) X(k_##TAG##_e5m2fnuz_s, FROM, TL_FLOAT8_E5M2FNUZ, 1) \
+  X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
+  X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
+  X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
+TL__N16_ALL(TL__N16, TL_FLOAT32, f32)
+TL__N16_ALL(TL__N16, TL_FLOAT64, f64)
+
 static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
 static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
 
@@ -378,6 +475,20 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
+#define N8(TAG, FT)                                                                      \
+  case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
+  case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \
+  case P(FT, TL_FLOAT8_E4M3): return sat ? k_##TAG##_e4m3_s : k_##TAG##_e4m3;              \
+  case P(FT, TL_FLOAT8_E3M4): return sat ? k_##TAG##_e3m4_s : k_##TAG##_e3m4;              \
+  case P(FT, TL_FLOAT8_E4M3FNUZ): return sat ? k_##TAG##_e4m3fnuz_s : k_##TAG##_e4m3fnuz;  \
+  case P(FT, TL_FLOAT8_E4M3B11FNUZ): return sat ? k_##TAG##_b11_s : k_##TAG##_b11;         \
+  case P(FT, TL_FLOAT8_E5M2FNUZ): return sat ? k_##TAG##_e5m2fnuz_s : k_##TAG##_e5m2fnuz;  \
+  case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
+  case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
+  case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
+    N8(f32, TL_FLOAT32)
+    N8(f64, TL_FLOAT64)
+#undef N8
   default: return tl__int_kernel(from, to);
   }
 #undef P
