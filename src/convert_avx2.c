@@ -437,7 +437,7 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
     _mm256_storeu_si256((__m256i *)(dst + i), _mm256_i32gather_epi32((const int *)table, lo, 4));
     _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_i32gather_epi32((const int *)table, hi, 4));
   }
-  for (; i < n; i++) dst[i] = table[src[i]];
+  for (; i < n; i++) memcpy(dst + i, table + src[i], 4); /* dst may be misaligned */
 }
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
