@@ -13,6 +13,7 @@ enum { TL__TIER_SCALAR = 0, TL__TIER_AVX2 = 1, TL__TIER_AVX512 = 2 };
 static const char *const tl__tier_names[] = {"scalar", "avx2", "avx512"};
 
 static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
+static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 
@@ -37,8 +38,10 @@ static int tl__detect(void) {
   int avx512f = (b >> 16) & 1, avx512dq = (b >> 17) & 1, avx512bw = (b >> 30) & 1,
       avx512vl = (b >> 31) & 1;
   if (!(avx2 && f16c && fma && bmi2)) return TL__TIER_SCALAR;
-  if (avx512f && avx512dq && avx512bw && avx512vl && (xcr0 & 0xE6) == 0xE6)
+  if (avx512f && avx512dq && avx512bw && avx512vl && (xcr0 & 0xE6) == 0xE6) {
+    tl__cpu_vbmi = (c >> 1) & 1; /* CPUID.7.0:ECX bit 1 */
     return TL__TIER_AVX512;
+  }
   return TL__TIER_AVX2;
 }
 #else
@@ -111,6 +114,9 @@ static void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, c
       return;
     }
 #if defined(TL_HAVE_X86)
+    if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && n >= 64 &&
+        tl__avx512vbmi_lut8(from, to, sat, src, dst, n))
+      return;
     if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4 && n >= 64) {
       const unsigned char *t = tl__table8(from, to, sat);
       if (t) {

@@ -337,6 +337,98 @@ static void k_i32_f64(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_INT32, TL_FLOAT64, s, d, i, n);
 }
 
+/* ---- native integers: widening, and small integers -> float32/float64 -------
+ * One 32-byte output per body, unrolled by 4; streaming stores (destination
+ * aligned by a short scalar head) when the output is >= TL__NT_MIN bytes. */
+#define TL__NT_MIN ((size_t)16 << 20)
+
+static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
+                          size_t D, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
+  *nt = 1;
+  return h;
+}
+
+static inline void tl__st32(char *p, __m256i v, int nt) {
+  if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
+  else _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+static inline __m128i tl__l4(const char *p) {
+  int32_t v;
+  memcpy(&v, p, 4);
+  return _mm_cvtsi32_si128(v);
+}
+#define TL__L16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define TL__L8(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
+#define TL__L4(p) tl__l4(p)
+
+#define TL__KW(NAME, FROM, TO, S, D, LD, ...)                                           \
+  static void NAME(const void *sv, void *dv, size_t n) {                               \
+    const char *s = sv;                                                                \
+    char *d = dv;                                                                      \
+    int nt = 0;                                                                        \
+    const size_t step = 32 / (D);                                                      \
+    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);                              \
+    for (; i + 4 * step <= n; i += 4 * step)                                           \
+      for (size_t u = 0; u < 4; u++) {                                                 \
+        __m128i x = LD(s + (i + u * step) * (S));                                      \
+        tl__st32(d + (i + u * step) * (D), __VA_ARGS__, nt);                           \
+      }                                                                                \
+    for (; i + step <= n; i += step) {                                                 \
+      __m128i x = LD(s + i * (S));                                                     \
+      tl__st32(d + i * (D), __VA_ARGS__, nt);                                          \
+    }                                                                                  \
+    if (nt) _mm_sfence();                                                              \
+    if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
+  }
+TL__KW(w_i8_i16, TL_INT8, TL_INT16, 1, 2, TL__L16, _mm256_cvtepi8_epi16(x))
+TL__KW(w_i8_i32, TL_INT8, TL_INT32, 1, 4, TL__L8, _mm256_cvtepi8_epi32(x))
+TL__KW(w_i8_i64, TL_INT8, TL_INT64, 1, 8, TL__L4, _mm256_cvtepi8_epi64(x))
+TL__KW(w_i16_i32, TL_INT16, TL_INT32, 2, 4, TL__L16, _mm256_cvtepi16_epi32(x))
+TL__KW(w_i16_i64, TL_INT16, TL_INT64, 2, 8, TL__L8, _mm256_cvtepi16_epi64(x))
+TL__KW(w_i32_i64, TL_INT32, TL_INT64, 4, 8, TL__L16, _mm256_cvtepi32_epi64(x))
+TL__KW(w_u8_u16, TL_UINT8, TL_UINT16, 1, 2, TL__L16, _mm256_cvtepu8_epi16(x))
+TL__KW(w_u8_u32, TL_UINT8, TL_UINT32, 1, 4, TL__L8, _mm256_cvtepu8_epi32(x))
+TL__KW(w_u8_u64, TL_UINT8, TL_UINT64, 1, 8, TL__L4, _mm256_cvtepu8_epi64(x))
+TL__KW(w_u16_u32, TL_UINT16, TL_UINT32, 2, 4, TL__L16, _mm256_cvtepu16_epi32(x))
+TL__KW(w_u16_u64, TL_UINT16, TL_UINT64, 2, 8, TL__L8, _mm256_cvtepu16_epi64(x))
+TL__KW(w_u32_u64, TL_UINT32, TL_UINT64, 4, 8, TL__L16, _mm256_cvtepu32_epi64(x))
+TL__KW(f_i8_f32, TL_INT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(x))))
+TL__KW(f_u8_f32, TL_UINT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(x))))
+TL__KW(f_i16_f32, TL_INT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(x))))
+TL__KW(f_u16_f32, TL_UINT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(x))))
+TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi8_epi32(x))))
+TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(x))))
+TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi16_epi32(x))))
+TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu16_epi32(x))))
+
+static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
+static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
+static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
+static void k_copy8(const void *s, void *d, size_t n) { memcpy(d, s, 8 * n); }
+
+static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
+static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
+
+static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
+  static const tl__contig_fn wid[2][4][4] = {
+      {{NULL, w_u8_u16, w_u8_u32, w_u8_u64}, {NULL, NULL, w_u16_u32, w_u16_u64}, {NULL, NULL, NULL, w_u32_u64}, {NULL}},
+      {{NULL, w_i8_i16, w_i8_i32, w_i8_i64}, {NULL, NULL, w_i16_i32, w_i16_i64}, {NULL, NULL, NULL, w_i32_i64}, {NULL}}};
+  static const tl__contig_fn cpy[4] = {k_copy1, k_copy2, k_copy4, k_copy8};
+  static const tl__contig_fn tof[2][2][2] = {{{f_u8_f32, f_u16_f32}, {f_i8_f32, f_i16_f32}},
+                                             {{f_u8_f64, f_u16_f64}, {f_i8_f64, f_i16_f64}}};
+  if (!tl__is_nint(from)) return NULL;
+  int ls = tl__lg(tl__info(from)->itemsize), sg = from <= TL_INT64;
+  if ((to == TL_FLOAT32 || to == TL_FLOAT64) && ls < 2) return tof[to == TL_FLOAT64][sg][ls];
+  if (!tl__is_nint(to)) return NULL;
+  int ld = tl__lg(tl__info(to)->itemsize);
+  if (ls == ld) return cpy[ls];
+  return ls < ld ? wid[sg][ls][ld] : NULL;
+}
+
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n) {
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
@@ -345,7 +437,7 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
     _mm256_storeu_si256((__m256i *)(dst + i), _mm256_i32gather_epi32((const int *)table, lo, 4));
     _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_i32gather_epi32((const int *)table, hi, 4));
   }
-  for (; i < n; i++) dst[i] = table[src[i]];
+  for (; i < n; i++) memcpy(dst + i, table + src[i], 4); /* dst may be misaligned */
 }
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
@@ -378,7 +470,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     N8(f32, TL_FLOAT32)
     N8(f64, TL_FLOAT64)
 #undef N8
-  default: return NULL;
+  default: return tl__int_kernel(from, to);
   }
 #undef P
 }

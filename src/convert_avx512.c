@@ -9,6 +9,8 @@
 
 #if defined(TL_HAVE_X86) && defined(__x86_64__)
 #include <immintrin.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 
 #define TL__TAIL(FROM, TO, SRC, DST, I, N)                                               \
   do {                                                                                  \
@@ -112,6 +114,357 @@ static void k_f64_f16(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_FLOAT64, TL_FLOAT16, s, d, i, n);
 }
 
+/* ---- streaming stores ------------------------------------------------------
+ * Outputs of at least TL__NT_MIN bytes (well beyond the last-level cache) are
+ * written with non-temporal stores: a plain store first reads the line it
+ * overwrites, which costs a widening conversion up to 1.8x its traffic. The
+ * destination is first aligned to 64 bytes by converting a short head. */
+#define TL__NT_MIN ((size_t)16 << 20)
+
+static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
+                          size_t D, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
+  *nt = 1;
+  return h;
+}
+
+static inline void tl__st64(char *p, __m512i v, int nt) {
+  if (nt) _mm512_stream_si512((void *)p, v);
+  else _mm512_storeu_si512((void *)p, v);
+}
+#define TL__L64(p) _mm512_loadu_si512((const void *)(p))
+#define TL__L32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define TL__L16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define TL__L8(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
+#define TL__S32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define TL__S16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+#define TL__S8(p, v) _mm_storel_epi64((__m128i *)(void *)(p), v)
+
+/* A contiguous kernel: STEP elements per body (sp/dp point at the block),
+ * unrolled by 4; streaming stores when a body writes whole 64-byte lines;
+ * the tail goes to the scalar engine. Only for pairs where `sat` changes nothing. */
+#define TL__K(NAME, FROM, TO, S, D, STEP, ...)                                          \
+  static void NAME(const void *sv, void *dv, size_t n) {                               \
+    const char *s = sv;                                                                \
+    char *d = dv;                                                                      \
+    int nt = 0;                                                                        \
+    size_t i = 0;                                                                      \
+    if ((STEP) * (D) >= 64) i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);             \
+    for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                       \
+      for (size_t u = 0; u < 4; u++) {                                                 \
+        const char *sp = s + (i + u * (STEP)) * (S);                                   \
+        char *dp = d + (i + u * (STEP)) * (D);                                         \
+        __VA_ARGS__;                                                                   \
+      }                                                                                \
+    for (; i + (STEP) <= n; i += (STEP)) {                                             \
+      const char *sp = s + i * (S);                                                    \
+      char *dp = d + i * (D);                                                          \
+      __VA_ARGS__;                                                                     \
+    }                                                                                  \
+    if (nt) _mm_sfence();                                                              \
+    (void)nt;                                                                          \
+    if (i < n)                                                                         \
+      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
+  }
+
+/* ---- native integers: widening (sign-/zero-extend), narrowing (wrap) ------- */
+/* The dtype only matters for the scalar head/tail; any dtype of that size and
+ * signedness gives the same bits. */
+#define TL__W(NAME, FT, TT, S, D, LD, CVT) TL__K(NAME, FT, TT, S, D, 64 / (D), tl__st64(dp, CVT(LD(sp)), nt))
+TL__W(w_i8_i16, TL_INT8, TL_INT16, 1, 2, TL__L32, _mm512_cvtepi8_epi16)
+TL__W(w_i8_i32, TL_INT8, TL_INT32, 1, 4, TL__L16, _mm512_cvtepi8_epi32)
+TL__W(w_i8_i64, TL_INT8, TL_INT64, 1, 8, TL__L8, _mm512_cvtepi8_epi64)
+TL__W(w_i16_i32, TL_INT16, TL_INT32, 2, 4, TL__L32, _mm512_cvtepi16_epi32)
+TL__W(w_i16_i64, TL_INT16, TL_INT64, 2, 8, TL__L16, _mm512_cvtepi16_epi64)
+TL__W(w_i32_i64, TL_INT32, TL_INT64, 4, 8, TL__L32, _mm512_cvtepi32_epi64)
+TL__W(w_u8_u16, TL_UINT8, TL_UINT16, 1, 2, TL__L32, _mm512_cvtepu8_epi16)
+TL__W(w_u8_u32, TL_UINT8, TL_UINT32, 1, 4, TL__L16, _mm512_cvtepu8_epi32)
+TL__W(w_u8_u64, TL_UINT8, TL_UINT64, 1, 8, TL__L8, _mm512_cvtepu8_epi64)
+TL__W(w_u16_u32, TL_UINT16, TL_UINT32, 2, 4, TL__L32, _mm512_cvtepu16_epi32)
+TL__W(w_u16_u64, TL_UINT16, TL_UINT64, 2, 8, TL__L16, _mm512_cvtepu16_epi64)
+TL__W(w_u32_u64, TL_UINT32, TL_UINT64, 4, 8, TL__L32, _mm512_cvtepu32_epi64)
+#define TL__N(NAME, FT, TT, S, D, ST, CVT) TL__K(NAME, FT, TT, S, D, 64 / (S), ST(dp, CVT(TL__L64(sp))))
+TL__N(n_16_8, TL_UINT16, TL_UINT8, 2, 1, TL__S32, _mm512_cvtepi16_epi8)
+TL__N(n_32_8, TL_UINT32, TL_UINT8, 4, 1, TL__S16, _mm512_cvtepi32_epi8)
+TL__N(n_64_8, TL_UINT64, TL_UINT8, 8, 1, TL__S8, _mm512_cvtepi64_epi8)
+TL__N(n_32_16, TL_UINT32, TL_UINT16, 4, 2, TL__S32, _mm512_cvtepi32_epi16)
+TL__N(n_64_16, TL_UINT64, TL_UINT16, 8, 2, TL__S16, _mm512_cvtepi64_epi16)
+TL__N(n_64_32, TL_UINT64, TL_UINT32, 8, 4, TL__S32, _mm512_cvtepi64_epi32)
+
+/* same size, other signedness: the bytes */
+static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
+static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
+static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
+static void k_copy8(const void *s, void *d, size_t n) { memcpy(d, s, 8 * n); }
+
+/* ---- native integers -> float32 / float64 (exact, or one RNE rounding as C) - */
+#define TL__PS(x) _mm512_castps_si512(x)
+#define TL__PD(x) _mm512_castpd_si512(x)
+TL__K(f_i8_f32, TL_INT8, TL_FLOAT32, 1, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(TL__L16(sp)))), nt))
+TL__K(f_u8_f32, TL_UINT8, TL_FLOAT32, 1, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(TL__L16(sp)))), nt))
+TL__K(f_i16_f32, TL_INT16, TL_FLOAT32, 2, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(TL__L32(sp)))), nt))
+TL__K(f_u16_f32, TL_UINT16, TL_FLOAT32, 2, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(TL__L32(sp)))), nt))
+TL__K(f_i32_f32, TL_INT32, TL_FLOAT32, 4, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepi32_ps(TL__L64(sp))), nt))
+TL__K(f_u32_f32, TL_UINT32, TL_FLOAT32, 4, 4, 16, tl__st64(dp, TL__PS(_mm512_cvtepu32_ps(TL__L64(sp))), nt))
+TL__K(f_i64_f32, TL_INT64, TL_FLOAT32, 8, 4, 8, TL__S32(dp, _mm256_castps_si256(_mm512_cvtepi64_ps(TL__L64(sp)))))
+TL__K(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, 8, TL__S32(dp, _mm256_castps_si256(_mm512_cvtepu64_ps(TL__L64(sp)))))
+TL__K(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi32_pd(_mm256_cvtepi8_epi32(TL__L8(sp)))), nt))
+TL__K(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(TL__L8(sp)))), nt))
+TL__K(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi32_pd(_mm256_cvtepi16_epi32(TL__L16(sp)))), nt))
+TL__K(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi32_pd(_mm256_cvtepu16_epi32(TL__L16(sp)))), nt))
+TL__K(f_i32_f64, TL_INT32, TL_FLOAT64, 4, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi32_pd(TL__L32(sp))), nt))
+TL__K(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepu32_pd(TL__L32(sp))), nt))
+TL__K(f_i64_f64, TL_INT64, TL_FLOAT64, 8, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepi64_pd(TL__L64(sp))), nt))
+TL__K(f_u64_f64, TL_UINT64, TL_FLOAT64, 8, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtepu64_pd(TL__L64(sp))), nt))
+
+/* ---- integers / float32 / float64 -> bool: nonzero (or NaN) -> 1 ------------ */
+TL__K(b_8, TL_UINT8, TL_BOOL, 1, 1, 64, _mm512_storeu_si512((void *)dp, _mm512_maskz_set1_epi8(_mm512_test_epi8_mask(TL__L64(sp), TL__L64(sp)), 1)))
+TL__K(b_16, TL_UINT16, TL_BOOL, 2, 1, 32, TL__S32(dp, _mm256_maskz_set1_epi8(_mm512_test_epi16_mask(TL__L64(sp), TL__L64(sp)), 1)))
+TL__K(b_32, TL_UINT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_test_epi32_mask(TL__L64(sp), TL__L64(sp)), 1)))
+TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_test_epi64_mask(TL__L64(sp), TL__L64(sp)), 1)))
+TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
+TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
+
+/* ---- float32 / float64 -> float8/6/4 (not e8m0): the AVX2 tier's branch-free
+ * integer encoder on 16 lanes. float64 goes through float32 rounded to odd
+ * (truncate, then a sticky lsb where inexact), so there is one rounding. A
+ * block with a NaN goes to the scalar engine. */
+typedef struct {
+  __m512i minnorm, rnd_bias_lo, rebias, maxmag, ovf_pos, ovf_neg, inf_pos, inf_neg, sbit;
+  __m512 magic;
+  unsigned shift;
+  int fnuz, sat;
+} tl__venc16;
+
+static void tl__venc16_init(tl__venc16 *V, const tl__ffmt *F, int sat) {
+  int emin = 1 - F->bias;
+  V->minnorm = _mm512_set1_epi32((emin + 127) << 23);
+  V->shift = (unsigned)(23 - F->M);
+  V->rnd_bias_lo = _mm512_set1_epi32((1 << (22 - F->M)) - 1);
+  V->rebias = _mm512_set1_epi32((127 - F->bias) << F->M);
+  V->maxmag = _mm512_set1_epi32((int)F->maxmag);
+  uint32_t sb = 1u << F->sign_bit;
+  V->ovf_pos = _mm512_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
+  V->ovf_neg = _mm512_set1_epi32((int)(sat ? (sb | F->maxmag) : F->ovf[1]));
+  V->inf_pos = _mm512_set1_epi32((int)F->ovf[0]);
+  V->inf_neg = _mm512_set1_epi32((int)F->ovf[1]);
+  V->sbit = _mm512_set1_epi32((int)sb);
+  V->magic = _mm512_castsi512_ps(_mm512_set1_epi32((emin - F->M + 23 + 127) << 23));
+  V->fnuz = F->fam == TL__FAM_FNUZ;
+  V->sat = sat;
+}
+
+static inline __m128i tl__enc16(const tl__venc16 *V, __m512i u) {
+  __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+  __mmask16 neg = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512());
+  __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(a, V->shift), _mm512_set1_epi32(1));
+  __m512i r = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(a, V->rnd_bias_lo), lsb), V->shift), V->rebias);
+  __m512 sum = _mm512_add_ps(_mm512_castsi512_ps(a), V->magic);
+  __m512i rs = _mm512_sub_epi32(_mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
+  r = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(V->minnorm, a), rs);
+  __mmask16 ovf = _mm512_cmpgt_epi32_mask(r, V->maxmag) | _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7F7FFFFF));
+  __mmask16 sg = neg;
+  if (V->fnuz) sg &= _mm512_test_epi32_mask(r, r);
+  __m512i out = _mm512_mask_or_epi32(r, sg, r, V->sbit);
+  out = _mm512_mask_mov_epi32(out, ovf, _mm512_mask_mov_epi32(V->ovf_pos, neg, V->ovf_neg));
+  if (V->sat)
+    out = _mm512_mask_mov_epi32(out, _mm512_cmpeq_epi32_mask(a, _mm512_set1_epi32(0x7F800000)),
+                                _mm512_mask_mov_epi32(V->inf_pos, neg, V->inf_neg));
+  return _mm512_cvtepi32_epi8(out);
+}
+
+static inline __m256i tl__rto8x(__m512d x) {
+  __m256 f = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(f), x, _CMP_NEQ_OQ);
+  return _mm256_mask_or_epi32(_mm256_castps_si256(f), inexact, _mm256_castps_si256(f), _mm256_set1_epi32(1));
+}
+
+static void k_narrow8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  tl__venc16 V;
+  tl__venc16_init(&V, tl__ffmt_of(to), sat);
+  uint8_t *d = dv;
+  size_t i = 0;
+  unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  size_t isz = (size_t)tl__info(from)->itemsize;
+  for (; i + 16 <= n; i += 16) {
+    __m512i u;
+    if (from == TL_FLOAT32) {
+      __m512 v = _mm512_loadu_ps((const float *)sv + i);
+      if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q)) goto scalar;
+      u = _mm512_castps_si512(v);
+    } else {
+      __m512d a = _mm512_loadu_pd((const double *)sv + i), b = _mm512_loadu_pd((const double *)sv + i + 8);
+      if (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) goto scalar;
+      u = _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
+    }
+    _mm_storeu_si128((__m128i *)(void *)(d + i), tl__enc16(&V, u));
+    continue;
+  scalar:
+    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 16, flags);
+  }
+  if (i < n)
+    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
+}
+
+#define TL__N16(NAME, FROM, TO, SAT)                                                     \
+  static void NAME(const void *s, void *d, size_t n) { k_narrow8_512(FROM, TO, SAT, s, d, n); }
+#define TL__N16_ALL(X, FROM, TAG)                                                       \
+  X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
+  X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
+  X(k_##TAG##_e4m3, FROM, TL_FLOAT8_E4M3, 0) X(k_##TAG##_e4m3_s, FROM, TL_FLOAT8_E4M3, 1)         \
+  X(k_##TAG##_e3m4, FROM, TL_FLOAT8_E3M4, 0) X(k_##TAG##_e3m4_s, FROM, TL_FLOAT8_E3M4, 1)         \
+  X(k_##TAG##_e4m3fnuz, FROM, TL_FLOAT8_E4M3FNUZ, 0) X(k_##TAG##_e4m3fnuz_s, FROM, TL_FLOAT8_E4M3FNUZ, 1) \
+  X(k_##TAG##_b11, FROM, TL_FLOAT8_E4M3B11FNUZ, 0) X(k_##TAG##_b11_s, FROM, TL_FLOAT8_E4M3B11FNUZ, 1) \
+  X(k_##TAG##_e5m2fnuz, FROM, TL_FLOAT8_E5M2FNUZ, 0) X(k_##TAG##_e5m2fnuz_s, FROM, TL_FLOAT8_E5M2FNUZ, 1) \
+  X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
+  X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
+  X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
+TL__N16_ALL(TL__N16, TL_FLOAT32, f32)
+TL__N16_ALL(TL__N16, TL_FLOAT64, f64)
+
+static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
+static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
+
+static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
+  static const tl__contig_fn wid[2][4][4] = {
+      /* unsigned */ {{NULL, w_u8_u16, w_u8_u32, w_u8_u64}, {NULL, NULL, w_u16_u32, w_u16_u64}, {NULL, NULL, NULL, w_u32_u64}, {NULL}},
+      /* signed */ {{NULL, w_i8_i16, w_i8_i32, w_i8_i64}, {NULL, NULL, w_i16_i32, w_i16_i64}, {NULL, NULL, NULL, w_i32_i64}, {NULL}}};
+  static const tl__contig_fn nar[4][4] = {{NULL}, {n_16_8}, {n_32_8, n_32_16}, {n_64_8, n_64_16, n_64_32}};
+  static const tl__contig_fn cpy[4] = {k_copy1, k_copy2, k_copy4, k_copy8};
+  static const tl__contig_fn tof[2][2][4] = {
+      {{f_u8_f32, f_u16_f32, f_u32_f32, f_u64_f32}, {f_i8_f32, f_i16_f32, f_i32_f32, f_i64_f32}},
+      {{f_u8_f64, f_u16_f64, f_u32_f64, f_u64_f64}, {f_i8_f64, f_i16_f64, f_i32_f64, f_i64_f64}}};
+  static const tl__contig_fn tob[4] = {b_8, b_16, b_32, b_64};
+  if (from == TL_FLOAT32 && to == TL_BOOL) return b_f32;
+  if (from == TL_FLOAT64 && to == TL_BOOL) return b_f64;
+  if (!tl__is_nint(from)) return NULL;
+  int ls = tl__lg(tl__info(from)->itemsize), sg = from <= TL_INT64;
+  if (to == TL_BOOL) return tob[ls];
+  if (to == TL_FLOAT32 || to == TL_FLOAT64) return tof[to == TL_FLOAT64][sg][ls];
+  if (!tl__is_nint(to)) return NULL;
+  int ld = tl__lg(tl__info(to)->itemsize);
+  if (ls == ld) return cpy[ls];
+  return ls < ld ? wid[sg][ls][ld] : nar[ls][ld];
+}
+
+/* ---- 8-bit sources: in-register lookups of the 256-entry table (VBMI) --------
+ * The table of a pair (tl__table8, built by the scalar engine) is split into
+ * byte planes: plane k holds byte k of every entry, 256 bytes = 4 registers.
+ * 64 source bytes index each plane with two VPERMI2B (entries 0-127, 128-255)
+ * and a blend on bit 7; the planes are then interleaved with in-lane unpacks.
+ * The source bytes are first permuted (VPERMB) so the unpacked elements come
+ * out in order. */
+static _Atomic(unsigned char *) tl__planes[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+
+static const unsigned char *tl__planes8(tl_dtype from, tl_dtype to, int sat, const unsigned char *t, int sz) {
+  unsigned char *p = atomic_load_explicit(&tl__planes[from][to][sat], memory_order_acquire);
+  if (p) return p;
+  unsigned char *np = malloc((size_t)256 * (size_t)sz);
+  if (!np) return NULL;
+  for (int k = 0; k < sz; k++)
+    for (int j = 0; j < 256; j++) np[k * 256 + j] = t[j * sz + k];
+  unsigned char *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__planes[from][to][sat], &expected, np,
+                                               memory_order_acq_rel, memory_order_acquire)) {
+    free(np);
+    return expected;
+  }
+  return np;
+}
+
+#define TL__VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+TL__VBMI static inline __attribute__((always_inline)) void
+tl__lut8_body(const unsigned char *pl, const unsigned char *t, int lg, const uint8_t *s, char *d, size_t n) {
+  const int sz = 1 << lg, r = 4 - lg;
+  __m512i T[8][4];
+  for (int k = 0; k < sz; k++)
+    for (int c = 0; c < 4; c++) T[k][c] = _mm512_loadu_si512((const void *)(pl + 256 * k + 64 * c));
+  unsigned char permb[64];
+  for (int p = 0; p < 64; p++) {
+    int L = p >> 4, w = p & 15, q = w >> r, tt = w & ((1 << r) - 1);
+    permb[p] = (unsigned char)((q << (r + 2)) | (L << r) | tt);
+  }
+  const __m512i perm = _mm512_loadu_si512((const void *)permb);
+  size_t i = 0;
+  int nt = 0;
+  if ((size_t)sz * n >= TL__NT_MIN && (uintptr_t)d % (size_t)sz == 0) {
+    size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)sz;
+    for (; i < h; i++) memcpy(d + i * (size_t)sz, t + (size_t)s[i] * (size_t)sz, (size_t)sz);
+    nt = 1;
+  }
+  for (; i + 64 <= n; i += 64) {
+    __m512i x = _mm512_loadu_si512((const void *)(s + i));
+    if (lg) x = _mm512_permutexvar_epi8(perm, x);
+    __mmask64 hi = _mm512_movepi8_mask(x);
+    __m512i P[8];
+    for (int k = 0; k < sz; k++)
+      P[k] = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(T[k][0], x, T[k][1]),
+                                    _mm512_permutex2var_epi8(T[k][2], x, T[k][3]));
+    char *o = d + i * (size_t)sz;
+    if (lg == 0) {
+      tl__st64(o, P[0], nt);
+    } else if (lg == 1) {
+      tl__st64(o, _mm512_unpacklo_epi8(P[0], P[1]), nt);
+      tl__st64(o + 64, _mm512_unpackhi_epi8(P[0], P[1]), nt);
+    } else if (lg == 2) {
+      __m512i a = _mm512_unpacklo_epi8(P[0], P[1]), b = _mm512_unpackhi_epi8(P[0], P[1]);
+      __m512i c = _mm512_unpacklo_epi8(P[2], P[3]), e = _mm512_unpackhi_epi8(P[2], P[3]);
+      tl__st64(o, _mm512_unpacklo_epi16(a, c), nt);
+      tl__st64(o + 64, _mm512_unpackhi_epi16(a, c), nt);
+      tl__st64(o + 128, _mm512_unpacklo_epi16(b, e), nt);
+      tl__st64(o + 192, _mm512_unpackhi_epi16(b, e), nt);
+    } else {
+      __m512i l1[8], l2[8];
+      for (int k = 0; k < 4; k++) {
+        l1[2 * k] = _mm512_unpacklo_epi8(P[2 * k], P[2 * k + 1]);
+        l1[2 * k + 1] = _mm512_unpackhi_epi8(P[2 * k], P[2 * k + 1]);
+      }
+      /* l2[4a+2h+b']: a = level-1 half, h = 0 planes 0-3 / 1 planes 4-7, b' = level-2 half */
+      for (int a = 0; a < 2; a++)
+        for (int h = 0; h < 2; h++) {
+          l2[4 * a + 2 * h] = _mm512_unpacklo_epi16(l1[4 * h + a], l1[4 * h + 2 + a]);
+          l2[4 * a + 2 * h + 1] = _mm512_unpackhi_epi16(l1[4 * h + a], l1[4 * h + 2 + a]);
+        }
+      for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+          __m512i lo = l2[4 * a + b], hi8 = l2[4 * a + 2 + b];
+          int q = 4 * a + 2 * b;
+          tl__st64(o + 64 * q, _mm512_unpacklo_epi32(lo, hi8), nt);
+          tl__st64(o + 64 * (q + 1), _mm512_unpackhi_epi32(lo, hi8), nt);
+        }
+    }
+  }
+  if (nt) _mm_sfence();
+  for (; i < n; i++) memcpy(d + i * (size_t)sz, t + (size_t)s[i] * (size_t)sz, (size_t)sz);
+}
+
+TL__VBMI static void tl__lut8_1(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 0, s, d, n); }
+TL__VBMI static void tl__lut8_2(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 1, s, d, n); }
+TL__VBMI static void tl__lut8_4(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 2, s, d, n); }
+TL__VBMI static void tl__lut8_8(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 3, s, d, n); }
+
+int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  int sz = tl__info(to)->itemsize;
+  if (tl__info(from)->itemsize != 1 || (sz != 1 && sz != 2 && sz != 4 && sz != 8)) return 0;
+  const unsigned char *t = tl__table8(from, to, sat);
+  if (!t) return 0;
+  const unsigned char *pl = tl__planes8(from, to, sat, t, sz);
+  if (!pl) return 0;
+  const uint8_t *s = src;
+  char *d = dst;
+  switch (sz) {
+  case 1: tl__lut8_1(pl, t, s, d, n); break;
+  case 2: tl__lut8_2(pl, t, s, d, n); break;
+  case 4: tl__lut8_4(pl, t, s, d, n); break;
+  default: tl__lut8_8(pl, t, s, d, n); break;
+  }
+  return 1;
+}
+
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) {
@@ -122,7 +475,21 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
-  default: return NULL;
+#define N8(TAG, FT)                                                                      \
+  case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
+  case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \
+  case P(FT, TL_FLOAT8_E4M3): return sat ? k_##TAG##_e4m3_s : k_##TAG##_e4m3;              \
+  case P(FT, TL_FLOAT8_E3M4): return sat ? k_##TAG##_e3m4_s : k_##TAG##_e3m4;              \
+  case P(FT, TL_FLOAT8_E4M3FNUZ): return sat ? k_##TAG##_e4m3fnuz_s : k_##TAG##_e4m3fnuz;  \
+  case P(FT, TL_FLOAT8_E4M3B11FNUZ): return sat ? k_##TAG##_b11_s : k_##TAG##_b11;         \
+  case P(FT, TL_FLOAT8_E5M2FNUZ): return sat ? k_##TAG##_e5m2fnuz_s : k_##TAG##_e5m2fnuz;  \
+  case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
+  case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
+  case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
+    N8(f32, TL_FLOAT32)
+    N8(f64, TL_FLOAT64)
+#undef N8
+  default: return tl__int_kernel(from, to);
   }
 #undef P
 }
@@ -131,5 +498,9 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return NULL;
+}
+int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  (void)from, (void)to, (void)sat, (void)src, (void)dst, (void)n;
+  return 0;
 }
 #endif

@@ -78,6 +78,11 @@ const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
 /* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
 
+/* AVX-512 VBMI (caller checked CPUID): dst[i] = table8(from, to, sat)[src[i]]
+ * for a 1-byte source and a 1/2/4/8-byte destination, by in-register lookups.
+ * Returns 0 (nothing written) when the pair is not handled or a table is missing. */
+int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
+
 /* A contiguous SIMD kernel: n elements from src to dst (no overlap). */
 typedef void (*tl__contig_fn)(const void *src, void *dst, size_t n);
 
