@@ -176,3 +176,25 @@ def versions_of(*mods):
         except Exception as e:  # noqa
             out.append((name, "not installed (%s)" % type(e).__name__))
     return out
+
+
+def same_value(v, got):
+    """True if `got` (a Python value read back from an array) is exactly the Python
+    value v: same type class, same value; floats compare by finiteness (a NaN is a
+    NaN, an inf keeps its sign)."""
+    import math
+    if isinstance(v, bool) or isinstance(got, bool):
+        return type(v) is type(got) and v == got
+    if isinstance(v, complex) and not isinstance(got, complex):
+        return False
+    if isinstance(v, float) and isinstance(got, int):
+        return False
+    if isinstance(v, (float, complex)):
+        v, got = complex(v), complex(got)
+        for a, b in ((v.real, got.real), (v.imag, got.imag)):
+            if math.isnan(a) != math.isnan(b) or math.isinf(a) != math.isinf(b):
+                return False
+            if math.isinf(a) and a != b:
+                return False
+        return True
+    return got == v

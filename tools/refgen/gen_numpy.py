@@ -2,7 +2,6 @@
 """Generate tests/data/ref/numpy.tsv (NumPy 2, rules 'numpy') or numpy1.tsv (NumPy 1.x, rules
 'numpy1') by running the installed NumPy (+ ml_dtypes).  The rule set is chosen from the NumPy
 major version of the interpreter running this script."""
-import math
 import os
 import random
 import sys
@@ -45,22 +44,7 @@ def stored_ok(obj, v):
             got = float(obj)
     except Exception:
         return False
-    if isinstance(v, bool) or isinstance(got, bool):
-        return type(v) is type(got) and v == got
-    if isinstance(v, complex) and not isinstance(got, complex):
-        return False
-    if isinstance(v, float) and isinstance(got, int):
-        return False
-    if isinstance(v, (float, complex)):
-        v = complex(v)
-        got = complex(got)
-        for a, b in ((v.real, got.real), (v.imag, got.imag)):
-            if math.isnan(a) != math.isnan(b) or math.isinf(a) != math.isinf(b):
-                return False
-            if math.isinf(a) and a != b:
-                return False
-        return True
-    return got == v
+    return common.same_value(v, got)
 
 
 _cache = {}

@@ -5,7 +5,6 @@ promote-types: torch.promote_types; promote: torch.result_type (2 operands) or
 torch._prims_common.elementwise_dtypes(..., DEFAULT)[1] (1 or >2 operands); promote --op: a + b;
 can-cast: torch.can_cast.  Cases with Python scalars are also recorded with
 --default-dtype float64 (torch.set_default_dtype(torch.float64))."""
-import math
 import os
 import random
 import sys
@@ -40,21 +39,7 @@ def stored_ok(t, v):
         got = t.item()
     except Exception:
         return False
-    if isinstance(v, bool) or isinstance(got, bool):
-        return type(got) is type(v) and got == v
-    if isinstance(v, complex) and not isinstance(got, complex):
-        return False
-    if isinstance(v, float) and isinstance(got, int):
-        return False
-    if isinstance(v, (float, complex)):
-        v, got = complex(v), complex(got)
-        for a, b in ((v.real, got.real), (v.imag, got.imag)):
-            if math.isnan(a) != math.isnan(b) or math.isinf(a) != math.isinf(b):
-                return False
-            if math.isinf(a) and a != b:
-                return False
-        return True
-    return got == v
+    return common.same_value(v, got)
 
 
 _cache = {}
