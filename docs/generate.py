@@ -131,10 +131,10 @@ def md_escape_weak(text):
 def page_html(title, body, rel=""):
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
+            "<title>%s</title>\n<link rel=\"stylesheet\" href=\"%stables/style.css\">\n</head>\n<body>\n"
             "<nav><a href=\"%sindex.html\">typelattice docs</a><a href=\"%stables/index.md\">all tables</a>"
             "<a href=\"%stables/disagreements.html\">where frameworks disagree</a></nav>\n%s\n</body>\n</html>\n"
-            % (html.escape(title), CSS, rel, rel, rel, body))
+            % (html.escape(title), rel, rel, rel, rel, body))
 
 
 def variant_title(name, flags):
@@ -187,6 +187,8 @@ def gen_tables(cli, docs, rules, variants):
         written.append(vslug)
     index += ["", "See also [where the frameworks disagree](disagreements.md).", ""]
     write(os.path.join(docs, "tables", "index.md"), "\n".join(index))
+    # one stylesheet for every table page (index.html inlines it: it is a single file)
+    write(os.path.join(docs, "tables", "style.css"), CSS.strip("\n") + "\n")
     return written
 
 
