@@ -198,3 +198,33 @@ def same_value(v, got):
                 return False
         return True
     return got == v
+
+
+def run(fn):
+    """fn()'s result, or the error line for the exception it raises."""
+    try:
+        return fn()
+    except Exception as e:
+        return fmt_err(e)
+
+
+def operand_builder(make):
+    """build(tok): parse an operand token and make the framework object with
+    make(kind, dtype, value), memoized per token (failures are not cached)."""
+    cache = {}
+
+    def build(tok):
+        if tok not in cache:
+            cache[tok] = make(*parse_operand(tok))
+        return cache[tok]
+    build.clear = cache.clear  # for configuration changes that change the objects
+    return build
+
+
+def buildable(build, tok):
+    """True if the framework can represent the operand token at all."""
+    try:
+        build(tok)
+        return True
+    except Exception:
+        return False

@@ -10,7 +10,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from common import fmt_err, dtype_result, py, parse_operand  # noqa: E402
+from common import dtype_result, py, parse_operand  # noqa: E402
 
 import numpy as np  # noqa: E402
 import array_api_strict as xp  # noqa: E402
@@ -33,13 +33,7 @@ def xname(dt):
 VALUES = [0, 1, -1, 127, 128, 255, 256, -129, 2**31, 2**63 - 1, 2**63, 2**64, -2**63 - 1,
           1.5, -0.0, 1e300, float("inf"), float("nan"), True, False, 1j, (1e40 + 0j)]
 
-_cache = {}
-
-
-def build(tok):
-    if tok in _cache:
-        return _cache[tok]
-    kind, d, v = parse_operand(tok)
+def make_operand(kind, d, v):
     if kind == "py":
         obj = v
     elif kind == "dtype":
@@ -50,15 +44,13 @@ def build(tok):
         obj = xp.asarray(0 if v is None else v, dtype=XD[d])
     else:
         raise ValueError(tok)
-    _cache[tok] = obj
     return obj
 
 
-def run(fn):
-    try:
-        return fn()
-    except Exception as e:
-        return fmt_err(e)
+build = common.operand_builder(make_operand)
+
+
+run = common.run
 
 
 def main():

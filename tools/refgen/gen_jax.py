@@ -50,13 +50,7 @@ MODES = ["no", "equiv", "safe", "same_kind", "unsafe"]
 BIG_INTS = [2**31 - 1, 2**31, -2**31, -2**31 - 1, 2**32, 2**63 - 1, 2**63, -2**63, -2**63 - 1,
             2**64, 2**100, -2**100]
 
-_cache = {}
-
-
-def build(tok):
-    if tok in _cache:
-        return _cache[tok]
-    kind, d, v = parse_operand(tok)
+def make_operand(kind, d, v):
     if kind == "pytype":
         obj = {"int": int, "float": float, "complex": complex, "bool": bool}[d]
     elif kind == "py":
@@ -73,19 +67,17 @@ def build(tok):
         obj = jnp.asarray(np.array(0 if v is None else v, np_dtype(d)))
     else:
         raise ValueError(tok)
-    _cache[tok] = obj
     return obj
+
+
+build = common.operand_builder(make_operand)
 
 
 def fmt(dt, weak):
     return dtype_result(np.dtype(dt).name, bool(weak))
 
 
-def run(fn):
-    try:
-        return fn()
-    except Exception as e:
-        return fmt_err(e)
+run = common.run
 
 
 def run_set(fn):
@@ -110,7 +102,7 @@ def run_set(fn):
 def set_config(x64, strict):
     jax.config.update("jax_enable_x64", x64)
     jax.config.update("jax_numpy_dtype_promotion", "strict" if strict else "standard")
-    _cache.clear()
+    build.clear()
 
 
 def do_promote(ops):

@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402  (also silences warnings)
-from common import CATALOGUE, fmt_err, dtype_result, py, parse_operand  # noqa: E402
+from common import CATALOGUE, dtype_result, py  # noqa: E402
 
 import numpy as np  # noqa: E402
 import ml_dtypes  # noqa: E402
@@ -47,13 +47,7 @@ def stored_ok(obj, v):
     return common.same_value(v, got)
 
 
-_cache = {}
-
-
-def build(tok):
-    if tok in _cache:
-        return _cache[tok]
-    kind, d, v = parse_operand(tok)
+def make_operand(kind, d, v):
     if kind == "pytype":
         obj = {"int": int, "float": float, "complex": complex, "bool": bool}[d]
     elif kind == "py":
@@ -72,16 +66,14 @@ def build(tok):
             raise ValueError("unrepresentable")
     else:
         raise ValueError(tok)
-    _cache[tok] = obj
     return obj
 
 
+build = common.operand_builder(make_operand)
+
+
 def valid(tok):
-    try:
-        build(tok)
-        return True
-    except Exception:
-        return False
+    return common.buildable(build, tok)
 
 
 def res_dtype(dt):
@@ -91,11 +83,7 @@ def res_dtype(dt):
     return dtype_result(name)
 
 
-def run(fn):
-    try:
-        return fn()
-    except Exception as e:
-        return fmt_err(e)
+run = common.run
 
 
 def main():

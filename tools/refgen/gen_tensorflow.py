@@ -17,7 +17,7 @@ import sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from common import fmt_err, dtype_result, py, parse_operand  # noqa: E402
+from common import dtype_result, py, parse_operand  # noqa: E402
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "classic"
 assert MODE in ("classic", "all", "safe"), MODE
@@ -52,13 +52,7 @@ def tfd(name):
 VALUES = [0, 1, -1, 127, 128, 255, 256, -129, 2**31 - 1, 2**31, 2**63, 1.5, -0.0, 1e300,
           float("inf"), float("nan"), True, False, 1j]
 
-_cache = {}
-
-
-def build(tok):
-    if tok in _cache:
-        return _cache[tok]
-    kind, d, v = parse_operand(tok)
+def make_operand(kind, d, v):
     if kind == "py":
         obj = v
     elif kind == "dtype":
@@ -71,23 +65,17 @@ def build(tok):
         obj = tf.constant(0 if v is None else v, tfd(d))
     else:
         raise ValueError(tok)
-    _cache[tok] = obj
     return obj
 
 
+build = common.operand_builder(make_operand)
+
+
 def valid(tok):
-    try:
-        build(tok)
-        return True
-    except Exception:
-        return False
+    return common.buildable(build, tok)
 
 
-def run(fn):
-    try:
-        return fn()
-    except Exception as e:
-        return fmt_err(e)
+run = common.run
 
 
 def promote(ops):

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from common import fmt_err, dtype_result, py, parse_operand  # noqa: E402
+from common import dtype_result, py, parse_operand  # noqa: E402
 
 import torch  # noqa: E402
 from torch._prims_common import elementwise_dtypes, ELEMENTWISE_TYPE_PROMOTION_KIND  # noqa: E402
@@ -42,13 +42,7 @@ def stored_ok(t, v):
     return common.same_value(v, got)
 
 
-_cache = {}
-
-
-def build(tok):
-    if tok in _cache:
-        return _cache[tok]
-    kind, d, v = parse_operand(tok)
+def make_operand(kind, d, v):
     if kind == "py":
         obj = v
     elif kind in ("array", "dtype"):
@@ -59,23 +53,17 @@ def build(tok):
             raise ValueError("unrepresentable")
     else:
         raise ValueError(tok)
-    _cache[tok] = obj
     return obj
 
 
+build = common.operand_builder(make_operand)
+
+
 def valid(tok):
-    try:
-        build(tok)
-        return True
-    except Exception:
-        return False
+    return common.buildable(build, tok)
 
 
-def run(fn):
-    try:
-        return fn()
-    except Exception as e:
-        return fmt_err(e)
+run = common.run
 
 
 DISAGREE = []
