@@ -108,8 +108,10 @@ static inline void ref_table_free(ref_table *t) {
   free(t->enc);
 }
 
-/* Round |x| (finite, > 0 or 0) to the table: returns index, or n for overflow. */
-static inline int ref_round_index(const ref_table *t, double ax, int ties_up) {
+/* Round |x| (finite, > 0 or 0) to the table: returns index, or n for overflow.
+ * `hint` (may be NULL) remembers the last bracket: a sweep over increasing
+ * inputs then finds its bracket in O(1); the result does not depend on it. */
+static inline int ref_round_index_hint(const ref_table *t, double ax, int ties_up, int *hint) {
   if (ax >= t->next) return t->n;
   int lo = 0, hi = t->n - 1;
   if (ax >= t->val[hi]) {
@@ -118,9 +120,15 @@ static inline int ref_round_index(const ref_table *t, double ax, int ties_up) {
     if (ax > mid) return t->n;
     return (ties_up || (t->enc[hi] & 1)) ? t->n : hi;
   }
-  while (hi - lo > 1) { /* val[lo] <= ax < val[hi] */
-    int m = (lo + hi) / 2;
-    if (t->val[m] <= ax) lo = m; else hi = m;
+  int h = hint ? *hint : -1;
+  if (h >= 0 && h + 1 < t->n && t->val[h] <= ax && ax < t->val[h + 1]) {
+    lo = h, hi = h + 1;
+  } else {
+    while (hi - lo > 1) { /* val[lo] <= ax < val[hi] */
+      int m = (lo + hi) / 2;
+      if (t->val[m] <= ax) lo = m; else hi = m;
+    }
+    if (hint) *hint = lo;
   }
   if (ax < t->val[0]) return 0;
   double mid = (t->val[lo] + t->val[hi]) / 2;
@@ -130,11 +138,16 @@ static inline int ref_round_index(const ref_table *t, double ax, int ties_up) {
   return (t->enc[lo] & 1) ? hi : lo;
 }
 
+static inline int ref_round_index(const ref_table *t, double ax, int ties_up) {
+  return ref_round_index_hint(t, ax, ties_up, NULL);
+}
+
 /* The expected encoding of value x (class/sign/v) in narrow float dtype d,
  * following the documented semantics (docs/conversions.md). For NaN inputs
  * returns the format's NaN/artifact encoding with *is_nan set (sign checked
  * only where the format keeps it). */
-static inline uint32_t ref_encode(tl_dtype d, const ref_table *t, ref_val x, int sat, int *is_nan) {
+static inline uint32_t ref_encode_hint(tl_dtype d, const ref_table *t, ref_val x, int sat, int *is_nan,
+                                       int *hint) {
   const tl_dtype_info *in = tl_dtype_get(d);
   int E = in->exponent_bits, M = in->mantissa_bits;
   int sbit = in->is_signed ? E + M : -1;
@@ -157,12 +170,16 @@ static inline uint32_t ref_encode(tl_dtype d, const ref_table *t, ref_val x, int
   if (x.cls == 1) return ovf;
   if (e8 && (x.neg || x.v == 0)) return sat ? 0x00 : 0xFF;
   double ax = fabs(x.v);
-  int i = ref_round_index(t, ax, e8);
+  int i = ref_round_index_hint(t, ax, e8, hint);
   if (i == t->n) return sat ? (sg | maxenc) : ovf;
   if (e8 && t->val[i] == 0) i = 0;
   uint32_t enc = t->enc[i];
   if (t->val[i] == 0) return in->unsigned_zero ? 0 : sg;
   return sg | enc;
+}
+
+static inline uint32_t ref_encode(tl_dtype d, const ref_table *t, ref_val x, int sat, int *is_nan) {
+  return ref_encode_hint(d, t, x, sat, is_nan, NULL);
 }
 
 #endif
