@@ -570,6 +570,8 @@ TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config
  *     bits and are sign-/zero-extended on read.
  *   - -> bool: nonzero (NaN included; complex: either part) -> 1.
  *   - complex -> real: the real part; real -> complex: imaginary +0.
+ *   - same dtype: each element's bytes are copied unchanged (as NumPy's
+ *     astype to the same dtype; sub-byte and bool bytes are not normalised).
  * Results are bit-identical on every SIMD tier.
  * With TL_CONVERT_CHECKED the call fails with TL_ECAST on the first element
  * whose value did not survive (integer overflow, fraction dropped, NaN/inf into

@@ -101,9 +101,25 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 }
 #endif
 
+int tl__tier_current(void) { return tl__tier_get(); }
+
+int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
+  const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
+  if (from == to) return 0;
+  if (tier >= TL__TIER_AVX512 && tl__avx512_kernel(from, to, sat)) return 1;
+  if (tier >= TL__TIER_AVX2 && tl__avx2_kernel(from, to, sat)) return 1;
+#if defined(TL_HAVE_X86)
+  if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && ti->itemsize != 16) return 1;
+  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4) return 1;
+#else
+  (void)fi, (void)ti;
+#endif
+  return 0;
+}
+
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */
-static int tl__fast_contig(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
+int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   if (from == to || n < 16) return 0;
   int tier = tl__tier_get();
@@ -131,67 +147,16 @@ static int tl__fast_contig(tl_dtype from, const char *src, tl_dtype to, char *ds
   return 0;
 }
 
-/* The smaller of float32/float64 that holds every value of `d` exactly
- * (TL_DTYPE_NONE when neither does, or for complex). */
-static tl_dtype tl__exact_via(tl_dtype d) {
-  const tl_dtype_info *in = tl__info(d);
-  switch (in->kind) {
-  case TL_KIND_BOOL: return TL_FLOAT32;
-  case TL_KIND_INT:
-  case TL_KIND_UINT: {
-    int vbits = in->bits - (in->kind == TL_KIND_INT);
-    return vbits <= 24 ? TL_FLOAT32 : vbits <= 53 ? TL_FLOAT64 : TL_DTYPE_NONE;
-  }
-  case TL_KIND_FLOAT: {
-    tl_finfo f;
-    if (tl_finfo_get(d, &f) != TL_OK) return TL_DTYPE_NONE;
-    tl_clear_error();
-    if (f.nmant <= 23 && f.maxexp <= 128 && f.minexp - f.nmant >= -149) return TL_FLOAT32;
-    return f.nmant <= 52 ? TL_FLOAT64 : TL_DTYPE_NONE;
-  }
-  default: return TL_DTYPE_NONE;
-  }
-}
-
-/* Two legs through an exact intermediate, in blocks on the stack, when both
- * legs have SIMD kernels: `from` -> via is exact, so via -> `to` rounds the
- * same value once, as a direct conversion would. NaN payload rules are
- * pair-specific, so elements whose intermediate is NaN are re-done by the
- * scalar reference. Returns 1 when done, 0 (nothing written) otherwise. */
-static int tl__run_via(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, unsigned flags) {
-  enum { BLOCK = 1024 };
-  tl_dtype via = tl__exact_via(from);
-  if (via == TL_DTYPE_NONE || via == from || via == to || n < BLOCK) return 0;
-  const int sat = (flags & TL_CONVERT_SATURATE) != 0;
-  const size_t fs = (size_t)tl__info(from)->itemsize, ts = (size_t)tl__info(to)->itemsize;
-  double buf[BLOCK]; /* float32 or float64 values */
-  const size_t vs = via == TL_FLOAT32 ? 4 : 8;
-  size_t done = 0;
-  for (; done + BLOCK <= n; done += BLOCK) {
-    const char *s = src + done * fs;
-    char *d = dst + done * ts;
-    if (!tl__fast_contig(from, s, via, (char *)buf, BLOCK, sat)) return done ? (tl__convert_scalar(from, s, (ptrdiff_t)fs, to, d, (ptrdiff_t)ts, n - done, flags), 1) : 0;
-    if (!tl__fast_contig(via, (const char *)buf, to, d, BLOCK, sat)) {
-      if (!done) return 0;
-      tl__convert_scalar(from, s, (ptrdiff_t)fs, to, d, (ptrdiff_t)ts, n - done, flags);
-      return 1;
-    }
-    for (size_t i = 0; i < BLOCK; i++) {
-      double v = vs == 4 ? (double)((const float *)(const void *)buf)[i] : buf[i];
-      if (v != v) tl__convert_scalar(from, s + i * fs, (ptrdiff_t)fs, to, d + i * ts, (ptrdiff_t)ts, 1, flags);
-    }
-  }
-  if (done < n)
-    tl__convert_scalar(from, src + done * fs, (ptrdiff_t)fs, to, dst + done * ts, (ptrdiff_t)ts, n - done, flags);
-  return 1;
-}
-
 static void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
                     ptrdiff_t ds, size_t n, unsigned flags) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
-  if (from != to && ss == fi->itemsize && ds == ti->itemsize) {
-    if (tl__fast_contig(from, src, to, dst, n, (flags & TL_CONVERT_SATURATE) != 0)) return;
-    if (tl__run_via(from, src, to, dst, n, flags)) return;
+  if (ss == fi->itemsize && ds == ti->itemsize) {
+    if (from == to) { /* same dtype: the bytes are copied */
+      memcpy(dst, src, n * (size_t)fi->itemsize);
+      return;
+    }
+    if (tl__contig_run(from, src, to, dst, n, (flags & TL_CONVERT_SATURATE) != 0)) return;
+    if (tl__run_plan(from, src, to, dst, n, flags)) return;
   }
   tl__convert_scalar(from, src, ss, to, dst, ds, n, flags);
 }

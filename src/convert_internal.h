@@ -91,6 +91,20 @@ typedef void (*tl__contig_fn)(const void *src, void *dst, size_t n);
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat);
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
 
+/* The tier in force (0 scalar, 1 avx2, 2 avx512). */
+int tl__tier_current(void);
+/* Does `tier` have a contiguous fast path (kernel or table lookup) for the pair? */
+int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
+/* Run the current tier's contiguous fast path for the pair: 1 when it converted
+ * the n elements, 0 (nothing written) when there is none (or n is too small). */
+int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat);
+/* A pair without a kernel, as a chain of kernels through intermediate dtypes
+ * (convert_plan.c): 1 when done, 0 (nothing written) when there is no plan. */
+int tl__run_plan(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, unsigned flags);
+/* The intermediates of the current tier's plan for a pair without a kernel of
+ * its own: the number written to via[] (0-2), or -1 when there is no plan. */
+int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
+
 /* Scalar helpers the SIMD tiers use for their tails and NaN lanes. */
 uint16_t tl__f32_to_f16_bits(uint32_t u);   /* NumPy-exact float32 -> float16 */
 uint16_t tl__f32_to_bf16_bits(uint32_t u);  /* ml_dtypes-exact float32 -> bfloat16 */

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -85,6 +86,66 @@ static void test_small_lengths(void **state) {
   free(ref);
 }
 
+/* Every ordered pair (same dtype and complex128 included) over a run long
+ * enough for the block-wise paths (chained kernels through intermediates,
+ * convert_plan.c) and a tail: a third random bits, a third small integers and
+ * halves (ties), a third values around powers of two with NaN, inf and -0
+ * (made in `from` by the scalar tier from float64); for 4- and 8-byte integer
+ * sources half the random third is integers next to the rounding points of
+ * the narrower formats. */
+static void test_every_pair_blocks(void **state) {
+  (void)state;
+  enum { N = 3 * 1024 + 77 };
+  unsigned char *src = malloc(N * 16 + 64), *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
+  double *vals = malloc(N * sizeof *vals);
+  int nt = ntiers_avail();
+  for (size_t i = 0; i < N; i++) {
+    uint64_t r = next();
+    switch (i % 3) {
+    case 0: vals[i] = (double)((int64_t)(r % 1201) - 600) / ((r >> 20) & 1 ? 2.0 : 1.0); break;
+    case 1: {
+      int e = (int)((r >> 8) % 140) - 70;
+      double m = 1.0 + (double)((r >> 16) % 64) / 64.0;
+      vals[i] = ldexp((r & 1) ? -m : m, e);
+      if (r % 97 == 0) vals[i] = (r & 2) ? NAN : -NAN;
+      if (r % 89 == 0) vals[i] = (r & 2) ? INFINITY : -INFINITY;
+      if (r % 83 == 0) vals[i] = (r & 2) ? 0.0 : -0.0;
+      if (r % 79 == 0) vals[i] = ldexp((r & 2) ? 1.0 : -1.0, (int)((r >> 3) % 64)) + (double)((r >> 9) % 3) - 1.0;
+      break;
+    }
+    default: vals[i] = 0; break;
+    }
+  }
+  for (int from = 0; from < TL_NUM_CONCRETE; from++) {
+    size_t fs = isz((tl_dtype)from);
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    fill(src, N * 16 + 64);
+    const tl_dtype_info *fi = tl_dtype_get((tl_dtype)from);
+    int wide_int = (fi->kind == TL_KIND_INT || fi->kind == TL_KIND_UINT) && fs >= 4;
+    for (size_t i = 0; i < N; i++) {
+      if (i % 3 != 2) {
+        assert_int_equal(tl_convert(TL_FLOAT64, &vals[i], 8, (tl_dtype)from, src + i * fs, (ptrdiff_t)fs, 1, 0, NULL), TL_OK);
+      } else if (wide_int && i % 2) {
+        /* M * 2^s + d, M of 9-10 bits, d in -1..1: around the rounding points of
+           every narrower format, where rounding twice would go wrong */
+        uint64_t r = next(), M = 256 + r % 768;
+        int sh = (int)((r >> 10) % (uint64_t)(fi->bits - 10));
+        uint64_t v = (M << sh) + ((r >> 20) % 3) - 1;
+        if (fi->kind == TL_KIND_INT && ((r >> 30) & 1)) v = (uint64_t)0 - v;
+        memcpy(src + i * fs, &v, fs); /* little-endian low bytes */
+      }
+    }
+    for (int to = 0; to < TL_NUM_CONCRETE; to++)
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        compare_tiers((tl_dtype)from, src, (tl_dtype)to, N, 0, flags, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(vals);
+  free(src);
+  free(out);
+  free(ref);
+}
+
 /* Outputs of >= 16 MiB take the streaming-store path (with a head that aligns
  * the destination); a destination off its item alignment must not. */
 static void test_large(void **state) {
@@ -143,6 +204,7 @@ int main(void) {
       cmocka_unit_test(test_small_lengths),
       cmocka_unit_test(test_strided),
       cmocka_unit_test(test_large),
+      cmocka_unit_test(test_every_pair_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

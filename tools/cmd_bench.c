@@ -3,6 +3,7 @@
  * `int tl_bench_NAME(int argc, char **argv)` may live in any tools/ file. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "convert_internal.h" /* the route a pair takes (kernel, chain, scalar) */
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,19 @@ typedef struct {
   void *src, *dst;
   size_t n, bytes;
 } conv_ctx;
+
+/* How the current tier converts a contiguous pair: "copy" (same dtype),
+ * "simd" (a kernel or table lookup of its own), "via T[ > U]" (a chain of
+ * kernels through intermediates, convert_plan.c) or "scalar". */
+static void tl_bench_route(tl_dtype from, tl_dtype to, char *out, size_t cap) {
+  tl_dtype via[2];
+  int k;
+  if (from == to) snprintf(out, cap, "copy");
+  else if (tl__contig_has(tl__tier_current(), from, to, 0)) snprintf(out, cap, "simd");
+  else if ((k = tl__plan_route(from, to, 0, via)) >= 0)
+    snprintf(out, cap, k == 1 ? "via %s" : "via %s > %s", tl_dtype_name(via[0]), k > 1 ? tl_dtype_name(via[1]) : "");
+  else snprintf(out, cap, "scalar");
+}
 
 static void do_memcpy(void *p) {
   conv_ctx *c = p;
@@ -152,7 +166,7 @@ int tl_bench_convert(int argc, char **argv) {
     memset(src, 3, size);
     double tm = best_time(do_memcpy, &mc, 3, budget);
     double mgbs = 2.0 * (double)size / tm / 1e9;
-    if (!json) printf("\nsize %zu bytes of source; memcpy %.2f GB/s\n%-40s %10s %8s\n", size, mgbs, "pair", "GB/s", "x memcpy");
+    if (!json) printf("\nsize %zu bytes of source; memcpy %.2f GB/s\n%-40s %10s %8s\n", size, mgbs, "pair", "GB/s", "x memcpy  route");
     for (size_t p = 0; p < np; p++) {
       conv_ctx c;
       c.from = list[p][0];
@@ -167,13 +181,14 @@ int tl_bench_convert(int argc, char **argv) {
       double bytes = (double)c.n * (double)(fi + ti);
       double gbs = bytes / t / 1e9;
       double ref = mgbs; /* memcpy of the source buffer, GB/s counted the same way */
-      char name[96];
+      char name[96], route[64];
       snprintf(name, sizeof name, "%s -> %s", tl_dtype_name(c.from), tl_dtype_name(c.to));
+      tl_bench_route(c.from, c.to, route, sizeof route);
       if (json)
-        printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"melem_per_s\": %.1f}",
-               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, gbs / ref, (double)c.n / t / 1e6);
+        printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"melem_per_s\": %.1f, \"route\": \"%s\"}",
+               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, gbs / ref, (double)c.n / t / 1e6, route);
       else
-        printf("%-40s %10.2f %8.2f\n", name, gbs, gbs / ref);
+        printf("%-40s %10.2f %8.2f  %s\n", name, gbs, gbs / ref, route);
       first = 0;
       fflush(stdout);
     }
