@@ -99,6 +99,10 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return NULL;
 }
+int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
+  (void)d, (void)buf, (void)n;
+  return 1;
+}
 #endif
 
 int tl__tier_current(void) { return tl__tier_get(); }

@@ -429,6 +429,52 @@ static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
   return ls < ld ? wid[sg][ls][ld] : NULL;
 }
 
+/* Is any element of a float16/bfloat16/float32/float64 (or complex) buffer a
+ * NaN? The chained conversions (convert_plan.c) scan each block with it. */
+int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
+  tl_dtype c = tl__info(d)->component != TL_DTYPE_NONE ? tl__info(d)->component : d;
+  size_t m = n * (c != d ? 2 : 1), i = 0;
+  if (c == TL_FLOAT32) {
+    const float *f = buf;
+    __m256 acc = _mm256_setzero_ps();
+    for (; i + 8 <= m; i += 8) {
+      __m256 v = _mm256_loadu_ps(f + i);
+      acc = _mm256_or_ps(acc, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    }
+    if (_mm256_movemask_ps(acc)) return 1;
+    for (; i < m; i++)
+      if (f[i] != f[i]) return 1;
+    return 0;
+  }
+  if (c == TL_FLOAT64) {
+    const double *f = buf;
+    __m256d acc = _mm256_setzero_pd();
+    for (; i + 4 <= m; i += 4) {
+      __m256d v = _mm256_loadu_pd(f + i);
+      acc = _mm256_or_pd(acc, _mm256_cmp_pd(v, v, _CMP_UNORD_Q));
+    }
+    if (_mm256_movemask_pd(acc)) return 1;
+    for (; i < m; i++)
+      if (f[i] != f[i]) return 1;
+    return 0;
+  }
+  if (c == TL_FLOAT16 || c == TL_BFLOAT16) {
+    const uint16_t *h = buf;
+    const int16_t lim = (int16_t)(c == TL_FLOAT16 ? 0x7C00 : 0x7F80);
+    const __m256i mag = _mm256_set1_epi16(0x7FFF), l = _mm256_set1_epi16(lim);
+    __m256i acc = _mm256_setzero_si256();
+    for (; i + 16 <= m; i += 16) {
+      __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(h + i)), mag);
+      acc = _mm256_or_si256(acc, _mm256_cmpgt_epi16(a, l));
+    }
+    if (!_mm256_testz_si256(acc, acc)) return 1;
+    for (; i < m; i++)
+      if ((int16_t)(h[i] & 0x7FFF) > lim) return 1;
+    return 0;
+  }
+  return 1; /* other formats: the caller checks element by element */
+}
+
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n) {
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
@@ -479,5 +525,9 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return NULL;
+}
+int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
+  (void)d, (void)buf, (void)n;
+  return 1;
 }
 #endif

@@ -8,7 +8,9 @@
 #include "convert_internal.h"
 
 #if defined(TL_HAVE_X86) && defined(__x86_64__)
+#include <float.h>
 #include <immintrin.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -325,6 +327,173 @@ static void k_narrow8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, v
 TL__N16_ALL(TL__N16, TL_FLOAT32, f32)
 TL__N16_ALL(TL__N16, TL_FLOAT64, f64)
 
+/* ---- float8_e8m0fnu: float32 bits -> the power of two, ties up ---------------
+ * As tl__enc_f32: normal a -> exponent field + (mantissa >= 0.5); float32
+ * subnormals -> 0x01 from 1.5 * 2^-127 up, else 0x00; above 2^127 * 1.5 ->
+ * overflow (NaN 0xFF, or 0xFE with sat); inf and NaN -> 0xFF; zero and
+ * negative values -> NaN 0xFF, or 0x00 with sat. */
+static inline __m128i tl__e8m0_16(__m512i u, int sat) {
+  const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+  __m512i r = _mm512_add_epi32(_mm512_srli_epi32(a, 23), _mm512_and_si512(_mm512_srli_epi32(a, 22), _mm512_set1_epi32(1)));
+  r = _mm512_mask_mov_epi32(r, _mm512_cmplt_epi32_mask(a, _mm512_set1_epi32(0x800000)),
+                            _mm512_maskz_set1_epi32(_mm512_cmpge_epi32_mask(a, _mm512_set1_epi32(0x600000)), 1));
+  r = _mm512_mask_set1_epi32(r, _mm512_cmpgt_epi32_mask(r, _mm512_set1_epi32(254)), sat ? 0xFE : 0xFF);
+  __mmask16 bad = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512()) | _mm512_cmpeq_epi32_mask(a, _mm512_setzero_si512());
+  r = _mm512_mask_set1_epi32(r, bad, sat ? 0x00 : 0xFF);
+  r = _mm512_mask_set1_epi32(r, _mm512_cmpge_epi32_mask(a, _mm512_set1_epi32(0x7F800000)), 0xFF);
+  return _mm512_cvtepi32_epi8(r);
+}
+
+/* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
+ * past the largest finite give +-0x7F7F. */
+static inline __m256i tl__bf16_16(__m512i u, int sat) {
+  __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
+  __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7FFF)), lsb), 16);
+  if (sat) {
+    __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+    __mmask16 o = _mm512_cmpeq_epi32_mask(_mm512_and_si512(r, _mm512_set1_epi32(0x7FFF)), _mm512_set1_epi32(0x7F80)) &
+                  _mm512_cmplt_epi32_mask(a, _mm512_set1_epi32(0x7F800000));
+    r = _mm512_mask_sub_epi32(r, o, r, _mm512_set1_epi32(1)); /* 0x7F80 -> 0x7F7F, keeps the sign */
+  }
+  return _mm512_cvtepi32_epi16(r);
+}
+
+/* Integers -> float32 bits rounded to odd (truncate, then a sticky lsb where
+ * inexact), so that one more RNE rounding is the only one. */
+static inline __m512i tl__rto_i32(__m512i x) {
+  __m512 f = _mm512_cvt_roundepi32_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask16 inex = _mm512_cmpneq_epi32_mask(_mm512_cvttps_epi32(f), x);
+  return _mm512_mask_or_epi32(_mm512_castps_si512(f), inex, _mm512_castps_si512(f), _mm512_set1_epi32(1));
+}
+static inline __m512i tl__rto_u32(__m512i x) {
+  __m512 f = _mm512_cvt_roundepu32_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask16 inex = _mm512_cmpneq_epi32_mask(_mm512_cvttps_epu32(f), x);
+  return _mm512_mask_or_epi32(_mm512_castps_si512(f), inex, _mm512_castps_si512(f), _mm512_set1_epi32(1));
+}
+static inline __m256i tl__rto_i64(__m512i x) {
+  __m256 f = _mm512_cvt_roundepi64_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask8 inex = _mm512_cmpneq_epi64_mask(_mm512_cvttps_epi64(f), x);
+  return _mm256_mask_or_epi32(_mm256_castps_si256(f), inex, _mm256_castps_si256(f), _mm256_set1_epi32(1));
+}
+static inline __m256i tl__rto_u64(__m512i x) {
+  __m256 f = _mm512_cvt_roundepu64_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __mmask8 inex = _mm512_cmpneq_epi64_mask(_mm512_cvttps_epu64(f), x);
+  return _mm256_mask_or_epi32(_mm256_castps_si256(f), inex, _mm256_castps_si256(f), _mm256_set1_epi32(1));
+}
+
+/* 16 source elements as float32 bits (rounded to odd where inexact). `nan` is
+ * set when a float source holds a NaN (the caller redoes the block). */
+static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
+  switch (from) {
+  case TL_FLOAT32: {
+    __m512 v = _mm512_loadu_ps((const float *)(const void *)p);
+    *nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q) != 0;
+    return _mm512_castps_si512(v);
+  }
+  case TL_FLOAT64: {
+    __m512d a = _mm512_loadu_pd((const double *)(const void *)p), b = _mm512_loadu_pd((const double *)(const void *)p + 8);
+    *nan = (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) != 0;
+    return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
+  }
+  case TL_INT32: return tl__rto_i32(TL__L64(p));
+  case TL_UINT32: return tl__rto_u32(TL__L64(p));
+  case TL_INT64: return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto_i64(TL__L64(p))), tl__rto_i64(TL__L64(p + 64)), 1);
+  default: return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto_u64(TL__L64(p))), tl__rto_u64(TL__L64(p + 64)), 1);
+  }
+}
+
+/* float32/float64/int32/uint32/int64/uint64 -> bfloat16 or float8_e8m0fnu,
+ * 16 lanes at a time; a block holding a NaN goes to the scalar engine (it
+ * knows each pair's NaN rule). Integers never overflow bfloat16. */
+static inline __attribute__((always_inline)) void
+k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize, osz = to == TL_BFLOAT16 ? 2 : 1;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    int nan = 0;
+    __m512i u = tl__bits16(from, s + i * isz, &nan);
+    if (nan) {
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, 16, flags);
+      continue;
+    }
+    if (to == TL_BFLOAT16) TL__S32(d + i * 2, tl__bf16_16(u, sat));
+    else TL__S16(d + i, tl__e8m0_16(u, sat));
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
+}
+#define TL__R(TAG, FROM)                                                                               \
+  __attribute__((unused)) static void r_##TAG##_bf16(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_BFLOAT16, 0, s, d, n); } \
+  static void r_##TAG##_bf16_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_BFLOAT16, 1, s, d, n); } \
+  static void r_##TAG##_e8m0(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_FLOAT8_E8M0FNU, 0, s, d, n); } \
+  static void r_##TAG##_e8m0_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_FLOAT8_E8M0FNU, 1, s, d, n); }
+TL__R(f32, TL_FLOAT32)
+TL__R(f64, TL_FLOAT64)
+TL__R(i32, TL_INT32)
+TL__R(u32, TL_UINT32)
+TL__R(i64, TL_INT64)
+TL__R(u64, TL_UINT64)
+#undef TL__R
+
+/* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
+ * Round as usual, then finite inputs that became inf take +-max finite. A
+ * block holding a NaN goes to the scalar engine. */
+static void k_f32_f16_s(const void *sv, void *dv, size_t n) {
+  const float *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512 v = _mm512_loadu_ps(s + i);
+    if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q)) {
+      tl__convert_generic(TL_FLOAT32, (const char *)(s + i), 4, TL_FLOAT16, (char *)(d + i), 2, 16, TL_CONVERT_SATURATE);
+      continue;
+    }
+    __m256i h = _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __mmask16 o = _mm256_cmpeq_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) &
+                  _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(INFINITY), _CMP_LT_OQ);
+    _mm256_storeu_si256((__m256i *)(d + i), _mm256_mask_sub_epi16(h, o, h, _mm256_set1_epi16(1)));
+  }
+  if (i < n)
+    tl__convert_generic(TL_FLOAT32, (const char *)(s + i), 4, TL_FLOAT16, (char *)(d + i), 2, n - i, TL_CONVERT_SATURATE);
+}
+
+static void k_f64_f16_s(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  uint16_t *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d x = _mm512_loadu_pd(s + i);
+    if (_mm512_cmp_pd_mask(x, x, _CMP_UNORD_Q)) {
+      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT16, (char *)(d + i), 2, 8, TL_CONVERT_SATURATE);
+      continue;
+    }
+    __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(tl__rto8x(x)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __mmask8 o = _mm_cmpeq_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00)) &
+                 _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+    _mm_storeu_si128((__m128i *)(d + i), _mm_mask_sub_epi16(h, o, h, _mm_set1_epi16(1)));
+  }
+  if (i < n)
+    tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT16, (char *)(d + i), 2, n - i, TL_CONVERT_SATURATE);
+}
+
+static void k_f64_f32_s(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  float *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d x = _mm512_loadu_pd(s + i);
+    __m256 f = _mm512_cvtpd_ps(x);
+    __mmask8 o = _mm256_cmp_ps_mask(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), f), _mm256_set1_ps(INFINITY), _CMP_EQ_OQ) &
+                 _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+    f = _mm256_mask_blend_ps(o, f, _mm256_or_ps(_mm256_and_ps(f, _mm256_set1_ps(-0.0f)), _mm256_set1_ps(FLT_MAX)));
+    _mm256_storeu_ps(d + i, f);
+  }
+  if (i < n)
+    tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT32, (char *)(d + i), 4, n - i, TL_CONVERT_SATURATE);
+}
+
 static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
 static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
 
@@ -468,13 +637,23 @@ int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, vo
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) {
-  case P(TL_FLOAT32, TL_FLOAT16): return sat ? NULL : k_f32_f16;
+  case P(TL_FLOAT32, TL_FLOAT16): return sat ? k_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;
-  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? NULL : k_f32_bf16;
+  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? r_f32_bf16_s : k_f32_bf16;
   case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
-  case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
+  case P(TL_FLOAT64, TL_FLOAT32): return sat ? k_f64_f32_s : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
-  case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
+  case P(TL_FLOAT64, TL_FLOAT16): return sat ? k_f64_f16_s : k_f64_f16;
+#define RT(TAG, FT)                                                                      \
+  case P(FT, TL_BFLOAT16): return sat ? r_##TAG##_bf16_s : r_##TAG##_bf16;                \
+  case P(FT, TL_FLOAT8_E8M0FNU): return sat ? r_##TAG##_e8m0_s : r_##TAG##_e8m0;
+    RT(i32, TL_INT32)
+    RT(u32, TL_UINT32)
+    RT(i64, TL_INT64)
+    RT(u64, TL_UINT64)
+    RT(f64, TL_FLOAT64)
+#undef RT
+  case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
 #define N8(TAG, FT)                                                                      \
   case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
   case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \

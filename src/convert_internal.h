@@ -75,6 +75,9 @@ size_t tl__convert_validate(tl_dtype from, const char *src, ptrdiff_t ss, tl_dty
 
 /* The lazily built 256-entry table of an 8-bit source (NULL if allocation failed). */
 const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
+/* AVX2 (caller checked the tier): is any element of a float16/bfloat16/
+ * float32/float64/complex buffer of n elements a NaN? 1 for other dtypes. */
+int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n);
 /* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
 

@@ -18,7 +18,8 @@
  *   - complex build: real -> the component type of `to` is exactly the real
  *     part of from -> to.
  * NaN payloads follow pair-specific rules (convert_scalar.c), so elements that
- * are NaN in the first float intermediate are redone by the scalar reference.
+ * are NaN in the first float intermediate are redone by the scalar reference
+ * (blocks are scanned with tl__avx2_has_nan: plans run on the SIMD tiers only).
  * Plans are searched once per (tier, pair, saturate) and cached. */
 #include "convert_internal.h"
 
@@ -176,44 +177,6 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]) {
 
 /* ---- running a plan ------------------------------------------------------- */
 
-/* Indices (< n) of the elements of an intermediate buffer that hold a NaN (in
- * any component), as a bitmask scan; returns 1 when there is at least one. */
-static int tl__any_nan(tl_dtype d, const void *buf, size_t n) {
-  switch (d) {
-  case TL_FLOAT32: case TL_COMPLEX64: {
-    const uint32_t *u = buf;
-    size_t m = n * (d == TL_COMPLEX64 ? 2 : 1);
-    uint32_t mx = 0;
-    for (size_t i = 0; i < m; i++) {
-      uint32_t a = u[i] & 0x7FFFFFFFu;
-      mx = a > mx ? a : mx;
-    }
-    return mx > 0x7F800000u;
-  }
-  case TL_FLOAT64: case TL_COMPLEX128: {
-    const uint64_t *u = buf;
-    size_t m = n * (d == TL_COMPLEX128 ? 2 : 1);
-    uint64_t mx = 0;
-    for (size_t i = 0; i < m; i++) {
-      uint64_t a = u[i] & 0x7FFFFFFFFFFFFFFFull;
-      mx = a > mx ? a : mx;
-    }
-    return mx > 0x7FF0000000000000ull;
-  }
-  case TL_FLOAT16: case TL_COMPLEX32: case TL_BFLOAT16: {
-    const uint16_t *u = buf;
-    size_t m = n * (d == TL_COMPLEX32 ? 2 : 1);
-    uint16_t mx = 0;
-    for (size_t i = 0; i < m; i++) {
-      uint16_t a = (uint16_t)(u[i] & 0x7FFFu);
-      mx = a > mx ? a : mx;
-    }
-    return mx > (d == TL_BFLOAT16 ? 0x7F80u : 0x7C00u);
-  }
-  default: return 1; /* unknown: let the caller check element by element */
-  }
-}
-
 /* Is element i of an intermediate buffer of dtype d a NaN (any component)? */
 static int tl__elem_nan(tl_dtype d, const void *buf, size_t i) {
   tl_dtype c = tl__info(d)->component != TL_DTYPE_NONE ? tl__info(d)->component : d;
@@ -271,7 +234,7 @@ int tl__run_plan(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t 
       tl__convert_scalar(from, s, (ptrdiff_t)fs, to, d, (ptrdiff_t)ts, n - done, flags);
       return 1;
     }
-    if (float_src && tl__any_nan(chain[1], buf[0], BLOCK))
+    if (float_src && tl__avx2_has_nan(chain[1], buf[0], BLOCK))
       for (size_t i = 0; i < BLOCK; i++)
         if (tl__elem_nan(chain[1], buf[0], i))
           tl__convert_scalar(from, s + i * fs, (ptrdiff_t)fs, to, d + i * ts, (ptrdiff_t)ts, 1, flags);
