@@ -494,6 +494,97 @@ static void k_f64_f32_s(const void *sv, void *dv, size_t n) {
     tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT32, (char *)(d + i), 4, n - i, TL_CONVERT_SATURATE);
 }
 
+/* ---- float16 / bfloat16 -> float8/6/4 (not e8m0) on 32 lanes of 16 bits ---
+ * Twice the lanes of the float32 encoder. The source's mantissa (Ms = 10 or
+ * 7) is wider than every target's, so a normal result is one RNE shift of the
+ * magnitude bits and a re-bias; results below twice the target's smallest
+ * normal (and source subnormals) are rounded from the significand at the
+ * target's subnormal quantum with per-lane shifts (VPSRLVW), which also gives
+ * the encoding of a result that rounds up into the normal range. A block
+ * holding a NaN goes to the scalar engine. */
+typedef struct {
+  __m512i rb, rebias, maxmag, thr, cexp, ovf_pos, ovf_neg, inf_pos, inf_neg, hinf;
+  unsigned sh, ms, sbit_shift;
+  int fnuz, sat;
+} tl__venc32h;
+
+static void tl__venc32h_init(tl__venc32h *V, tl_dtype from, const tl__ffmt *F, int sat) {
+  const int Ms = from == TL_FLOAT16 ? 10 : 7, Bs = from == TL_FLOAT16 ? 15 : 127;
+  const int emin = 1 - F->bias, sh = Ms - F->M;
+  V->sh = (unsigned)sh;
+  V->ms = (unsigned)Ms;
+  V->rb = _mm512_set1_epi16((short)((1 << (sh - 1)) - 1));
+  V->rebias = _mm512_set1_epi16((short)((Bs - F->bias) << F->M));
+  V->maxmag = _mm512_set1_epi16((short)F->maxmag);
+  /* the subnormal path below this magnitude (source bits): the target's
+     smallest normal, or the source's when the target reaches lower */
+  V->thr = _mm512_set1_epi16((short)((emin + Bs > 1 ? emin + Bs : 1) << Ms));
+  /* subnormal quantum shift = cexp - max(exponent field, 1) */
+  V->cexp = _mm512_set1_epi16((short)(emin - F->M + Bs + Ms));
+  V->ovf_pos = _mm512_set1_epi16((short)(sat ? F->maxmag : F->ovf[0]));
+  V->ovf_neg = _mm512_set1_epi16((short)(sat ? ((1u << F->sign_bit) | F->maxmag) : F->ovf[1]));
+  V->inf_pos = _mm512_set1_epi16((short)F->ovf[0]);
+  V->inf_neg = _mm512_set1_epi16((short)F->ovf[1]);
+  V->hinf = _mm512_set1_epi16((short)(from == TL_FLOAT16 ? 0x7C00 : 0x7F80));
+  V->sbit_shift = (unsigned)(15 - F->sign_bit);
+  V->fnuz = F->fam == TL__FAM_FNUZ;
+  V->sat = sat;
+}
+
+static inline __m256i tl__enc32h(const tl__venc32h *V, __m512i h) {
+  const __m512i one = _mm512_set1_epi16(1);
+  const __m512i a = _mm512_and_si512(h, _mm512_set1_epi16(0x7FFF));
+  /* normal results: RNE shift, re-bias */
+  __m512i lsb = _mm512_and_si512(_mm512_srli_epi16(a, V->sh), one);
+  __m512i r = _mm512_sub_epi16(_mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(a, V->rb), lsb), V->sh), V->rebias);
+  __mmask32 small = _mm512_cmplt_epu16_mask(a, V->thr);
+  if (small) {
+    __m512i e = _mm512_max_epu16(_mm512_srli_epi16(a, V->ms), one);
+    __m512i sig = _mm512_or_si512(_mm512_and_si512(a, _mm512_set1_epi16((short)((1 << V->ms) - 1))),
+                          _mm512_maskz_set1_epi16(_mm512_cmpge_epu16_mask(a, _mm512_set1_epi16((short)(1 << V->ms))),
+                                                  (short)(1 << V->ms)));
+    __m512i s2 = _mm512_min_epu16(_mm512_sub_epi16(V->cexp, e), _mm512_set1_epi16(15));
+    __m512i half_m1 = _mm512_sub_epi16(_mm512_sllv_epi16(one, _mm512_sub_epi16(s2, one)), one);
+    __m512i klsb = _mm512_and_si512(_mm512_srlv_epi16(sig, s2), one);
+    __m512i k = _mm512_srlv_epi16(_mm512_add_epi16(_mm512_add_epi16(sig, half_m1), klsb), s2);
+    r = _mm512_mask_mov_epi16(r, small, k);
+  }
+  __mmask32 neg = _mm512_cmplt_epi16_mask(h, _mm512_setzero_si512());
+  __mmask32 ovf = _mm512_cmpgt_epi16_mask(r, V->maxmag) | _mm512_cmpge_epu16_mask(a, V->hinf);
+  __mmask32 sg = neg;
+  if (V->fnuz) sg &= _mm512_test_epi16_mask(r, r);
+  __m512i out = _mm512_mask_mov_epi16(r, sg, _mm512_or_si512(r, _mm512_srli_epi16(_mm512_set1_epi16((short)0x8000), V->sbit_shift)));
+  out = _mm512_mask_mov_epi16(out, ovf, _mm512_mask_mov_epi16(V->ovf_pos, neg, V->ovf_neg));
+  if (V->sat)
+    out = _mm512_mask_mov_epi16(out, _mm512_cmpeq_epi16_mask(a, V->hinf), _mm512_mask_mov_epi16(V->inf_pos, neg, V->inf_neg));
+  return _mm512_cvtepi16_epi8(out);
+}
+
+static inline __attribute__((always_inline)) void
+k_h8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  tl__venc32h V;
+  tl__venc32h_init(&V, from, tl__ffmt_of(to), sat);
+  const uint16_t *s = sv;
+  uint8_t *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    __m512i h = TL__L64(s + i);
+    if (_mm512_cmpgt_epu16_mask(_mm512_and_si512(h, _mm512_set1_epi16(0x7FFF)), V.hinf)) {
+      tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, 32, flags);
+      continue;
+    }
+    TL__S32(d + i, tl__enc32h(&V, h));
+  }
+  if (i < n) tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, n - i, flags);
+}
+
+#define TL__H8(NAME, FROM, TO, SAT)                                                      \
+  static void NAME(const void *s, void *d, size_t n) { k_h8_512(FROM, TO, SAT, s, d, n); }
+TL__N16_ALL(TL__H8, TL_FLOAT16, h)
+TL__N16_ALL(TL__H8, TL_BFLOAT16, b)
+#undef TL__H8
+
 static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
 static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
 
@@ -667,6 +758,8 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
     N8(f32, TL_FLOAT32)
     N8(f64, TL_FLOAT64)
+    N8(h, TL_FLOAT16)
+    N8(b, TL_BFLOAT16)
 #undef N8
   default: return tl__int_kernel(from, to);
   }
