@@ -381,8 +381,9 @@ static inline __m256i tl__rto_u64(__m512i x) {
   return _mm256_mask_or_epi32(_mm256_castps_si256(f), inex, _mm256_castps_si256(f), _mm256_set1_epi32(1));
 }
 
-/* 16 source elements as float32 bits (rounded to odd where inexact). `nan` is
- * set when a float source holds a NaN (the caller redoes the block). */
+/* 16 source elements as float32 bits: exact for float16/bfloat16/int16/
+ * uint16, rounded to odd where inexact for the others. `nan` is set when a
+ * float source holds a NaN (the caller redoes the block). */
 static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
   switch (from) {
   case TL_FLOAT32: {
@@ -395,6 +396,18 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
     *nan = (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) != 0;
     return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
   }
+  case TL_FLOAT16: {
+    __m256i h = TL__L32(p);
+    *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) != 0;
+    return _mm512_castps_si512(_mm512_cvtph_ps(h));
+  }
+  case TL_BFLOAT16: {
+    __m256i h = TL__L32(p);
+    *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7F80)) != 0;
+    return _mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16);
+  }
+  case TL_INT16: return _mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(TL__L32(p))));
+  case TL_UINT16: return _mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(TL__L32(p))));
   case TL_INT32: return tl__rto_i32(TL__L64(p));
   case TL_UINT32: return tl__rto_u32(TL__L64(p));
   case TL_INT64: return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto_i64(TL__L64(p))), tl__rto_i64(TL__L64(p + 64)), 1);
@@ -402,15 +415,30 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
   }
 }
 
-/* float32/float64/int32/uint32/int64/uint64 -> bfloat16 or float8_e8m0fnu,
- * 16 lanes at a time; a block holding a NaN goes to the scalar engine (it
- * knows each pair's NaN rule). Integers never overflow bfloat16. */
+/* float32 bits (no NaN) -> float16 (RNE); with sat, finite values that round
+ * to inf give +-0x7BFF. */
+static inline __m256i tl__f16_16(__m512i u, int sat) {
+  __m256i h = _mm512_cvtps_ph(_mm512_castsi512_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  if (sat) {
+    __mmask16 o = _mm256_cmpeq_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) &
+                  _mm512_cmplt_epi32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF)), _mm512_set1_epi32(0x7F800000));
+    h = _mm256_mask_sub_epi16(h, o, h, _mm256_set1_epi16(1));
+  }
+  return h;
+}
+
+/* Any of the sources above -> bfloat16, float16, float8_e8m0fnu or the
+ * float8/6/4 formats, 16 lanes at a time: the source as float32 bits (exact,
+ * or rounded to odd), then the one rounding into the target. A block holding
+ * a NaN goes to the scalar engine (it knows each pair's NaN rule). */
 static inline __attribute__((always_inline)) void
 k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize, osz = to == TL_BFLOAT16 ? 2 : 1;
+  const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  tl__venc16 V;
+  if (osz == 1 && to != TL_FLOAT8_E8M0FNU) tl__venc16_init(&V, tl__ffmt_of(to), sat);
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
     int nan = 0;
@@ -420,22 +448,36 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
       continue;
     }
     if (to == TL_BFLOAT16) TL__S32(d + i * 2, tl__bf16_16(u, sat));
-    else TL__S16(d + i, tl__e8m0_16(u, sat));
+    else if (to == TL_FLOAT16) TL__S32(d + i * 2, tl__f16_16(u, sat));
+    else if (to == TL_FLOAT8_E8M0FNU) TL__S16(d + i, tl__e8m0_16(u, sat));
+    else TL__S16(d + i, tl__enc16(&V, u));
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
+#define TL__R1(TAG, FROM, TTAG, TO)                                                                   \
+  __attribute__((unused)) static void r_##TAG##_##TTAG(const void *s, void *d, size_t n) { k_rto_512(FROM, TO, 0, s, d, n); } \
+  __attribute__((unused)) static void r_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TO, 1, s, d, n); }
 #define TL__R(TAG, FROM)                                                                               \
-  __attribute__((unused)) static void r_##TAG##_bf16(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_BFLOAT16, 0, s, d, n); } \
-  static void r_##TAG##_bf16_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_BFLOAT16, 1, s, d, n); } \
-  static void r_##TAG##_e8m0(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_FLOAT8_E8M0FNU, 0, s, d, n); } \
-  static void r_##TAG##_e8m0_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TL_FLOAT8_E8M0FNU, 1, s, d, n); }
+  TL__R1(TAG, FROM, bf16, TL_BFLOAT16) TL__R1(TAG, FROM, f16, TL_FLOAT16) TL__R1(TAG, FROM, e8m0, TL_FLOAT8_E8M0FNU)
+#define TL__RN(TAG, FROM)                                                                              \
+  TL__R1(TAG, FROM, e4m3fn, TL_FLOAT8_E4M3FN) TL__R1(TAG, FROM, e5m2, TL_FLOAT8_E5M2)                    \
+  TL__R1(TAG, FROM, e4m3, TL_FLOAT8_E4M3) TL__R1(TAG, FROM, e3m4, TL_FLOAT8_E3M4)                        \
+  TL__R1(TAG, FROM, e4m3fnuz, TL_FLOAT8_E4M3FNUZ) TL__R1(TAG, FROM, b11, TL_FLOAT8_E4M3B11FNUZ)          \
+  TL__R1(TAG, FROM, e5m2fnuz, TL_FLOAT8_E5M2FNUZ) TL__R1(TAG, FROM, f6a, TL_FLOAT6_E2M3FN)               \
+  TL__R1(TAG, FROM, f6b, TL_FLOAT6_E3M2FN) TL__R1(TAG, FROM, f4, TL_FLOAT4_E2M1FN)
 TL__R(f32, TL_FLOAT32)
 TL__R(f64, TL_FLOAT64)
-TL__R(i32, TL_INT32)
-TL__R(u32, TL_UINT32)
-TL__R(i64, TL_INT64)
-TL__R(u64, TL_UINT64)
+TL__R(h, TL_FLOAT16)
+TL__R(b, TL_BFLOAT16)
+TL__R(i16, TL_INT16) TL__RN(i16, TL_INT16)
+TL__R(u16, TL_UINT16) TL__RN(u16, TL_UINT16)
+TL__R(i32, TL_INT32) TL__RN(i32, TL_INT32)
+TL__R(u32, TL_UINT32) TL__RN(u32, TL_UINT32)
+TL__R(i64, TL_INT64) TL__RN(i64, TL_INT64)
+TL__R(u64, TL_UINT64) TL__RN(u64, TL_UINT64)
 #undef TL__R
+#undef TL__RN
+#undef TL__R1
 
 /* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
  * Round as usual, then finite inputs that became inf take +-max finite. A
@@ -735,15 +777,29 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? k_f64_f32_s : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? k_f64_f16_s : k_f64_f16;
-#define RT(TAG, FT)                                                                      \
-  case P(FT, TL_BFLOAT16): return sat ? r_##TAG##_bf16_s : r_##TAG##_bf16;                \
-  case P(FT, TL_FLOAT8_E8M0FNU): return sat ? r_##TAG##_e8m0_s : r_##TAG##_e8m0;
-    RT(i32, TL_INT32)
-    RT(u32, TL_UINT32)
-    RT(i64, TL_INT64)
-    RT(u64, TL_UINT64)
+#define R2(TAG, FT, TT, TTAG) case P(FT, TT): return sat ? r_##TAG##_##TTAG##_s : r_##TAG##_##TTAG;
+#define RT(TAG, FT) R2(TAG, FT, TL_BFLOAT16, bf16) R2(TAG, FT, TL_FLOAT8_E8M0FNU, e8m0)
+#define RI(TAG, FT)                                                                      \
+  RT(TAG, FT) R2(TAG, FT, TL_FLOAT16, f16)                                               \
+  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
+  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
+  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
+  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
+  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+    RI(i16, TL_INT16)
+    RI(u16, TL_UINT16)
+    RI(i32, TL_INT32)
+    RI(u32, TL_UINT32)
+    RI(i64, TL_INT64)
+    RI(u64, TL_UINT64)
     RT(f64, TL_FLOAT64)
+    R2(h, TL_FLOAT16, TL_BFLOAT16, bf16)
+    R2(h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    R2(b, TL_BFLOAT16, TL_FLOAT16, f16)
+    R2(b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+#undef RI
 #undef RT
+#undef R2
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
 #define N8(TAG, FT)                                                                      \
   case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
