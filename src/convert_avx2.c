@@ -296,39 +296,6 @@ static void k_i32_f32(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_INT32, TL_FLOAT32, s, d, i, n);
 }
 
-static void k_f32_i32(const void *sv, void *dv, size_t n) {
-  const float *s = sv;
-  int32_t *d = dv;
-  size_t i = 0;
-  const __m256 lim = _mm256_set1_ps(2147483648.0f);
-  for (; i + 8 <= n; i += 8) {
-    __m256 v = _mm256_loadu_ps(s + i);
-    __m256i r = _mm256_cvttps_epi32(v); /* 0x80000000 for NaN and out of range */
-    __m256i big = _mm256_castps_si256(_mm256_cmp_ps(v, lim, _CMP_GE_OQ));
-    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FFFFFFF), big);
-    r = _mm256_andnot_si256(nan, r);
-    _mm256_storeu_si256((__m256i *)(d + i), r);
-  }
-  TL__TAIL(TL_FLOAT32, TL_INT32, s, d, i, n);
-}
-
-static void k_f64_i32(const void *sv, void *dv, size_t n) {
-  const double *s = sv;
-  int32_t *d = dv;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    __m256d v = _mm256_loadu_pd(s + i);
-    v = _mm256_max_pd(v, _mm256_set1_pd(-2147483648.0)); /* NaN: max returns the 2nd operand */
-    v = _mm256_min_pd(v, _mm256_set1_pd(2147483647.0));
-    __m256d x = _mm256_loadu_pd(s + i);
-    __m256d nan = _mm256_cmp_pd(x, x, _CMP_UNORD_Q);
-    v = _mm256_andnot_pd(nan, v);
-    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvttpd_epi32(v));
-  }
-  TL__TAIL(TL_FLOAT64, TL_INT32, s, d, i, n);
-}
-
 static void k_i32_f64(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
   double *d = dv;
@@ -404,6 +371,134 @@ TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_c
 TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(x))))
 TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi16_epi32(x))))
 TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu16_epi32(x))))
+
+/* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
+ * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
+ * are stored as their low bits (int4 -7 -> 0x09). Where both ends of the range
+ * are exact in the source format, x is clamped in the float domain and
+ * truncated (cvtt): max returns its 2nd operand for NaN, so unsigned NaN lanes
+ * become 0 and signed ones are zeroed before the clamp. The lanes are then in
+ * range and the saturating packs narrow them unchanged. Each block writes one
+ * 32-byte vector (streamed when large, as TL__KW). */
+
+/* 8 float32 -> int32 lanes (b <= 32) */
+static inline __attribute__((always_inline)) __m256i tl__fi_ps(__m256 x, int bits, int sg) {
+  const __m256 h31 = _mm256_set1_ps(2147483648.0f);
+  if (bits == 32 && sg) { /* 2^31 - 1 is no float32: cvtt gives INT32_MIN out of range; fix >= 2^31, NaN */
+    __m256i r = _mm256_cvttps_epi32(x);
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(_mm256_cmp_ps(x, h31, _CMP_GE_OQ)));
+    return _mm256_andnot_si256(_mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q)), r);
+  }
+  if (bits == 32) { /* no unsigned cvtt: lanes >= 2^31 (integers there) convert x - 2^31 (exact), bit 31 set back */
+    x = _mm256_max_ps(x, _mm256_setzero_ps());
+    __m256 big = _mm256_cmp_ps(x, h31, _CMP_GE_OQ);
+    __m256i r = _mm256_cvttps_epi32(_mm256_sub_ps(x, _mm256_and_ps(big, h31)));
+    r = _mm256_xor_si256(r, _mm256_slli_epi32(_mm256_castps_si256(big), 31));
+    return _mm256_or_si256(r, _mm256_castps_si256(_mm256_cmp_ps(x, _mm256_set1_ps(4294967296.0f), _CMP_GE_OQ)));
+  }
+  if (sg) x = _mm256_andnot_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q), x);
+  const float lo = sg ? -(float)(1 << (bits - 1)) : 0.0f;
+  const float hi = sg ? (float)((1 << (bits - 1)) - 1) : (float)((1 << bits) - 1);
+  return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(lo)), _mm256_set1_ps(hi)));
+}
+
+/* 4 float64 -> int32 lanes (b <= 32; every range end is exact) */
+static inline __attribute__((always_inline)) __m128i tl__fi_pd(__m256d x, int bits, int sg) {
+  if (sg) x = _mm256_andnot_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q), x);
+  const double lo = sg ? -(double)(1ull << (bits - 1)) : 0.0;
+  const double hi = sg ? (double)((1ull << (bits - 1)) - 1) : (double)((1ull << bits) - 1);
+  x = _mm256_min_pd(_mm256_max_pd(x, _mm256_set1_pd(lo)), _mm256_set1_pd(hi));
+  if (sg || bits < 32) return _mm256_cvttpd_epi32(x);
+  /* uint32: truncate, move [0, 2^32) to the int32 range (exact on integers), flip bit 31 back */
+  x = _mm256_sub_pd(_mm256_round_pd(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), _mm256_set1_pd(2147483648.0));
+  return _mm_xor_si128(_mm256_cvttpd_epi32(x), _mm_set1_epi32(INT32_MIN));
+}
+
+/* 4 float64 -> int64 / uint64 lanes. No 64-bit cvtt in AVX2: |x| truncated from
+ * its bits, the mantissa (implicit 1 set) shifted by exponent - 1075 (sllv/srlv
+ * give 0 for counts >= 64, which the "negative" one always is); then the sign,
+ * and the out-of-range and NaN lanes by compares. */
+static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg) {
+  const __m256i u = _mm256_castpd_si256(x), bias = _mm256_set1_epi64x(1075);
+  __m256i e = _mm256_and_si256(_mm256_srli_epi64(u, 52), _mm256_set1_epi64x(0x7FF));
+  __m256i m = _mm256_or_si256(_mm256_and_si256(u, _mm256_set1_epi64x(0xFFFFFFFFFFFFFll)),
+                              _mm256_set1_epi64x(1ll << 52));
+  __m256i mag = _mm256_or_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(e, bias)),
+                                _mm256_srlv_epi64(m, _mm256_sub_epi64(bias, e)));
+  if (!sg) { /* x <= 0 and NaN -> 0 (the GT compare is false), x >= 2^64 -> all ones */
+    __m256i r = _mm256_and_si256(mag, _mm256_castpd_si256(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_GT_OQ)));
+    return _mm256_or_si256(r, _mm256_castpd_si256(_mm256_cmp_pd(x, _mm256_set1_pd(18446744073709551616.0), _CMP_GE_OQ)));
+  }
+  __m256i s = _mm256_cmpgt_epi64(_mm256_setzero_si256(), u); /* all ones where the sign is set */
+  __m256i r = _mm256_sub_epi64(_mm256_xor_si256(mag, s), s);
+  r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(INT64_MAX),
+                         _mm256_castpd_si256(_mm256_cmp_pd(x, _mm256_set1_pd(9223372036854775808.0), _CMP_GE_OQ)));
+  r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(INT64_MIN),
+                         _mm256_castpd_si256(_mm256_cmp_pd(x, _mm256_set1_pd(-9223372036854775808.0), _CMP_LT_OQ)));
+  return _mm256_andnot_si256(_mm256_castpd_si256(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)), r);
+}
+
+/* One block: 32 / D source elements -> 32 bytes of D-byte integers of `bits` bits. */
+static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, int S, int D, int bits, int sg) {
+#define LPS(k) _mm256_loadu_ps((const float *)(const void *)sp + 8 * (k))
+#define LPD(k) _mm256_loadu_pd((const double *)(const void *)sp + 4 * (k))
+  __m256i r;
+  if (D == 8) return tl__fq_pd(S == 4 ? _mm256_cvtps_pd(_mm_loadu_ps((const float *)(const void *)sp)) : LPD(0), sg);
+  if (D == 4) return S == 4 ? tl__fi_ps(LPS(0), bits, sg) : _mm256_set_m128i(tl__fi_pd(LPD(1), bits, sg), tl__fi_pd(LPD(0), bits, sg));
+  if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
+    __m256i a = tl__fi_ps(LPS(0), bits, sg), b = tl__fi_ps(LPS(1), bits, sg);
+    return _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(a, b) : _mm256_packus_epi32(a, b), 0xD8);
+  }
+  if (D == 2) {
+    __m128i q[4];
+    for (int k = 0; k < 4; k++) q[k] = tl__fi_pd(LPD(k), bits, sg);
+    return sg ? _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]))
+              : _mm256_set_m128i(_mm_packus_epi32(q[2], q[3]), _mm_packus_epi32(q[0], q[1]));
+  }
+  if (S == 4) { /* D == 1 (8-bit values fit int16) */
+    __m256i a = tl__fi_ps(LPS(0), bits, sg), b = tl__fi_ps(LPS(1), bits, sg);
+    __m256i c = tl__fi_ps(LPS(2), bits, sg), d = tl__fi_ps(LPS(3), bits, sg);
+    __m256i p = _mm256_packs_epi32(a, b), q = _mm256_packs_epi32(c, d);
+    r = sg ? _mm256_packs_epi16(p, q) : _mm256_packus_epi16(p, q);
+    r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  } else {
+    __m128i q[8], p[4];
+    for (int k = 0; k < 8; k++) q[k] = tl__fi_pd(LPD(k), bits, sg);
+    for (int k = 0; k < 4; k++) p[k] = _mm_packs_epi32(q[2 * k], q[2 * k + 1]);
+    r = sg ? _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]))
+           : _mm256_set_m128i(_mm_packus_epi16(p[2], p[3]), _mm_packus_epi16(p[0], p[1]));
+  }
+  if (sg && bits < 8) r = _mm256_and_si256(r, _mm256_set1_epi8((char)((1 << bits) - 1)));
+  return r;
+#undef LPS
+#undef LPD
+}
+
+static inline __attribute__((always_inline)) void tl__fi_run(tl_dtype from, tl_dtype to, int S, int D, int bits,
+                                                             int sg, const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  int nt = 0;
+  const size_t step = 32 / (size_t)D;
+  size_t i = tl__nt_head(from, to, s, d, n, (size_t)S, (size_t)D, &nt);
+  for (; i + step <= n; i += step) tl__st32(d + i * (size_t)D, tl__fi_blk(s + i * (size_t)S, S, D, bits, sg), nt);
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * (size_t)S, S, to, d + i * (size_t)D, D, n - i, 0);
+}
+
+#define TL__FI(NAME, FT, TT, S, D, BITS, SG) \
+  static void k_##NAME(const void *s, void *d, size_t n) { tl__fi_run(FT, TT, S, D, BITS, SG, s, d, n); }
+TL__F2I_DSTS(TL__FI, f32, TL_FLOAT32, 4)
+TL__F2I_DSTS(TL__FI, f64, TL_FLOAT64, 8)
+
+static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
+#define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
+  static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
+                                                    {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
+#undef TL__FI_ENT
+  if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
+  return k[from == TL_FLOAT64][to]; /* NULL for bool */
+}
 
 static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
 static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
@@ -499,8 +594,6 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? NULL : k_f64_bf16;
   case P(TL_INT32, TL_FLOAT32): return k_i32_f32;
-  case P(TL_FLOAT32, TL_INT32): return k_f32_i32;
-  case P(TL_FLOAT64, TL_INT32): return k_f64_i32;
   case P(TL_INT32, TL_FLOAT64): return k_i32_f64;
 #define N8(TAG, FT)                                                                      \
   case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
@@ -516,7 +609,10 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     N8(f32, TL_FLOAT32)
     N8(f64, TL_FLOAT64)
 #undef N8
-  default: return tl__int_kernel(from, to);
+  default: {
+    tl__contig_fn f = tl__f2i_kernel(from, to);
+    return f ? f : tl__int_kernel(from, to);
+  }
   }
 #undef P
 }

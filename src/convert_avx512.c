@@ -230,6 +230,91 @@ TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_t
 TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
 TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
 
+/* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
+ * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
+ * are stored as their low bits (int4 -7 -> 0x09). Signed b bits: x is raised
+ * to -2^(b-1) (exact) and converted in the lanes < 2^(b-1); lanes >= 2^(b-1)
+ * take the max; NaN lanes (false in both compares) 0. b = 32/64 skip the
+ * raise: cvtt gives INT_MIN below the range anyway. Unsigned: x clamped to
+ * [0, (float)(2^b - 1)] (max returns its 2nd operand, 0, for NaN); where 2^b - 1
+ * is not representable (uint32 from float32, uint64) that bound rounds up to
+ * 2^b, which the unsigned cvtt turns into 2^b - 1 (its out-of-range value), so
+ * uint64 needs the max alone. float32 -> 64-bit goes through float64 (exact). */
+
+/* 16 float32 -> int32 lanes (b <= 32) */
+static inline __attribute__((always_inline)) __m512i tl__fi_ps(__m512 x, int bits, int sg) {
+  if (!sg)
+    return _mm512_cvttps_epu32(_mm512_min_ps(_mm512_max_ps(x, _mm512_setzero_ps()),
+                                             _mm512_set1_ps((float)((1ull << bits) - 1))));
+  const __m512 lim = _mm512_set1_ps((float)(1ull << (bits - 1)));
+  __mmask16 big = _mm512_cmp_ps_mask(x, lim, _CMP_GE_OQ), in = _mm512_cmp_ps_mask(x, lim, _CMP_LT_OQ);
+  if (bits < 32) x = _mm512_max_ps(x, _mm512_set1_ps(-(float)(1ull << (bits - 1))));
+  __m512i r = _mm512_maskz_mov_epi32(big, _mm512_set1_epi32((int32_t)((1ull << (bits - 1)) - 1)));
+  return _mm512_mask_cvttps_epi32(r, in, x);
+}
+
+/* 8 float64 -> int32 lanes (b <= 32) */
+static inline __attribute__((always_inline)) __m256i tl__fi_pd(__m512d x, int bits, int sg) {
+  if (!sg)
+    return _mm512_cvttpd_epu32(_mm512_min_pd(_mm512_max_pd(x, _mm512_setzero_pd()),
+                                             _mm512_set1_pd((double)((1ull << bits) - 1))));
+  const __m512d lim = _mm512_set1_pd((double)(1ull << (bits - 1)));
+  __mmask8 big = _mm512_cmp_pd_mask(x, lim, _CMP_GE_OQ), in = _mm512_cmp_pd_mask(x, lim, _CMP_LT_OQ);
+  if (bits < 32) x = _mm512_max_pd(x, _mm512_set1_pd(-(double)(1ull << (bits - 1))));
+  __m256i r = _mm256_maskz_mov_epi32(big, _mm256_set1_epi32((int32_t)((1ull << (bits - 1)) - 1)));
+  return _mm512_mask_cvttpd_epi32(r, in, x);
+}
+
+/* 8 float64 -> int64 / uint64 lanes */
+static inline __attribute__((always_inline)) __m512i tl__fq_pd(__m512d x, int sg) {
+  if (!sg) return _mm512_cvttpd_epu64(_mm512_max_pd(x, _mm512_setzero_pd()));
+  const __m512d lim = _mm512_set1_pd(9223372036854775808.0);
+  __mmask8 big = _mm512_cmp_pd_mask(x, lim, _CMP_GE_OQ), in = _mm512_cmp_pd_mask(x, lim, _CMP_LT_OQ);
+  return _mm512_mask_cvttpd_epi64(_mm512_maskz_mov_epi64(big, _mm512_set1_epi64(INT64_MAX)), in, x);
+}
+
+/* 16 int32 lanes from 16 float32 or 2 x 8 float64 at p */
+static inline __attribute__((always_inline)) __m512i tl__fi16(const char *p, int S, int bits, int sg) {
+  if (S == 4) return tl__fi_ps(_mm512_loadu_ps((const void *)p), bits, sg);
+  return _mm512_inserti64x4(_mm512_castsi256_si512(tl__fi_pd(_mm512_loadu_pd((const void *)p), bits, sg)),
+                            tl__fi_pd(_mm512_loadu_pd((const void *)(p + 64)), bits, sg), 1);
+}
+
+/* One block: 64 / D source elements -> 64 bytes of D-byte integers of `bits`
+ * bits (one store, streamed when large). The lanes are in range, so the
+ * saturating packs narrow them unchanged; packs work within 128-bit lanes, a
+ * permute puts the elements back in order. */
+static inline __attribute__((always_inline)) __m512i tl__fi_blk(const char *sp, int S, int D, int bits, int sg) {
+  if (D == 8)
+    return tl__fq_pd(S == 4 ? _mm512_cvtps_pd(_mm256_loadu_ps((const float *)(const void *)sp))
+                            : _mm512_loadu_pd((const void *)sp), sg);
+  if (D == 4) return tl__fi16(sp, S, bits, sg);
+  __m512i a = tl__fi16(sp, S, bits, sg), b = tl__fi16(sp + 16 * S, S, bits, sg);
+  if (D == 2)
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                    sg ? _mm512_packs_epi32(a, b) : _mm512_packus_epi32(a, b));
+  __m512i c = tl__fi16(sp + 32 * S, S, bits, sg), d = tl__fi16(sp + 48 * S, S, bits, sg);
+  __m512i p = _mm512_packs_epi32(a, b), q = _mm512_packs_epi32(c, d); /* 8-bit values fit int16 */
+  __m512i r = sg ? _mm512_packs_epi16(p, q) : _mm512_packus_epi16(p, q);
+  r = _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+  if (sg && bits < 8) r = _mm512_and_si512(r, _mm512_set1_epi8((char)((1 << bits) - 1)));
+  return r;
+}
+
+#define TL__FI(NAME, FT, TT, S, D, BITS, SG) \
+  TL__K(k_##NAME, FT, TT, S, D, 64 / (D), tl__st64(dp, tl__fi_blk(sp, S, D, BITS, SG), nt))
+TL__F2I_DSTS(TL__FI, f32, TL_FLOAT32, 4)
+TL__F2I_DSTS(TL__FI, f64, TL_FLOAT64, 8)
+
+static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
+#define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
+  static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
+                                                    {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
+#undef TL__FI_ENT
+  if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
+  return k[from == TL_FLOAT64][to]; /* NULL for bool (b_f32 / b_f64) */
+}
+
 /* ---- float32 / float64 -> float8/6/4 (not e8m0): the AVX2 tier's branch-free
  * integer encoder on 16 lanes. float64 goes through float32 rounded to odd
  * (truncate, then a sticky lsb where inexact), so there is one rounding. A
@@ -817,7 +902,10 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     N8(h, TL_FLOAT16)
     N8(b, TL_BFLOAT16)
 #undef N8
-  default: return tl__int_kernel(from, to);
+  default: {
+    tl__contig_fn f = tl__f2i_kernel(from, to);
+    return f ? f : tl__int_kernel(from, to);
+  }
   }
 #undef P
 }

@@ -94,6 +94,17 @@ typedef void (*tl__contig_fn)(const void *src, void *dst, size_t n);
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat);
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
 
+/* The destinations of the float32/float64 -> integer SIMD kernels, for an
+ * X-macro X(NAME, FROM, TO, S, D, BITS, SIGNED): S/D the source/destination
+ * item sizes, BITS the destination's width (its saturation range). */
+#define TL__F2I_DSTS(X, TAG, FT, S)                                                      \
+  X(TAG##_i2, FT, TL_INT2, S, 1, 2, 1) X(TAG##_i4, FT, TL_INT4, S, 1, 4, 1)                \
+  X(TAG##_i8, FT, TL_INT8, S, 1, 8, 1) X(TAG##_i16, FT, TL_INT16, S, 2, 16, 1)             \
+  X(TAG##_i32, FT, TL_INT32, S, 4, 32, 1) X(TAG##_i64, FT, TL_INT64, S, 8, 64, 1)          \
+  X(TAG##_u2, FT, TL_UINT2, S, 1, 2, 0) X(TAG##_u4, FT, TL_UINT4, S, 1, 4, 0)              \
+  X(TAG##_u8, FT, TL_UINT8, S, 1, 8, 0) X(TAG##_u16, FT, TL_UINT16, S, 2, 16, 0)           \
+  X(TAG##_u32, FT, TL_UINT32, S, 4, 32, 0) X(TAG##_u64, FT, TL_UINT64, S, 8, 64, 0)
+
 /* The tier in force (0 scalar, 1 avx2, 2 avx512). */
 int tl__tier_current(void);
 /* Does `tier` have a contiguous fast path (kernel or table lookup) for the pair? */

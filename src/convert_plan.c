@@ -6,7 +6,10 @@
  * resident). A chain is used only when it gives the direct conversion's result
  * for every input; the rules that make a leg safe (tl__leg_ok) are:
  *   - exact: every value of `from` is a value of `via` (and inf, -0 and NaN are
- *     representable there), so via -> to rounds the same value once;
+ *     representable there), so via -> to rounds the same value once; but not
+ *     integer -> float -> an integer that does not hold every value of `from`:
+ *     integers wrap, floats saturate (int2 -> uint2 keeps the low bits, -2.0 ->
+ *     uint2 is 0);
  *   - modular: integer -> integer -> integer with `via` at least as wide as
  *     `to` (two's-complement wrap keeps the low bits; the low bits of the low
  *     bits are the low bits);
@@ -84,6 +87,9 @@ static int tl__holds(tl_dtype via, tl_dtype from) {
 static int tl__leg_ok(tl_dtype from, tl_dtype via, tl_dtype to) {
   const tl_dtype_info *f = tl__info(from), *v = tl__info(via), *t = tl__info(to);
   if (via == from || via == to) return 0;
+  if (tl__is_intk(f) && v->kind == TL_KIND_FLOAT && tl__is_intk(t) && t->kind != TL_KIND_BOOL &&
+      !tl__holds(to, from))
+    return 0; /* wraps directly, saturates through the float */
   if (tl__holds(via, from)) return 1;
   /* modular integer wrap */
   if (tl__is_intk(f) && f->kind != TL_KIND_BOOL && tl__is_intk(v) && v->kind != TL_KIND_BOOL &&
