@@ -326,7 +326,7 @@ typedef struct {
   int fnuz, sat;
 } tl__venc16;
 
-static void tl__venc16_init(tl__venc16 *V, const tl__ffmt *F, int sat) {
+static inline __attribute__((always_inline)) void tl__venc16_init(tl__venc16 *V, const tl__ffmt *F, int sat) {
   int emin = 1 - F->bias;
   V->minnorm = _mm512_set1_epi32((emin + 127) << 23);
   V->shift = (unsigned)(23 - F->M);
@@ -344,7 +344,7 @@ static void tl__venc16_init(tl__venc16 *V, const tl__ffmt *F, int sat) {
   V->sat = sat;
 }
 
-static inline __m128i tl__enc16(const tl__venc16 *V, __m512i u) {
+static inline __attribute__((always_inline)) __m128i tl__enc16(const tl__venc16 *V, __m512i u) {
   __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
   __mmask16 neg = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512());
   __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(a, V->shift), _mm512_set1_epi32(1));
@@ -369,35 +369,6 @@ static inline __m256i tl__rto8x(__m512d x) {
   return _mm256_mask_or_epi32(_mm256_castps_si256(f), inexact, _mm256_castps_si256(f), _mm256_set1_epi32(1));
 }
 
-static void k_narrow8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  tl__venc16 V;
-  tl__venc16_init(&V, tl__ffmt_of(to), sat);
-  uint8_t *d = dv;
-  size_t i = 0;
-  unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-  size_t isz = (size_t)tl__info(from)->itemsize;
-  for (; i + 16 <= n; i += 16) {
-    __m512i u;
-    if (from == TL_FLOAT32) {
-      __m512 v = _mm512_loadu_ps((const float *)sv + i);
-      if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q)) goto scalar;
-      u = _mm512_castps_si512(v);
-    } else {
-      __m512d a = _mm512_loadu_pd((const double *)sv + i), b = _mm512_loadu_pd((const double *)sv + i + 8);
-      if (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) goto scalar;
-      u = _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
-    }
-    _mm_storeu_si128((__m128i *)(void *)(d + i), tl__enc16(&V, u));
-    continue;
-  scalar:
-    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 16, flags);
-  }
-  if (i < n)
-    tl__convert_generic(from, (const char *)sv + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
-}
-
-#define TL__N16(NAME, FROM, TO, SAT)                                                     \
-  static void NAME(const void *s, void *d, size_t n) { k_narrow8_512(FROM, TO, SAT, s, d, n); }
 #define TL__N16_ALL(X, FROM, TAG)                                                       \
   X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
   X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
@@ -409,8 +380,6 @@ static void k_narrow8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, v
   X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
   X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
   X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
-TL__N16_ALL(TL__N16, TL_FLOAT32, f32)
-TL__N16_ALL(TL__N16, TL_FLOAT64, f64)
 
 /* ---- float8_e8m0fnu: float32 bits -> the power of two, ties up ---------------
  * As tl__enc_f32: normal a -> exponent field + (mantissa >= 0.5); float32
@@ -523,7 +492,7 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   tl__venc16 V;
-  if (osz == 1 && to != TL_FLOAT8_E8M0FNU) tl__venc16_init(&V, tl__ffmt_of(to), sat);
+  tl__venc16_init(&V, tl__ffmt_of(to), sat); /* used for the float8/6/4 targets */
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
     int nan = 0;
@@ -550,8 +519,8 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
   TL__R1(TAG, FROM, e4m3fnuz, TL_FLOAT8_E4M3FNUZ) TL__R1(TAG, FROM, b11, TL_FLOAT8_E4M3B11FNUZ)          \
   TL__R1(TAG, FROM, e5m2fnuz, TL_FLOAT8_E5M2FNUZ) TL__R1(TAG, FROM, f6a, TL_FLOAT6_E2M3FN)               \
   TL__R1(TAG, FROM, f6b, TL_FLOAT6_E3M2FN) TL__R1(TAG, FROM, f4, TL_FLOAT4_E2M1FN)
-TL__R(f32, TL_FLOAT32)
-TL__R(f64, TL_FLOAT64)
+TL__R(f32, TL_FLOAT32) TL__RN(f32, TL_FLOAT32)
+TL__R(f64, TL_FLOAT64) TL__RN(f64, TL_FLOAT64)
 TL__R(h, TL_FLOAT16)
 TL__R(b, TL_BFLOAT16)
 TL__R(i16, TL_INT16) TL__RN(i16, TL_INT16)
@@ -635,7 +604,7 @@ typedef struct {
   int fnuz, sat;
 } tl__venc32h;
 
-static void tl__venc32h_init(tl__venc32h *V, tl_dtype from, const tl__ffmt *F, int sat) {
+static inline __attribute__((always_inline)) void tl__venc32h_init(tl__venc32h *V, tl_dtype from, const tl__ffmt *F, int sat) {
   const int Ms = from == TL_FLOAT16 ? 10 : 7, Bs = from == TL_FLOAT16 ? 15 : 127;
   const int emin = 1 - F->bias, sh = Ms - F->M;
   V->sh = (unsigned)sh;
@@ -658,7 +627,7 @@ static void tl__venc32h_init(tl__venc32h *V, tl_dtype from, const tl__ffmt *F, i
   V->sat = sat;
 }
 
-static inline __m256i tl__enc32h(const tl__venc32h *V, __m512i h) {
+static inline __attribute__((always_inline)) __m256i tl__enc32h(const tl__venc32h *V, __m512i h) {
   const __m512i one = _mm512_set1_epi16(1);
   const __m512i a = _mm512_and_si512(h, _mm512_set1_epi16(0x7FFF));
   /* normal results: RNE shift, re-bias */
@@ -871,6 +840,14 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
   R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
   R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+#define RN(TAG, FT)                                                                      \
+  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
+  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
+  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
+  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
+  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+    RN(f32, TL_FLOAT32)
+    RN(f64, TL_FLOAT64)
     RI(i16, TL_INT16)
     RI(u16, TL_UINT16)
     RI(i32, TL_INT32)
@@ -883,6 +860,7 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     R2(b, TL_BFLOAT16, TL_FLOAT16, f16)
     R2(b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
 #undef RI
+#undef RN
 #undef RT
 #undef R2
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
@@ -897,8 +875,6 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
   case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
   case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
-    N8(f32, TL_FLOAT32)
-    N8(f64, TL_FLOAT64)
     N8(h, TL_FLOAT16)
     N8(b, TL_BFLOAT16)
 #undef N8
