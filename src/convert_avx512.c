@@ -320,7 +320,7 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
  * (truncate, then a sticky lsb where inexact), so there is one rounding. A
  * block with a NaN goes to the scalar engine. */
 typedef struct {
-  __m512i minnorm, rnd_bias_lo, rebias, maxmag, ovf_pos, ovf_neg, inf_pos, inf_neg, sbit;
+  __m512i minnorm, rnd_c, maxmag, ovf_pos, ovf_neg, inf_pos, inf_neg, sbit;
   __m512 magic;
   unsigned shift;
   int fnuz, sat;
@@ -330,8 +330,9 @@ static inline __attribute__((always_inline)) void tl__venc16_init(tl__venc16 *V,
   int emin = 1 - F->bias;
   V->minnorm = _mm512_set1_epi32((emin + 127) << 23);
   V->shift = (unsigned)(23 - F->M);
-  V->rnd_bias_lo = _mm512_set1_epi32((1 << (22 - F->M)) - 1);
-  V->rebias = _mm512_set1_epi32((127 - F->bias) << F->M);
+  /* rounding bias below the half (the lsb completes ties-to-even) minus the
+     exponent re-bias, pre-shifted: one add and an arithmetic shift */
+  V->rnd_c = _mm512_set1_epi32((1 << (22 - F->M)) - 1 - ((127 - F->bias) << 23));
   V->maxmag = _mm512_set1_epi32((int)F->maxmag);
   uint32_t sb = 1u << F->sign_bit;
   V->ovf_pos = _mm512_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
@@ -348,11 +349,14 @@ static inline __attribute__((always_inline)) __m128i tl__enc16(const tl__venc16 
   __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
   __mmask16 neg = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512());
   __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(a, V->shift), _mm512_set1_epi32(1));
-  __m512i r = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(a, V->rnd_bias_lo), lsb), V->shift), V->rebias);
-  __m512 sum = _mm512_add_ps(_mm512_castsi512_ps(a), V->magic);
-  __m512i rs = _mm512_sub_epi32(_mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
-  r = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(V->minnorm, a), rs);
-  __mmask16 ovf = _mm512_cmpgt_epi32_mask(r, V->maxmag) | _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7F7FFFFF));
+  __m512i r = _mm512_srai_epi32(_mm512_add_epi32(_mm512_add_epi32(a, V->rnd_c), lsb), V->shift);
+  __mmask16 small = _mm512_cmpgt_epi32_mask(V->minnorm, a);
+  if (small) { /* subnormal results: an exact float add aligns the bits at the quantum */
+    __m512 sum = _mm512_add_ps(_mm512_castsi512_ps(a), V->magic);
+    r = _mm512_mask_sub_epi32(r, small, _mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
+  }
+  /* beyond the largest finite, or inf (whose exponent re-biases far above it) */
+  __mmask16 ovf = _mm512_cmpgt_epi32_mask(r, V->maxmag);
   __mmask16 sg = neg;
   if (V->fnuz) sg &= _mm512_test_epi32_mask(r, r);
   __m512i out = _mm512_mask_or_epi32(r, sg, r, V->sbit);
