@@ -392,14 +392,20 @@ static inline __m256i tl__rto8x(__m512d x) {
  * negative values -> NaN 0xFF, or 0x00 with sat. */
 static inline __m128i tl__e8m0_16(__m512i u, int sat) {
   const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
-  __m512i r = _mm512_add_epi32(_mm512_srli_epi32(a, 23), _mm512_and_si512(_mm512_srli_epi32(a, 22), _mm512_set1_epi32(1)));
-  r = _mm512_mask_mov_epi32(r, _mm512_cmplt_epi32_mask(a, _mm512_set1_epi32(0x800000)),
-                            _mm512_maskz_set1_epi32(_mm512_cmpge_epi32_mask(a, _mm512_set1_epi32(0x600000)), 1));
-  r = _mm512_mask_set1_epi32(r, _mm512_cmpgt_epi32_mask(r, _mm512_set1_epi32(254)), sat ? 0xFE : 0xFF);
+  /* + half a binade rounds the exponent up from mantissa 0.5 (subnormals: from 0.75) */
+  __m512i t = _mm512_mask_sub_epi32(_mm512_add_epi32(a, _mm512_set1_epi32(0x400000)),
+                                    _mm512_cmplt_epi32_mask(a, _mm512_set1_epi32(0x800000)),
+                                    _mm512_add_epi32(a, _mm512_set1_epi32(0x400000)), _mm512_set1_epi32(0x200000));
+  __m512i r = _mm512_srli_epi32(t, 23); /* 255 and up: overflow, inf, NaN (saturating pack) */
   __mmask16 bad = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512()) | _mm512_cmpeq_epi32_mask(a, _mm512_setzero_si512());
-  r = _mm512_mask_set1_epi32(r, bad, sat ? 0x00 : 0xFF);
-  r = _mm512_mask_set1_epi32(r, _mm512_cmpge_epi32_mask(a, _mm512_set1_epi32(0x7F800000)), 0xFF);
-  return _mm512_cvtepi32_epi8(r);
+  if (sat) {
+    r = _mm512_min_epi32(r, _mm512_set1_epi32(0xFE));
+    r = _mm512_mask_set1_epi32(r, bad, 0x00);
+    r = _mm512_mask_set1_epi32(r, _mm512_cmpge_epi32_mask(a, _mm512_set1_epi32(0x7F800000)), 0xFF);
+  } else {
+    r = _mm512_mask_set1_epi32(r, bad, 0xFF);
+  }
+  return _mm512_cvtusepi32_epi8(r);
 }
 
 /* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
