@@ -2,7 +2,8 @@
  * -mavx2 -mfma -mf16c -mbmi2 (CMake, by file name) and only called after CPUID
  * said so. Every kernel is bit-identical to the scalar engine: blocks that
  * contain a NaN (whose payload rules are pair-specific) are handed to the
- * scalar engine; tails likewise. The kernels assume the default MXCSR
+ * scalar engine, unless the rule is a copy or a canonical NaN (complex), which
+ * the kernel does in register; tails likewise. The kernels assume the default MXCSR
  * (round to nearest, no FTZ/DAZ), as the rest of the process does. */
 #include "convert_internal.h"
 
@@ -17,20 +18,33 @@
   } while (0)
 
 /* ---- float32 <-> float16 ------------------------------------------------- */
-static void k_f32_f16(const void *sv, void *dv, size_t n) {
-  const float *s = sv;
-  uint16_t *d = dv;
+/* float16 NaN lanes -> sign | 0x7E00 (complex32: ml_dtypes goes through Eigen::half). */
+static inline __m128i tl__canon_h8(__m128i h) {
+  __m128i nan = _mm_cmpgt_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00));
+  return _mm_blendv_epi8(h, _mm_or_si128(_mm_and_si128(h, _mm_set1_epi16((short)0x8000)), _mm_set1_epi16(0x7E00)), nan);
+}
+
+/* float32 -> float16 on n components. `to` float16: a block with a NaN goes to
+ * the scalar engine (NumPy keeps the payload); `to` complex32 (from complex64,
+ * n = 2 x elements): the hardware NaN (a NaN, sign kept) is made canonical in
+ * register, and the tail is converted as complex elements. */
+static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_dtype to, const float *s,
+                                                              uint16_t *d, size_t n) {
+  const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m256 v = _mm256_loadu_ps(s + i);
-    if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
-      tl__convert_generic(TL_FLOAT32, (const char *)(s + i), 4, TL_FLOAT16, (char *)(d + i), 2, 8, 0);
+    if (!canon && _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
+      tl__convert_generic(from, (const char *)(s + i), 4, to, (char *)(d + i), 2, 8, 0);
       continue;
     }
-    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128((__m128i *)(d + i), canon ? tl__canon_h8(h) : h);
   }
-  TL__TAIL(TL_FLOAT32, TL_FLOAT16, s, d, i, n);
+  if (i < n)
+    tl__convert_generic(from, (const char *)(s + i), 4 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
 }
+static void k_f32_f16(const void *s, void *d, size_t n) { tl__f32_f16(TL_FLOAT32, TL_FLOAT16, s, d, n); }
 
 static inline int tl__h_has_nan(__m128i h) {
   __m128i a = _mm_and_si128(h, _mm_set1_epi16(0x7FFF));
@@ -137,12 +151,25 @@ static inline __m128i tl__rto4(__m256d x) {
 
 static inline int tl__d_has_nan(__m256d x) { return _mm256_movemask_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)) != 0; }
 
-/* 8 doubles -> 8 float32 bit patterns rounded to odd; returns 0 if a NaN is present. */
-static inline int tl__rto8(const double *s, __m256i *out) {
-  __m256d a = _mm256_loadu_pd(s), b = _mm256_loadu_pd(s + 4);
+/* 8 doubles (a, b) -> 8 float32 bit patterns rounded to odd; returns 0 if a NaN is present. */
+static inline int tl__rto8v(__m256d a, __m256d b, __m256i *out) {
   if (tl__d_has_nan(a) || tl__d_has_nan(b)) return 0;
   *out = _mm256_set_m128i(tl__rto4(b), tl__rto4(a));
   return 1;
+}
+static inline int tl__rto8(const double *s, __m256i *out) { return tl__rto8v(_mm256_loadu_pd(s), _mm256_loadu_pd(s + 4), out); }
+
+/* The real parts of 8 complex64 / 4 complex128 at p: (r0 i0 r1 i1 | r2 i2 r3 i3),
+ * (r4 .. | .. i7): the even floats in each lane, then the lanes in order;
+ * (r0 i0 | r1 i1), (r2 i2 | r3 i3): unpacklo gives (r0 r2 | r1 r3), then in order. */
+static inline __m256 tl__re_c64(const char *p) {
+  const float *f = (const float *)(const void *)p;
+  __m256 x = _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
+  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(x), 0xD8));
+}
+static inline __m256d tl__re_c128(const char *p) {
+  const double *f = (const double *)(const void *)p;
+  return _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)), 0xD8);
 }
 
 /* ---- generic narrow encoder: 8 float32 bit patterns (no NaN) -> 8 int32 ---- */
@@ -210,6 +237,9 @@ static inline void tl__store8_u8(uint8_t *d, __m256i r) {
   _mm_storel_epi64((__m128i *)d, _mm256_castsi256_si128(q));
 }
 
+/* complex64/complex128 sources: the real part, deinterleaved in register (one
+ * kernel instead of a chain through float32/float64, whose blocks do not
+ * overlap memory and compute); a NaN there sends the block to the scalar engine. */
 static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
   const tl__ffmt *F = tl__ffmt_of(to);
   tl__venc V;
@@ -220,11 +250,13 @@ static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void 
   int isz = tl__info(from)->itemsize;
   for (; i + 8 <= n; i += 8) {
     __m256i u;
-    if (from == TL_FLOAT32) {
-      __m256 v = _mm256_loadu_ps((const float *)sv + i);
+    const char *p = (const char *)sv + i * (size_t)isz;
+    if (from == TL_FLOAT32 || from == TL_COMPLEX64) {
+      __m256 v = from == TL_FLOAT32 ? _mm256_loadu_ps((const float *)(const void *)p) : tl__re_c64(p);
       if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) goto scalar;
       u = _mm256_castps_si256(v);
-    } else if (!tl__rto8((const double *)sv + i, &u)) {
+    } else if (from == TL_FLOAT64 ? !tl__rto8((const double *)(const void *)p, &u)
+                                  : !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u)) {
       goto scalar;
     }
     {
@@ -234,7 +266,7 @@ static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void 
     }
     continue;
   scalar:
-    tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, 8, flags);
+    tl__convert_generic(from, p, isz, to, (char *)(d + i), 1, 8, flags);
   }
   if (i < n)
     tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, n - i, flags);
@@ -255,22 +287,31 @@ static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void 
   X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
 TL__N8_ALL(TL__N8, TL_FLOAT32, f32)
 TL__N8_ALL(TL__N8, TL_FLOAT64, f64)
+TL__N8_ALL(TL__N8, TL_COMPLEX64, c64)
+TL__N8_ALL(TL__N8, TL_COMPLEX128, c128)
 
-/* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding). */
-static void k_f64_f16(const void *sv, void *dv, size_t n) {
-  const double *s = sv;
-  uint16_t *d = dv;
+/* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding).
+ * float16 on n components, NaN as in tl__f32_f16 (tl__rto4 passes a NaN
+ * through as a NaN with its sign). */
+static inline __attribute__((always_inline)) void tl__f64_f16(tl_dtype from, tl_dtype to, const double *s,
+                                                              uint16_t *d, size_t n) {
+  const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m256i u;
-    if (!tl__rto8(s + i, &u)) {
-      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT16, (char *)(d + i), 2, 8, 0);
+    if (canon) {
+      u = _mm256_set_m128i(tl__rto4(_mm256_loadu_pd(s + i + 4)), tl__rto4(_mm256_loadu_pd(s + i)));
+    } else if (!tl__rto8(s + i, &u)) {
+      tl__convert_generic(from, (const char *)(s + i), 8, to, (char *)(d + i), 2, 8, 0);
       continue;
     }
-    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128((__m128i *)(d + i), canon ? tl__canon_h8(h) : h);
   }
-  TL__TAIL(TL_FLOAT64, TL_FLOAT16, s, d, i, n);
+  if (i < n)
+    tl__convert_generic(from, (const char *)(s + i), 8 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
 }
+static void k_f64_f16(const void *s, void *d, size_t n) { tl__f64_f16(TL_FLOAT64, TL_FLOAT16, s, d, n); }
 
 static void k_f64_bf16(const void *sv, void *dv, size_t n) {
   const double *s = sv;
@@ -499,6 +540,88 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
   return k[from == TL_FLOAT64][to]; /* NULL for bool */
 }
+/* A contiguous kernel: STEP elements per body (sp/dp point at the block),
+ * unrolled by 4; streaming stores (tl__st32 with nt) when a body writes whole
+ * 32-byte vectors; the tail goes to the scalar engine. */
+#define TL__K(NAME, FROM, TO, S, D, STEP, ...)                                          \
+  static void NAME(const void *sv, void *dv, size_t n) {                               \
+    const char *s = sv;                                                                \
+    char *d = dv;                                                                      \
+    int nt = 0;                                                                        \
+    size_t i = 0;                                                                      \
+    if ((STEP) * (D) >= 32) i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);             \
+    for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                       \
+      for (size_t u = 0; u < 4; u++) {                                                 \
+        const char *sp = s + (i + u * (STEP)) * (S);                                   \
+        char *dp = d + (i + u * (STEP)) * (D);                                         \
+        __VA_ARGS__;                                                                   \
+      }                                                                                \
+    for (; i + (STEP) <= n; i += (STEP)) {                                             \
+      const char *sp = s + i * (S);                                                    \
+      char *dp = d + i * (D);                                                          \
+      __VA_ARGS__;                                                                     \
+    }                                                                                  \
+    if (nt) _mm_sfence();                                                              \
+    (void)nt;                                                                          \
+    if (i < n)                                                                         \
+      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
+  }
+
+/* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
+ * complex -> its component type is the real part, bits copied (NaN payloads
+ * are kept for these three pairs): a deinterleave. A real value in the
+ * component type -> complex is (x, +0.0), bits copied for float32/float64;
+ * float16 -> complex32 canonicalises NaN to sign | 0x7E00. Other complex <->
+ * real pairs are chains through these (convert_plan.c). */
+#define TL__L32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define TL__LPD(p) _mm256_loadu_pd((const double *)(const void *)(p))
+TL__K(re_c64, TL_COMPLEX64, TL_FLOAT32, 8, 4, 8, tl__st32(dp, _mm256_castps_si256(tl__re_c64(sp)), nt))
+TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 4, tl__st32(dp, _mm256_castpd_si256(tl__re_c128(sp)), nt))
+/* low halves of the 32-bit lanes, packed (exact after the mask), lanes in order */
+TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 16, tl__st32(dp, _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_and_si256(TL__L32(sp), _mm256_set1_epi32(0xFFFF)), _mm256_and_si256(TL__L32(sp + 32), _mm256_set1_epi32(0xFFFF))), 0xD8), nt))
+TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_epi64(TL__L16(sp)), nt))
+/* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
+TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
+TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 8, tl__st32(dp, _mm256_cvtepu16_epi32(tl__canon_h8(TL__L16(sp))), nt))
+
+/* complex -> complex: the component conversion on 2n components. Its NaN rule
+ * is the real pair's except into complex32 (canonical NaN: the templates with
+ * `to` complex32). The pairs that saturate differently (from complex128,
+ * into complex32) have no saturating kernel. */
+static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n); }
+static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
+static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
+static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
+static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
+static void k_c128_c32(const void *s, void *d, size_t n) { tl__f64_f16(TL_COMPLEX128, TL_COMPLEX32, s, d, 2 * n); }
+
+/* complex -> bool: true when either part is nonzero (NaN included), i.e. its
+ * bits without the sign are. 16 elements per body: a mask of the zero ones,
+ * then bit k -> byte k. */
+static inline __m128i tl__bits_to_bytes(unsigned m) {
+  __m128i v = _mm_shuffle_epi8(_mm_cvtsi32_si128((int)m), _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1));
+  v = _mm_and_si128(v, _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128));
+  return _mm_min_epu8(v, _mm_set1_epi8(1));
+}
+static inline unsigned tl__z8_c32(const char *p) { /* 8 complex32: bit k set when element k is zero */
+  __m256i a = _mm256_and_si256(TL__L32(p), _mm256_set1_epi32(0x7FFF7FFF));
+  return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, _mm256_setzero_si256())));
+}
+static inline unsigned tl__z4_c64(const char *p) {
+  __m256i a = _mm256_and_si256(TL__L32(p), _mm256_set1_epi64x(0x7FFFFFFF7FFFFFFFll));
+  return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, _mm256_setzero_si256())));
+}
+static inline unsigned tl__z4_c128(const char *p) {
+  __m256d a = TL__LPD(p), b = TL__LPD(p + 32); /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) */
+  __m256i o = _mm256_castpd_si256(_mm256_or_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b)));
+  o = _mm256_and_si256(o, _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll)); /* elements 0 2 | 1 3 */
+  unsigned z = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(o, _mm256_setzero_si256())));
+  return (z & 9u) | (z & 2u) << 1 | (z & 4u) >> 1;
+}
+#define TL__S16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+TL__K(b_c32, TL_COMPLEX32, TL_BOOL, 4, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z8_c32(sp) | tl__z8_c32(sp + 32) << 8))))
+TL__K(b_c64, TL_COMPLEX64, TL_BOOL, 8, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z4_c64(sp) | tl__z4_c64(sp + 32) << 4 | tl__z4_c64(sp + 64) << 8 | tl__z4_c64(sp + 96) << 12))))
+TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z4_c128(sp) | tl__z4_c128(sp + 64) << 4 | tl__z4_c128(sp + 128) << 8 | tl__z4_c128(sp + 192) << 12))))
 
 static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
 static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
@@ -593,6 +716,21 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? NULL : k_f64_bf16;
+  case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
+  case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
+  case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
+  case P(TL_FLOAT32, TL_COMPLEX64): return mk_c64;
+  case P(TL_FLOAT64, TL_COMPLEX128): return mk_c128;
+  case P(TL_FLOAT16, TL_COMPLEX32): return mk_c32;
+  case P(TL_COMPLEX64, TL_COMPLEX128): return k_c64_c128;
+  case P(TL_COMPLEX128, TL_COMPLEX64): return sat ? NULL : k_c128_c64;
+  case P(TL_COMPLEX32, TL_COMPLEX64): return k_c32_c64;
+  case P(TL_COMPLEX32, TL_COMPLEX128): return k_c32_c128;
+  case P(TL_COMPLEX64, TL_COMPLEX32): return sat ? NULL : k_c64_c32;
+  case P(TL_COMPLEX128, TL_COMPLEX32): return sat ? NULL : k_c128_c32;
+  case P(TL_COMPLEX32, TL_BOOL): return b_c32;
+  case P(TL_COMPLEX64, TL_BOOL): return b_c64;
+  case P(TL_COMPLEX128, TL_BOOL): return b_c128;
   case P(TL_INT32, TL_FLOAT32): return k_i32_f32;
   case P(TL_INT32, TL_FLOAT64): return k_i32_f64;
 #define N8(TAG, FT)                                                                      \
@@ -608,6 +746,8 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
     N8(f32, TL_FLOAT32)
     N8(f64, TL_FLOAT64)
+    N8(c64, TL_COMPLEX64)
+    N8(c128, TL_COMPLEX128)
 #undef N8
   default: {
     tl__contig_fn f = tl__f2i_kernel(from, to);

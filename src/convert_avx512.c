@@ -21,20 +21,31 @@
                           (char *)((DST) + (I)), tl__info(TO)->itemsize, (N) - (I), 0);  \
   } while (0)
 
-static void k_f32_f16(const void *sv, void *dv, size_t n) {
-  const float *s = sv;
-  uint16_t *d = dv;
+/* float32 -> float16 on n components. `to` float16: a block with a NaN goes to
+ * the scalar engine (NumPy keeps the payload); `to` complex32 (from complex64,
+ * n = 2 x elements): NaN lanes become sign | 0x7E00 in register (ml_dtypes
+ * goes through Eigen::half), and the tail is converted as complex elements. */
+static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_dtype to, const float *s,
+                                                              uint16_t *d, size_t n) {
+  const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
     __m512 v = _mm512_loadu_ps(s + i);
-    if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q)) {
-      tl__convert_generic(TL_FLOAT32, (const char *)(s + i), 4, TL_FLOAT16, (char *)(d + i), 2, 16, 0);
+    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    __m256i h = _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    if (canon) {
+      h = _mm256_mask_mov_epi16(h, nan, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)),
+                                                        _mm256_set1_epi16(0x7E00)));
+    } else if (nan) {
+      tl__convert_generic(from, (const char *)(s + i), 4, to, (char *)(d + i), 2, 16, 0);
       continue;
     }
-    _mm256_storeu_si256((__m256i *)(d + i), _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    _mm256_storeu_si256((__m256i *)(d + i), h);
   }
-  TL__TAIL(TL_FLOAT32, TL_FLOAT16, s, d, i, n);
+  if (i < n)
+    tl__convert_generic(from, (const char *)(s + i), 4 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
 }
+static void k_f32_f16(const void *s, void *d, size_t n) { tl__f32_f16(TL_FLOAT32, TL_FLOAT16, s, d, n); }
 
 static void k_f16_f32(const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
@@ -96,25 +107,48 @@ static void k_f32_f64(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_FLOAT32, TL_FLOAT64, s, d, i, n);
 }
 
-/* float64 -> float16 via float32 rounded to odd: truncating conversion, then
- * a sticky bit where inexact. */
-static void k_f64_f16(const void *sv, void *dv, size_t n) {
-  const double *s = sv;
-  uint16_t *d = dv;
+/* float16 -> float64 (exact); a block with a NaN goes to the scalar engine
+ * (the payload is kept, not quieted, which vcvtph2ps would do). */
+static void k_f16_f64(const void *sv, void *dv, size_t n) {
+  const uint16_t *s = sv;
+  double *d = dv;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
+    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
+      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT64, (char *)(d + i), 8, 8, 0);
+      continue;
+    }
+    _mm512_storeu_pd(d + i, _mm512_cvtps_pd(_mm256_cvtph_ps(h)));
+  }
+  TL__TAIL(TL_FLOAT16, TL_FLOAT64, s, d, i, n);
+}
+
+/* float64 -> float16 via float32 rounded to odd (truncating conversion, then
+ * a sticky bit where inexact), on n components; NaN as in tl__f32_f16. */
+static inline __attribute__((always_inline)) void tl__f64_f16(tl_dtype from, tl_dtype to, const double *s,
+                                                              uint16_t *d, size_t n) {
+  const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m512d x = _mm512_loadu_pd(s + i);
-    if (_mm512_cmp_pd_mask(x, x, _CMP_UNORD_Q)) {
-      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT16, (char *)(d + i), 2, 8, 0);
+    __mmask8 nan = _mm512_cmp_pd_mask(x, x, _CMP_UNORD_Q);
+    if (!canon && nan) {
+      tl__convert_generic(from, (const char *)(s + i), 8, to, (char *)(d + i), 2, 8, 0);
       continue;
     }
     __m256 f = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(f), x, _CMP_NEQ_OQ);
+    __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(f), x, _CMP_NEQ_OQ); /* false for NaN */
     __m256i fb = _mm256_mask_or_epi32(_mm256_castps_si256(f), inexact, _mm256_castps_si256(f), _mm256_set1_epi32(1));
-    _mm_storeu_si128((__m128i *)(d + i), _mm256_cvtps_ph(_mm256_castsi256_ps(fb), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(fb), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    if (canon) /* a NaN stays a NaN through both conversions, sign kept */
+      h = _mm_mask_mov_epi16(h, nan, _mm_or_si128(_mm_and_si128(h, _mm_set1_epi16((short)0x8000)), _mm_set1_epi16(0x7E00)));
+    _mm_storeu_si128((__m128i *)(d + i), h);
   }
-  TL__TAIL(TL_FLOAT64, TL_FLOAT16, s, d, i, n);
+  if (i < n)
+    tl__convert_generic(from, (const char *)(s + i), 8 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
 }
+static void k_f64_f16(const void *s, void *d, size_t n) { tl__f64_f16(TL_FLOAT64, TL_FLOAT16, s, d, n); }
 
 /* ---- streaming stores ------------------------------------------------------
  * Outputs of at least TL__NT_MIN bytes (well beyond the last-level cache) are
@@ -314,6 +348,53 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
   return k[from == TL_FLOAT64][to]; /* NULL for bool (b_f32 / b_f64) */
 }
+/* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
+ * complex -> its component type is the real part, bits copied (NaN payloads
+ * are kept for these three pairs): a deinterleave. A real value in the
+ * component type -> complex is (x, +0.0), bits copied for float32/float64;
+ * float16 -> complex32 canonicalises NaN to sign | 0x7E00. Other complex <->
+ * real pairs are chains through these (convert_plan.c). */
+static inline __m256i tl__canon_h16(__m256i h) { /* float16 NaN lanes -> sign | 0x7E00 */
+  __mmask16 nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
+  return _mm256_mask_mov_epi16(h, nan, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7E00)));
+}
+#define TL__EVEN32 _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
+#define TL__EVEN16                                                                       \
+  _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, \
+                   22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0)
+/* the real parts of 16 complex64 / 8 complex128 (128 bytes at p) */
+static inline __m512i tl__re_c64(const char *p) { return _mm512_permutex2var_epi32(TL__L64(p), TL__EVEN32, TL__L64(p + 64)); }
+static inline __m512i tl__re_c128(const char *p) {
+  return _mm512_permutex2var_epi64(TL__L64(p), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), TL__L64(p + 64));
+}
+TL__K(re_c64, TL_COMPLEX64, TL_FLOAT32, 8, 4, 16, tl__st64(dp, tl__re_c64(sp), nt))
+TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 8, tl__st64(dp, tl__re_c128(sp), nt))
+TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 32, tl__st64(dp, _mm512_permutex2var_epi16(TL__L64(sp), TL__EVEN16, TL__L64(sp + 64)), nt))
+TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 8, tl__st64(dp, _mm512_cvtepu32_epi64(TL__L32(sp)), nt))
+TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 4, tl__st64(dp, _mm512_maskz_permutexvar_epi64(0x55, _mm512_setr_epi64(0, 0, 1, 1, 2, 2, 3, 3), _mm512_castsi256_si512(TL__L32(sp))), nt))
+TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 16, tl__st64(dp, _mm512_cvtepu16_epi32(tl__canon_h16(TL__L32(sp))), nt))
+
+/* complex -> complex: the component conversion on 2n components. Its NaN rule
+ * is the real pair's except into complex32 (canonical NaN: the templates with
+ * `to` complex32). The pairs that saturate differently (from complex128,
+ * into complex32) have no saturating kernel. */
+static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n); }
+static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
+static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
+static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
+static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
+static void k_c128_c32(const void *s, void *d, size_t n) { tl__f64_f16(TL_COMPLEX128, TL_COMPLEX32, s, d, 2 * n); }
+
+/* complex -> bool: true when either part is nonzero (NaN included), i.e. its
+ * bits without the sign are. complex128: 16 part masks -> 8 element bits. */
+static inline __mmask8 tl__nz_c128(const char *p) {
+  const __m512i abs = _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFll);
+  unsigned m = _mm512_test_epi64_mask(TL__L64(p), abs) | (unsigned)_mm512_test_epi64_mask(TL__L64(p + 64), abs) << 8;
+  return (__mmask8)_pext_u32(m | m >> 1, 0x5555);
+}
+TL__K(b_c32, TL_COMPLEX32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_test_epi32_mask(TL__L64(sp), _mm512_set1_epi32(0x7FFF7FFF)), 1)))
+TL__K(b_c64, TL_COMPLEX64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_test_epi64_mask(TL__L64(sp), _mm512_set1_epi64(0x7FFFFFFF7FFFFFFFll)), 1)))
+TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(tl__nz_c128(sp), 1)))
 
 /* ---- float32 / float64 -> float8/6/4 (not e8m0): the AVX2 tier's branch-free
  * integer encoder on 16 lanes. float64 goes through float32 rounded to odd
@@ -445,9 +526,10 @@ static inline __m256i tl__rto_u64(__m512i x) {
   return _mm256_mask_or_epi32(_mm256_castps_si256(f), inex, _mm256_castps_si256(f), _mm256_set1_epi32(1));
 }
 
-/* 16 source elements as float32 bits: exact for float16/bfloat16/int16/
- * uint16, rounded to odd where inexact for the others. `nan` is set when a
- * float source holds a NaN (the caller redoes the block). */
+/* 16 source elements (complex: their real parts) as float32 bits: exact for
+ * float16/bfloat16/int16/uint16/complex64, rounded to odd where inexact for
+ * the others. `nan` is set when a float source holds a NaN (the caller redoes
+ * the block). */
 static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
   switch (from) {
   case TL_FLOAT32: {
@@ -469,6 +551,16 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
     __m256i h = TL__L32(p);
     *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7F80)) != 0;
     return _mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16);
+  }
+  case TL_COMPLEX64: { /* the real part */
+    __m512 v = _mm512_castsi512_ps(tl__re_c64(p));
+    *nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q) != 0;
+    return _mm512_castps_si512(v);
+  }
+  case TL_COMPLEX128: {
+    __m512d a = _mm512_castsi512_pd(tl__re_c128(p)), b = _mm512_castsi512_pd(tl__re_c128(p + 128));
+    *nan = (_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q) | _mm512_cmp_pd_mask(b, b, _CMP_UNORD_Q)) != 0;
+    return _mm512_inserti64x4(_mm512_castsi256_si512(tl__rto8x(a)), tl__rto8x(b), 1);
   }
   case TL_INT16: return _mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(TL__L32(p))));
   case TL_UINT16: return _mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(TL__L32(p))));
@@ -539,6 +631,8 @@ TL__R(i32, TL_INT32) TL__RN(i32, TL_INT32)
 TL__R(u32, TL_UINT32) TL__RN(u32, TL_UINT32)
 TL__R(i64, TL_INT64) TL__RN(i64, TL_INT64)
 TL__R(u64, TL_UINT64) TL__RN(u64, TL_UINT64)
+TL__R(c64, TL_COMPLEX64) TL__RN(c64, TL_COMPLEX64)
+TL__R(c128, TL_COMPLEX128) TL__RN(c128, TL_COMPLEX128)
 #undef TL__R
 #undef TL__RN
 #undef TL__R1
@@ -864,6 +958,8 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     RI(u32, TL_UINT32)
     RI(i64, TL_INT64)
     RI(u64, TL_UINT64)
+    RI(c64, TL_COMPLEX64)
+    RI(c128, TL_COMPLEX128)
     RT(f64, TL_FLOAT64)
     R2(h, TL_FLOAT16, TL_BFLOAT16, bf16)
     R2(h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
@@ -874,6 +970,22 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #undef RT
 #undef R2
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
+  case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
+  case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
+  case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
+  case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
+  case P(TL_FLOAT32, TL_COMPLEX64): return mk_c64;
+  case P(TL_FLOAT64, TL_COMPLEX128): return mk_c128;
+  case P(TL_FLOAT16, TL_COMPLEX32): return mk_c32;
+  case P(TL_COMPLEX64, TL_COMPLEX128): return k_c64_c128;
+  case P(TL_COMPLEX128, TL_COMPLEX64): return sat ? NULL : k_c128_c64;
+  case P(TL_COMPLEX32, TL_COMPLEX64): return k_c32_c64;
+  case P(TL_COMPLEX32, TL_COMPLEX128): return k_c32_c128;
+  case P(TL_COMPLEX64, TL_COMPLEX32): return sat ? NULL : k_c64_c32;
+  case P(TL_COMPLEX128, TL_COMPLEX32): return sat ? NULL : k_c128_c32;
+  case P(TL_COMPLEX32, TL_BOOL): return b_c32;
+  case P(TL_COMPLEX64, TL_BOOL): return b_c64;
+  case P(TL_COMPLEX128, TL_BOOL): return b_c128;
 #define N8(TAG, FT)                                                                      \
   case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
   case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \

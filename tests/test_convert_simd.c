@@ -1,7 +1,7 @@
 /* test_convert_simd.c — the contiguous SIMD paths (native-integer widening and
- * narrowing, int -> float, -> bool, the 8-bit in-register table lookups, the
- * streaming-store path for large outputs) against the scalar tier: every
- * 1/2/4/8-byte source into every dtype, lengths around the vector widths
+ * narrowing, int -> float, -> bool, complex, the 8-bit in-register table
+ * lookups, the streaming-store path for large outputs) against the scalar
+ * tier: every source into every dtype, lengths around the vector widths
  * (tails), unaligned source and destination pointers, a destination that is
  * not even item-aligned, outputs large enough for streaming stores, and strided
  * calls (which must fall back and agree with the contiguous result). */
@@ -64,17 +64,15 @@ static void test_small_lengths(void **state) {
   (void)state;
   static const size_t lens[] = {16, 17, 31, 63, 64, 65, 127, 128, 129, 200, 255, 1000, 1037};
   enum { MAXN = 1037 };
-  unsigned char *sbuf = malloc(MAXN * 8 + 64);
+  unsigned char *sbuf = malloc(MAXN * 16 + 64);
   unsigned char *out = malloc(MAXN * 16 + 64), *ref = malloc(MAXN * 16 + 64);
   int nt = ntiers_avail();
   for (int from = 0; from < TL_NUM_CONCRETE; from++) {
-    size_t fs = isz((tl_dtype)from);
-    if (fs > 8) continue;
     for (int to = 0; to < TL_NUM_CONCRETE; to++) {
       if (to == from) continue;
       for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
         size_t n = lens[li], soff = li % 4, doff = (li * 3) % 5;
-        fill(sbuf, MAXN * 8 + 64);
+        fill(sbuf, MAXN * 16 + 64);
         compare_tiers((tl_dtype)from, sbuf + soff, (tl_dtype)to, n, doff, (li & 1) ? TL_CONVERT_SATURATE : 0,
                       out, ref, nt);
       }
@@ -84,6 +82,17 @@ static void test_small_lengths(void **state) {
   free(sbuf);
   free(out);
   free(ref);
+}
+
+/* A NaN of float dtype c with random payload bits (quiet or signalling) and
+ * sign at p (float16, bfloat16, float32, float64; other dtypes left alone). */
+static void put_nan(tl_dtype c, unsigned char *p, uint64_t r) {
+  int mbits = c == TL_FLOAT16 ? 10 : c == TL_BFLOAT16 ? 7 : c == TL_FLOAT32 ? 23 : c == TL_FLOAT64 ? 52 : 0;
+  if (!mbits) return;
+  int bits = 8 * (int)isz(c);
+  uint64_t mant = r & ((1ull << mbits) - 1);
+  uint64_t v = ((1ull << (bits - 1 - mbits)) - 1) << mbits | (mant ? mant : 1) | (r >> 63) << (bits - 1);
+  memcpy(p, &v, isz(c)); /* little-endian */
 }
 
 /* Every ordered pair (same dtype and complex128 included) over a run long
@@ -134,6 +143,22 @@ static void test_every_pair_blocks(void **state) {
         if (fi->kind == TL_KIND_INT && ((r >> 30) & 1)) v = (uint64_t)0 - v;
         memcpy(src + i * fs, &v, fs); /* little-endian low bytes */
       }
+    }
+    /* complex: imaginary parts from other values of the structured thirds
+       (the conversion from float64 gives +0) */
+    tl_dtype comp = fi->kind == TL_KIND_COMPLEX ? fi->component : (tl_dtype)from;
+    size_t cs = isz(comp);
+    if (fi->kind == TL_KIND_COMPLEX)
+      for (size_t i = 0; i < N; i++)
+        if (i % 3 != 2)
+          assert_int_equal(tl_convert(TL_FLOAT64, &vals[(7 * i + 1) % N], 8, comp, src + i * fs + cs, (ptrdiff_t)cs, 1, 0, NULL), TL_OK);
+    /* float and complex: NaNs with random payloads (quiet or signalling) and
+       signs, in the real part, the imaginary part or both */
+    for (size_t i = 1; i < N; i += 3) {
+      uint64_t r = next();
+      if (r % 32) continue;
+      for (size_t k = 0; k < fs / cs; k++)
+        if (fs == cs || ((r >> 5) % 3) != k) put_nan(comp, src + i * fs + k * cs, next());
     }
     for (int to = 0; to < TL_NUM_CONCRETE; to++)
       for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
