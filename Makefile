@@ -61,6 +61,7 @@ test-sanitize: setup-deb
 
 # All 2^32 float32 patterns into every narrow format on every SIMD tier, checked
 # against the test reference computed once per pattern (2 threads; ~30-45 min).
+# TL_EXHAUSTIVE_TIERS=avx2 (a comma list) checks only the named tiers.
 test-exhaustive: build
 	cd $(BUILD) && TL_EXHAUSTIVE=1 ./tests/test_convert_f32
 
