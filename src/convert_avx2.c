@@ -84,15 +84,21 @@ static void k_f16_f64(const void *sv, void *dv, size_t n) {
 }
 
 /* ---- bfloat16 ------------------------------------------------------------ */
-static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) {
+/* 8 float32 bit patterns -> bfloat16 in 32-bit lanes (RNE; NaN -> quiet NaN). */
+static inline __m256i tl__bf16_lanes(__m256i u, __m256 v) {
   __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
   __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
   __m256i qn = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x8000)),
                                _mm256_set1_epi32(0x7FC0));
-  r = _mm256_blendv_epi8(r, qn, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
-  __m256i p = _mm256_packus_epi32(r, r);
-  return _mm256_castsi256_si128(_mm256_permute4x64_epi64(p, 0x08));
+  return _mm256_blendv_epi8(r, qn, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
 }
+
+/* 8 32-bit lanes holding 16-bit values -> 8 consecutive uint16 */
+static inline __m128i tl__pack16(__m256i r) {
+  return _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08));
+}
+
+static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) { return tl__pack16(tl__bf16_lanes(u, v)); }
 
 static void k_f32_bf16(const void *sv, void *dv, size_t n) {
   const float *s = sv;
@@ -174,46 +180,43 @@ static inline __m256d tl__re_c128(const char *p) {
 
 /* ---- generic narrow encoder: 8 float32 bit patterns (no NaN) -> 8 int32 ---- */
 typedef struct {
-  __m256i minnorm, rnd_bias_lo, rebias, maxmag, ovf_pos, ovf_neg;
+  __m256i minnorm, rnd_rebias, maxmag, ovf_pos, ovf_neg, sbit;
   __m256 magic;
-  int shift, sign_shift, fnuz;
+  int shift, fnuz;
 } tl__venc;
 
 static void tl__venc_init(tl__venc *V, const tl__ffmt *F, int sat) {
   int emin = 1 - F->bias;
   V->minnorm = _mm256_set1_epi32((emin + 127) << 23);
   V->shift = 23 - F->M;
-  V->rnd_bias_lo = _mm256_set1_epi32((1 << (22 - F->M)) - 1);
-  V->rebias = _mm256_set1_epi32((127 - F->bias) << F->M);
+  /* RNE bias below the target's lsb, minus the exponent re-bias (127 - bias) << 23 */
+  V->rnd_rebias = _mm256_set1_epi32((int)(((1u << (22 - F->M)) - 1) - ((uint32_t)(127 - F->bias) << 23)));
   V->maxmag = _mm256_set1_epi32((int)F->maxmag);
   uint32_t sb = (uint32_t)F->sign_bit;
   V->ovf_pos = _mm256_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
   V->ovf_neg = _mm256_set1_epi32((int)(sat ? ((1u << sb) | F->maxmag) : F->ovf[1]));
+  V->sbit = _mm256_set1_epi32((int)(1u << sb));
   V->magic = _mm256_castsi256_ps(_mm256_set1_epi32((emin - F->M + 23 + 127) << 23));
-  V->sign_shift = 31 - F->sign_bit;
   V->fnuz = F->fam == TL__FAM_FNUZ;
-  (void)sat;
 }
 
 static inline __m256i tl__venc8(const tl__venc *V, __m256i u, int sat_inf_is_ovf) {
   (void)sat_inf_is_ovf;
-  __m256i absmask = _mm256_set1_epi32(0x7FFFFFFF);
-  __m256i a = _mm256_and_si256(u, absmask);
-  __m256i sg = _mm256_srli_epi32(u, 31);
-  /* normal results */
+  __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+  /* normal results: RNE shift and re-bias in one add (a >= minnorm exceeds the
+     re-bias there; the other lanes take the subnormal result) */
   __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, V->shift), _mm256_set1_epi32(1));
-  __m256i rn = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(a, V->rnd_bias_lo), lsb), V->shift);
-  rn = _mm256_sub_epi32(rn, V->rebias);
+  __m256i rn = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(a, V->rnd_rebias), lsb), V->shift);
   /* subnormal results: |x| + magic rounds at the target's quantum */
   __m256 sum = _mm256_add_ps(_mm256_castsi256_ps(a), V->magic);
   __m256i rs = _mm256_sub_epi32(_mm256_castps_si256(sum), _mm256_castps_si256(V->magic));
   __m256i is_sub = _mm256_cmpgt_epi32(V->minnorm, a);
   __m256i r = _mm256_blendv_epi8(rn, rs, is_sub);
-  /* overflow (incl. inf input): r > maxmag, or a >= inf */
-  __m256i ovf = _mm256_or_si256(_mm256_cmpgt_epi32(r, V->maxmag),
-                                _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF)));
-  __m256i neg = _mm256_cmpeq_epi32(sg, _mm256_set1_epi32(1));
-  __m256i sgn = _mm256_slli_epi32(sg, 31 - V->sign_shift);
+  /* overflow: r > maxmag; inf input too (exponent 255 re-biased exceeds every
+     target's largest exponent field) */
+  __m256i ovf = _mm256_cmpgt_epi32(r, V->maxmag);
+  __m256i neg = _mm256_srai_epi32(u, 31);
+  __m256i sgn = _mm256_and_si256(neg, V->sbit);
   if (V->fnuz) sgn = _mm256_andnot_si256(_mm256_cmpeq_epi32(r, _mm256_setzero_si256()), sgn);
   __m256i out = _mm256_or_si256(r, sgn);
   __m256i ov = _mm256_blendv_epi8(V->ovf_pos, V->ovf_neg, neg);
@@ -623,6 +626,392 @@ TL__K(b_c32, TL_COMPLEX32, TL_BOOL, 4, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl
 TL__K(b_c64, TL_COMPLEX64, TL_BOOL, 8, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z4_c64(sp) | tl__z4_c64(sp + 32) << 4 | tl__z4_c64(sp + 64) << 8 | tl__z4_c64(sp + 96) << 12))))
 TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z4_c128(sp) | tl__z4_c128(sp + 64) << 4 | tl__z4_c128(sp + 128) << 8 | tl__z4_c128(sp + 192) << 12))))
 
+/* ---- one 32-byte output per block -------------------------------------------
+ * The last argument, an expression of sp (the block's source), gives the
+ * 32 / D outputs of a block; streamed when large, the tail to the scalar
+ * engine, as TL__KW. Only for pairs where `sat` changes nothing. */
+#define TL__KB(NAME, FROM, TO, S, D, ...)                                               \
+  static void NAME(const void *sv, void *dv, size_t n) {                               \
+    const char *s = sv;                                                                \
+    char *d = dv;                                                                      \
+    int nt = 0;                                                                        \
+    const size_t step = 32 / (D);                                                      \
+    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);                              \
+    for (; i + step <= n; i += step) {                                                 \
+      const char *sp = s + i * (S);                                                    \
+      tl__st32(d + i * (D), __VA_ARGS__, nt);                                          \
+    }                                                                                  \
+    if (nt) _mm_sfence();                                                              \
+    if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
+  }
+
+/* ---- native integers -> bool, native integer narrowing (wrap) ---------------
+ * Two vectors of 2^lg-byte lanes -> one of half-width lanes holding their low
+ * bits, in order (packs and shuffles work within 128-bit lanes; a permute puts
+ * the quadwords back). */
+static inline __attribute__((always_inline)) __m256i tl__n2(__m256i a, __m256i b, int lg) {
+  if (lg == 3) /* the low dword of each qword */
+    return _mm256_permute4x64_epi64(
+        _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88)), 0xD8);
+  if (lg == 2) {
+    const __m256i m = _mm256_set1_epi32(0xFFFF);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m)), 0xD8);
+  }
+  const __m256i m = _mm256_set1_epi16(0xFF);
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(_mm256_and_si256(a, m), _mm256_and_si256(b, m)), 0xD8);
+}
+
+/* 32 source bytes of 2^lg-byte lanes: the lanes themselves (kind 0), or all
+ * ones where the value is zero: integer (1), float32 (2), float64 (3); -0.0 is
+ * zero, NaN is not (ordered compare). */
+static inline __attribute__((always_inline)) __m256i tl__leaf(const char *p, int lg, int kind) {
+  const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p), z = _mm256_setzero_si256();
+  if (kind == 2) return _mm256_castps_si256(_mm256_cmp_ps(_mm256_castsi256_ps(x), _mm256_setzero_ps(), _CMP_EQ_OQ));
+  if (kind == 3) return _mm256_castpd_si256(_mm256_cmp_pd(_mm256_castsi256_pd(x), _mm256_setzero_pd(), _CMP_EQ_OQ));
+  if (kind == 0) return x;
+  return lg == 0 ? _mm256_cmpeq_epi8(x, z) : lg == 1 ? _mm256_cmpeq_epi16(x, z)
+       : lg == 2 ? _mm256_cmpeq_epi32(x, z) : _mm256_cmpeq_epi64(x, z);
+}
+
+/* One block: 32 >> lgD elements of 2^lgS bytes -> 32 bytes of 2^lgD-byte
+ * lanes: the low bits (kind 0), or bool (nonzero -> 1). */
+static inline __attribute__((always_inline)) __m256i tl__nblk(const char *sp, int lgS, int lgD, int kind) {
+#define L(k) tl__leaf(sp + 32 * (k), lgS, kind)
+  __m256i r;
+  switch (lgS - lgD) {
+  case 0: r = L(0); break;
+  case 1: r = tl__n2(L(0), L(1), lgS); break;
+  case 2: r = tl__n2(tl__n2(L(0), L(1), lgS), tl__n2(L(2), L(3), lgS), lgS - 1); break;
+  default:
+    r = tl__n2(tl__n2(tl__n2(L(0), L(1), lgS), tl__n2(L(2), L(3), lgS), lgS - 1),
+               tl__n2(tl__n2(L(4), L(5), lgS), tl__n2(L(6), L(7), lgS), lgS - 1), lgS - 2);
+  }
+  return kind ? _mm256_andnot_si256(r, _mm256_set1_epi8(1)) : r;
+#undef L
+}
+/* The dtypes only matter for the scalar head/tail: any of that size gives the same bits. */
+TL__KB(b_8, TL_UINT8, TL_BOOL, 1, 1, tl__nblk(sp, 0, 0, 1))
+TL__KB(b_16, TL_UINT16, TL_BOOL, 2, 1, tl__nblk(sp, 1, 0, 1))
+TL__KB(b_32, TL_UINT32, TL_BOOL, 4, 1, tl__nblk(sp, 2, 0, 1))
+TL__KB(b_64, TL_UINT64, TL_BOOL, 8, 1, tl__nblk(sp, 3, 0, 1))
+TL__KB(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, tl__nblk(sp, 2, 0, 2))
+TL__KB(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, tl__nblk(sp, 3, 0, 3))
+TL__KB(n_16_8, TL_UINT16, TL_UINT8, 2, 1, tl__nblk(sp, 1, 0, 0))
+TL__KB(n_32_8, TL_UINT32, TL_UINT8, 4, 1, tl__nblk(sp, 2, 0, 0))
+TL__KB(n_32_16, TL_UINT32, TL_UINT16, 4, 2, tl__nblk(sp, 2, 1, 0))
+TL__KB(n_64_8, TL_UINT64, TL_UINT8, 8, 1, tl__nblk(sp, 3, 0, 0))
+TL__KB(n_64_16, TL_UINT64, TL_UINT16, 8, 2, tl__nblk(sp, 3, 1, 0))
+TL__KB(n_64_32, TL_UINT64, TL_UINT32, 8, 4, tl__nblk(sp, 3, 2, 0))
+
+/* ---- uint32 / int64 / uint64 -> float64 / float32, one RNE rounding as C ----
+ * AVX2 converts only int32. uint32: x - 2^31 is an int32, converted exactly,
+ * plus 2^31 (exact). 64-bit x = a + b with a = (x >> 32) * 2^32 (arithmetic
+ * shift for int64) and b = x & 0xFFFFFFFF, both exact in float64 by magic
+ * numbers: the high word in the mantissa of 2^84 (ulp 2^32), minus 2^84 (and
+ * 2^63, for int64 biased to unsigned by flipping bit 63); the low word in the
+ * mantissa of 2^52. One add of the exact parts rounds x once (RNE): float64.
+ * For float32, rounding a + b to float64 and then to float32 would round
+ * twice; so the float64 sum is made round-to-odd instead (truncated, lsb set
+ * where inexact; a later RNE at <= 51 bits then rounds as if directly). Its
+ * error is exact by Fast2Sum (|a| >= |b| unless a = 0): where nonzero, s was
+ * rounded away from zero if the error's sign differs, so step s one ulp toward
+ * zero (the bits minus 1), then set the lsb. */
+static inline __m256d tl__u32_pd(__m128i x) {
+  return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(x, _mm_set1_epi32(INT32_MIN))), _mm256_set1_pd(0x1p31));
+}
+
+static inline __attribute__((always_inline)) void tl__q_split(__m256i x, int sg, __m256d *a, __m256d *b) {
+  const __m256i xh = sg ? _mm256_xor_si256(x, _mm256_set1_epi64x(INT64_MIN)) : x;
+  *a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(xh, 32), _mm256_set1_epi64x(0x4530000000000000ll))),
+                     _mm256_set1_pd(sg ? 0x1p84 + 0x1p63 : 0x1p84));
+  *b = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_blend_epi32(x, _mm256_set1_epi64x(0x4330000000000000ll), 0xAA)),
+                     _mm256_set1_pd(0x1p52));
+}
+
+/* 4 int64 (sg) / uint64 -> float64, RNE */
+static inline __attribute__((always_inline)) __m256d tl__q2d(__m256i x, int sg) {
+  __m256d a, b;
+  tl__q_split(x, sg, &a, &b);
+  return _mm256_add_pd(a, b);
+}
+
+/* 4 int64 (sg) / uint64 -> float64, rounded to odd */
+static inline __attribute__((always_inline)) __m256d tl__q2d_rto(__m256i x, int sg) {
+  __m256d a, b;
+  tl__q_split(x, sg, &a, &b);
+  const __m256d s = _mm256_add_pd(a, b), e = _mm256_sub_pd(b, _mm256_sub_pd(s, a));
+  const __m256i inexact = _mm256_castpd_si256(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+  const __m256i si = _mm256_castpd_si256(s);
+  const __m256i away = _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_xor_si256(si, _mm256_castpd_si256(e)));
+  const __m256i r = _mm256_add_epi64(si, _mm256_and_si256(inexact, away));
+  return _mm256_castsi256_pd(_mm256_or_si256(r, _mm256_and_si256(inexact, _mm256_set1_epi64x(1))));
+}
+
+/* 8 int64 / uint64 at p -> 8 float32, RNE of the round-to-odd float64 */
+static inline __attribute__((always_inline)) __m256i tl__q2f(const char *p, int sg) {
+  const __m256i *q = (const __m256i *)(const void *)p;
+  return _mm256_castps_si256(_mm256_set_m128(_mm256_cvtpd_ps(tl__q2d_rto(_mm256_loadu_si256(q + 1), sg)),
+                                             _mm256_cvtpd_ps(tl__q2d_rto(_mm256_loadu_si256(q), sg))));
+}
+
+TL__KB(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, _mm256_castpd_si256(tl__u32_pd(TL__L16(sp))))
+TL__KB(f_u32_f32, TL_UINT32, TL_FLOAT32, 4, 4,
+       _mm256_castps_si256(_mm256_set_m128(_mm256_cvtpd_ps(tl__u32_pd(TL__L16(sp + 16))), _mm256_cvtpd_ps(tl__u32_pd(TL__L16(sp))))))
+TL__KB(f_i64_f64, TL_INT64, TL_FLOAT64, 8, 8, _mm256_castpd_si256(tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)sp), 1)))
+TL__KB(f_u64_f64, TL_UINT64, TL_FLOAT64, 8, 8, _mm256_castpd_si256(tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)sp), 0)))
+TL__KB(f_i64_f32, TL_INT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 1))
+TL__KB(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 0))
+
+/* ---- any source as float32 bits -> bfloat16/float16/e8m0/float8/6/4 --------
+ * The AVX-512 tier's template (k_rto_512) on 8 lanes: the source as float32
+ * bits, exact (float16, bfloat16, int16, uint16) or rounded to odd (int32 by
+ * tl__rto_i32; uint32 and float64 through exact or round-to-odd float64 and
+ * tl__rto4; int64/uint64 through tl__q2d_rto), then the one rounding into the
+ * target; two blocks of 8 per step, so that 1-byte results are stored 16 at a
+ * time. A step holding a NaN goes to the scalar engine (it knows each pair's
+ * NaN rule). */
+
+/* 8 int32 -> float32 bits rounded to odd: f = RNE(x) is exact iff it truncates
+ * back to x (cvtt gives INT32_MIN for f = 2^31, also != x). Where not, f went
+ * away from zero iff back - x (wrapping: 2^31 - x > 0 for that case) has the
+ * sign of x: then the bits minus 1 step it toward zero; then the sticky lsb. */
+static inline __m256i tl__rto_i32(__m256i x) {
+  const __m256 f = _mm256_cvtepi32_ps(x);
+  const __m256i back = _mm256_cvttps_epi32(f), fi = _mm256_castps_si256(f);
+  const __m256i exact = _mm256_cmpeq_epi32(back, x);
+  const __m256i flip = _mm256_cmpgt_epi32(_mm256_setzero_si256(), _mm256_xor_si256(_mm256_sub_epi32(back, x), x));
+  const __m256i r = _mm256_add_epi32(fi, _mm256_andnot_si256(_mm256_or_si256(exact, flip), _mm256_set1_epi32(-1)));
+  return _mm256_or_si256(r, _mm256_andnot_si256(exact, _mm256_set1_epi32(1)));
+}
+
+static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, const char *p, int *nan) {
+  switch (from) {
+  case TL_FLOAT32: {
+    __m256 v = _mm256_loadu_ps((const float *)(const void *)p);
+    *nan = _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) != 0;
+    return _mm256_castps_si256(v);
+  }
+  case TL_FLOAT64: {
+    __m256i u = _mm256_setzero_si256();
+    *nan = !tl__rto8((const double *)(const void *)p, &u);
+    return u;
+  }
+  case TL_FLOAT16: {
+    __m128i h = TL__L16(p);
+    *nan = tl__h_has_nan(h);
+    return _mm256_castps_si256(_mm256_cvtph_ps(h));
+  }
+  case TL_BFLOAT16: {
+    __m128i h = TL__L16(p);
+    *nan = _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7F80))) != 0;
+    return _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16);
+  }
+  case TL_INT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))));
+  case TL_UINT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))));
+  case TL_INT32: return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
+  case TL_UINT32: return _mm256_set_m128i(tl__rto4(tl__u32_pd(TL__L16(p + 16))), tl__rto4(tl__u32_pd(TL__L16(p))));
+  default: { /* int64 / uint64: round to odd twice is round to odd once */
+    const __m256i *q = (const __m256i *)(const void *)p;
+    const int sg = from == TL_INT64;
+    return _mm256_set_m128i(tl__rto4(tl__q2d_rto(_mm256_loadu_si256(q + 1), sg)),
+                            tl__rto4(tl__q2d_rto(_mm256_loadu_si256(q), sg)));
+  }
+  }
+}
+
+/* 8 32-bit all-ones/zero masks -> 8 16-bit ones */
+static inline __m128i tl__m16(__m256i m) {
+  return _mm_packs_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+}
+
+/* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
+ * past the largest finite give +-0x7F7F. */
+static inline __m128i tl__bf16_8(__m256i u, int sat) {
+  __m256i r = tl__bf16_lanes(u, _mm256_castsi256_ps(u));
+  if (sat) {
+    __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+    __m256i o = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(r, _mm256_set1_epi32(0x7FFF)), _mm256_set1_epi32(0x7F80)),
+                                 _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), a));
+    r = _mm256_add_epi32(r, o); /* 0x7F80 -> 0x7F7F, keeps the sign */
+  }
+  return tl__pack16(r);
+}
+
+/* float32 bits (no NaN) -> float16 (RNE); with sat, finite values that round
+ * to inf give +-0x7BFF. */
+static inline __m128i tl__f16_8(__m256i u, int sat) {
+  __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  if (sat) {
+    __m256i fin = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)));
+    __m128i o = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00)), tl__m16(fin));
+    h = _mm_add_epi16(h, o);
+  }
+  return h;
+}
+
+/* float8_e8m0fnu, as tl__e8m0_16: normal a -> exponent field + (mantissa >=
+ * 0.5); subnormals -> 0x01 from 1.5 * 2^-127 up, else 0x00; above 1.5 * 2^127
+ * -> overflow (0xFF, 0xFE with sat); inf -> 0xFF; zero and negative -> 0xFF,
+ * 0x00 with sat. In 32-bit lanes. */
+static inline __m256i tl__e8m0_8(__m256i u, int sat) {
+  const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)), one = _mm256_set1_epi32(1);
+  __m256i r = _mm256_add_epi32(_mm256_srli_epi32(a, 23), _mm256_and_si256(_mm256_srli_epi32(a, 22), one));
+  r = _mm256_blendv_epi8(r, _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x5FFFFF)), one),
+                         _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800000), a));
+  r = _mm256_blendv_epi8(r, _mm256_set1_epi32(sat ? 0xFE : 0xFF), _mm256_cmpgt_epi32(r, _mm256_set1_epi32(254)));
+  __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), u), _mm256_cmpeq_epi32(a, _mm256_setzero_si256()));
+  r = _mm256_blendv_epi8(r, _mm256_set1_epi32(sat ? 0x00 : 0xFF), bad);
+  return _mm256_blendv_epi8(r, _mm256_set1_epi32(0xFF), _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF)));
+}
+
+/* two blocks of 8 int32 lanes holding byte values -> 16 consecutive bytes */
+static inline void tl__store16_u8(char *d, __m256i r0, __m256i r1) {
+  __m256i p = _mm256_packus_epi32(r0, r1); /* per 128-bit lane: r0 0-3, r1 0-3 | r0 4-7, r1 4-7 */
+  p = _mm256_packus_epi16(p, p);
+  p = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5));
+  _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(p));
+}
+
+/* float32 bits (no NaN) -> a 1-byte format, in 32-bit lanes */
+static inline __attribute__((always_inline)) __m256i tl__enc1(tl_dtype to, int sat, const tl__venc *V,
+                                                              const tl__ffmt *F, __m256i u) {
+  if (to == TL_FLOAT8_E8M0FNU) return tl__e8m0_8(u, sat);
+  __m256i r = tl__venc8(V, u, 0);
+  return sat ? tl__venc8_inf(V, F, u, r) : r;
+}
+
+static inline __attribute__((always_inline)) void
+k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const tl__ffmt *F = NULL;
+  tl__venc V;
+  memset(&V, 0, sizeof V);
+  if (osz == 1 && to != TL_FLOAT8_E8M0FNU) tl__venc_init(&V, F = tl__ffmt_of(to), sat);
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    int nan0 = 0, nan1 = 0;
+    const __m256i u0 = tl__bits8(from, s + i * isz, &nan0), u1 = tl__bits8(from, s + (i + 8) * isz, &nan1);
+    if (nan0 | nan1) {
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, 16, flags);
+      continue;
+    }
+    if (to == TL_BFLOAT16)
+      _mm256_storeu_si256((__m256i *)(void *)(d + i * 2), _mm256_set_m128i(tl__bf16_8(u1, sat), tl__bf16_8(u0, sat)));
+    else if (to == TL_FLOAT16)
+      _mm256_storeu_si256((__m256i *)(void *)(d + i * 2), _mm256_set_m128i(tl__f16_8(u1, sat), tl__f16_8(u0, sat)));
+    else
+      tl__store16_u8(d + i, tl__enc1(to, sat, &V, F, u0), tl__enc1(to, sat, &V, F, u1));
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
+}
+#define TL__R1(TAG, FROM, TTAG, TO)                                                                   \
+  __attribute__((unused)) static void r_##TAG##_##TTAG(const void *s, void *d, size_t n) { k_rto8(FROM, TO, 0, s, d, n); } \
+  __attribute__((unused)) static void r_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { k_rto8(FROM, TO, 1, s, d, n); }
+#define TL__R(TAG, FROM)                                                                               \
+  TL__R1(TAG, FROM, bf16, TL_BFLOAT16) TL__R1(TAG, FROM, f16, TL_FLOAT16) TL__R1(TAG, FROM, e8m0, TL_FLOAT8_E8M0FNU)
+#define TL__RN(TAG, FROM)                                                                              \
+  TL__R1(TAG, FROM, e4m3fn, TL_FLOAT8_E4M3FN) TL__R1(TAG, FROM, e5m2, TL_FLOAT8_E5M2)                    \
+  TL__R1(TAG, FROM, e4m3, TL_FLOAT8_E4M3) TL__R1(TAG, FROM, e3m4, TL_FLOAT8_E3M4)                        \
+  TL__R1(TAG, FROM, e4m3fnuz, TL_FLOAT8_E4M3FNUZ) TL__R1(TAG, FROM, b11, TL_FLOAT8_E4M3B11FNUZ)          \
+  TL__R1(TAG, FROM, e5m2fnuz, TL_FLOAT8_E5M2FNUZ) TL__R1(TAG, FROM, f6a, TL_FLOAT6_E2M3FN)               \
+  TL__R1(TAG, FROM, f6b, TL_FLOAT6_E3M2FN) TL__R1(TAG, FROM, f4, TL_FLOAT4_E2M1FN)
+TL__R(f32, TL_FLOAT32)
+TL__R(f64, TL_FLOAT64)
+TL__R(h, TL_FLOAT16) TL__RN(h, TL_FLOAT16)
+TL__R(b, TL_BFLOAT16) TL__RN(b, TL_BFLOAT16)
+TL__R(i16, TL_INT16) TL__RN(i16, TL_INT16)
+TL__R(u16, TL_UINT16) TL__RN(u16, TL_UINT16)
+TL__R(i32, TL_INT32) TL__RN(i32, TL_INT32)
+TL__R(u32, TL_UINT32) TL__RN(u32, TL_UINT32)
+TL__R(i64, TL_INT64) TL__RN(i64, TL_INT64)
+TL__R(u64, TL_UINT64) TL__RN(u64, TL_UINT64)
+#undef TL__R
+#undef TL__RN
+#undef TL__R1
+
+/* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
+ * result is the high byte of the float16 bits rounded (RNE), as bfloat16 from
+ * float32: subnormals too, and the carry out of the largest finite gives inf.
+ * With sat, finite inputs that round to inf give +-0x7B. 32 lanes of 16 bits
+ * per step (twice the template's rate); a step holding a NaN goes to the
+ * scalar engine. */
+static inline __m256i tl__h_e5m2(__m256i h, int sat) {
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(h, 8), _mm256_set1_epi16(1));
+  __m256i r = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(h, _mm256_set1_epi16(0x7F)), lsb), 8);
+  if (sat) {
+    __m256i o = _mm256_and_si256(
+        _mm256_cmpeq_epi16(_mm256_and_si256(r, _mm256_set1_epi16(0x7F)), _mm256_set1_epi16(0x7C)),
+        _mm256_cmpgt_epi16(_mm256_set1_epi16(0x7C00), _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF))));
+    r = _mm256_add_epi16(r, o);
+  }
+  return r;
+}
+
+static inline __attribute__((always_inline)) void k_h_e5m2_run(int sat, const void *sv, void *dv, size_t n) {
+  const uint16_t *s = sv;
+  uint8_t *d = dv;
+  const __m256i mag = _mm256_set1_epi16(0x7FFF), inf = _mm256_set1_epi16(0x7C00);
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 16));
+    const __m256i nan = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_and_si256(a, mag), inf),
+                                        _mm256_cmpgt_epi16(_mm256_and_si256(b, mag), inf));
+    if (!_mm256_testz_si256(nan, nan)) {
+      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT8_E5M2, (char *)(d + i), 1, 32,
+                          sat ? TL_CONVERT_SATURATE : 0);
+      continue;
+    }
+    const __m256i p = _mm256_packus_epi16(tl__h_e5m2(a, sat), tl__h_e5m2(b, sat));
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(p, 0xD8));
+  }
+  if (i < n)
+    tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT8_E5M2, (char *)(d + i), 1, n - i,
+                        sat ? TL_CONVERT_SATURATE : 0);
+}
+static void k_h_e5m2(const void *s, void *d, size_t n) { k_h_e5m2_run(0, s, d, n); }
+static void k_h_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(1, s, d, n); }
+
+/* The template's pairs not covered by the kernels above (float32/float64 ->
+ * float8/6/4 are k_narrow8's; non-saturating float32/float64 -> float16/bfloat16
+ * the k_* ones). */
+static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
+#define P(F, T) (((int)(F) << 8) | (int)(T))
+#define R2(TAG, FT, TT, TTAG) case P(FT, TT): return sat ? r_##TAG##_##TTAG##_s : r_##TAG##_##TTAG;
+#define RN(TAG, FT)                                                                      \
+  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
+  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
+  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
+  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
+  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+#define RI(TAG, FT)                                                                      \
+  R2(TAG, FT, TL_BFLOAT16, bf16) R2(TAG, FT, TL_FLOAT16, f16) R2(TAG, FT, TL_FLOAT8_E8M0FNU, e8m0) RN(TAG, FT)
+  switch (P(from, to)) {
+    RI(i16, TL_INT16)
+    RI(u16, TL_UINT16)
+    RI(i32, TL_INT32)
+    RI(u32, TL_UINT32)
+    RI(i64, TL_INT64)
+    RI(u64, TL_UINT64)
+    R2(h, TL_FLOAT16, TL_BFLOAT16, bf16)
+    R2(h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    RN(h, TL_FLOAT16)
+    R2(b, TL_BFLOAT16, TL_FLOAT16, f16)
+    R2(b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    RN(b, TL_BFLOAT16)
+    R2(f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
+    R2(f64, TL_FLOAT64, TL_FLOAT8_E8M0FNU, e8m0)
+  default: return NULL;
+  }
+#undef RI
+#undef RN
+#undef R2
+#undef P
+}
+
 static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
 static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
 static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
@@ -636,15 +1025,21 @@ static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
       {{NULL, w_u8_u16, w_u8_u32, w_u8_u64}, {NULL, NULL, w_u16_u32, w_u16_u64}, {NULL, NULL, NULL, w_u32_u64}, {NULL}},
       {{NULL, w_i8_i16, w_i8_i32, w_i8_i64}, {NULL, NULL, w_i16_i32, w_i16_i64}, {NULL, NULL, NULL, w_i32_i64}, {NULL}}};
   static const tl__contig_fn cpy[4] = {k_copy1, k_copy2, k_copy4, k_copy8};
-  static const tl__contig_fn tof[2][2][2] = {{{f_u8_f32, f_u16_f32}, {f_i8_f32, f_i16_f32}},
-                                             {{f_u8_f64, f_u16_f64}, {f_i8_f64, f_i16_f64}}};
+  static const tl__contig_fn nar[4][4] = {{NULL}, {n_16_8}, {n_32_8, n_32_16}, {n_64_8, n_64_16, n_64_32}};
+  static const tl__contig_fn tof[2][2][4] = {
+      {{f_u8_f32, f_u16_f32, f_u32_f32, f_u64_f32}, {f_i8_f32, f_i16_f32, k_i32_f32, f_i64_f32}},
+      {{f_u8_f64, f_u16_f64, f_u32_f64, f_u64_f64}, {f_i8_f64, f_i16_f64, k_i32_f64, f_i64_f64}}};
+  static const tl__contig_fn tob[4] = {b_8, b_16, b_32, b_64};
+  if (from == TL_FLOAT32 && to == TL_BOOL) return b_f32;
+  if (from == TL_FLOAT64 && to == TL_BOOL) return b_f64;
   if (!tl__is_nint(from)) return NULL;
   int ls = tl__lg(tl__info(from)->itemsize), sg = from <= TL_INT64;
-  if ((to == TL_FLOAT32 || to == TL_FLOAT64) && ls < 2) return tof[to == TL_FLOAT64][sg][ls];
+  if (to == TL_BOOL) return tob[ls];
+  if (to == TL_FLOAT32 || to == TL_FLOAT64) return tof[to == TL_FLOAT64][sg][ls];
   if (!tl__is_nint(to)) return NULL;
   int ld = tl__lg(tl__info(to)->itemsize);
   if (ls == ld) return cpy[ls];
-  return ls < ld ? wid[sg][ls][ld] : NULL;
+  return ls < ld ? wid[sg][ls][ld] : nar[ls][ld];
 }
 
 /* Is any element of a float16/bfloat16/float32/float64 (or complex) buffer a
@@ -707,15 +1102,16 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) {
-  case P(TL_FLOAT32, TL_FLOAT16): return sat ? NULL : k_f32_f16;
+  case P(TL_FLOAT32, TL_FLOAT16): return sat ? r_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;
   case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
-  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? NULL : k_f32_bf16;
+  case P(TL_FLOAT16, TL_FLOAT8_E5M2): return sat ? k_h_e5m2_s : k_h_e5m2; /* before the template's */
+  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? r_f32_bf16_s : k_f32_bf16;
   case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
-  case P(TL_FLOAT64, TL_FLOAT16): return sat ? NULL : k_f64_f16;
-  case P(TL_FLOAT64, TL_BFLOAT16): return sat ? NULL : k_f64_bf16;
+  case P(TL_FLOAT64, TL_FLOAT16): return sat ? r_f64_f16_s : k_f64_f16;
+  case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
   case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
   case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
   case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
@@ -751,6 +1147,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #undef N8
   default: {
     tl__contig_fn f = tl__f2i_kernel(from, to);
+    if (!f) f = tl__rto_kernel(from, to, sat);
     return f ? f : tl__int_kernel(from, to);
   }
   }

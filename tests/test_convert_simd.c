@@ -135,10 +135,13 @@ static void test_every_pair_blocks(void **state) {
       if (i % 3 != 2) {
         assert_int_equal(tl_convert(TL_FLOAT64, &vals[i], 8, (tl_dtype)from, src + i * fs, (ptrdiff_t)fs, 1, 0, NULL), TL_OK);
       } else if (wide_int && i % 2) {
-        /* M * 2^s + d, M of 9-10 bits, d in -1..1: around the rounding points of
-           every narrower format, where rounding twice would go wrong */
+        /* M * 2^s + d, M of 9-10 bits, or odd of 25 bits (ties of float32), d in
+           -1..1: around the rounding points of every narrower format, where
+           rounding twice would go wrong */
         uint64_t r = next(), M = 256 + r % 768;
-        int sh = (int)((r >> 10) % (uint64_t)(fi->bits - 10));
+        int mb = 10;
+        if ((r >> 32) & 1) M = (1ull << 24) | ((r >> 33) & 0xFFFFFF) | 1, mb = 25;
+        int sh = (int)((r >> 10) % (uint64_t)(fi->bits - mb));
         uint64_t v = (M << sh) + ((r >> 20) % 3) - 1;
         if (fi->kind == TL_KIND_INT && ((r >> 30) & 1)) v = (uint64_t)0 - v;
         memcpy(src + i * fs, &v, fs); /* little-endian low bytes */
