@@ -714,7 +714,7 @@ static inline __attribute__((always_inline)) void tl__venc32h_init(tl__venc32h *
   V->sh = (unsigned)sh;
   V->ms = (unsigned)Ms;
   V->rb = _mm512_set1_epi16((short)((1 << (sh - 1)) - 1));
-  V->rebias = _mm512_set1_epi16((short)((Bs - F->bias) << F->M));
+  V->rebias = _mm512_set1_epi16((short)((Bs - F->bias) * (1 << F->M)) /* negative for e5m2fnuz: no shift */);
   V->maxmag = _mm512_set1_epi16((short)F->maxmag);
   /* the subnormal path below this magnitude (source bits): the target's
      smallest normal, or the source's when the target reaches lower */
