@@ -415,7 +415,7 @@ static inline __attribute__((always_inline)) void tl__venc16_init(tl__venc16 *V,
      exponent re-bias, pre-shifted: one add and an arithmetic shift */
   V->rnd_c = _mm512_set1_epi32((1 << (22 - F->M)) - 1 - ((127 - F->bias) << 23));
   V->maxmag = _mm512_set1_epi32((int)F->maxmag);
-  uint32_t sb = 1u << F->sign_bit;
+  uint32_t sb = F->sign_bit >= 0 ? 1u << F->sign_bit : 0u; /* e8m0 has none */
   V->ovf_pos = _mm512_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
   V->ovf_neg = _mm512_set1_epi32((int)(sat ? (sb | F->maxmag) : F->ovf[1]));
   V->inf_pos = _mm512_set1_epi32((int)F->ovf[0]);
