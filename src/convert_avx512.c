@@ -167,6 +167,26 @@ static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, si
   return h;
 }
 
+/* As tl__nt_head, for the kernels that take the saturate flag: the head is
+ * converted with `flags`. Returns the head length; *nt set when streaming. */
+static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
+                            size_t D, unsigned flags, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
+  *nt = 1;
+  return h;
+}
+static inline void tl__st16x(char *p, __m128i v, int nt) {
+  if (nt) _mm_stream_si128((__m128i *)(void *)p, v);
+  else _mm_storeu_si128((__m128i *)(void *)p, v);
+}
+static inline void tl__st32x(char *p, __m256i v, int nt) {
+  if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
+  else _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
 static inline void tl__st64(char *p, __m512i v, int nt) {
   if (nt) _mm512_stream_si512((void *)p, v);
   else _mm512_storeu_si512((void *)p, v);
@@ -595,7 +615,8 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   tl__venc16 V;
   tl__venc16_init(&V, tl__ffmt_of(to), sat); /* used for the float8/6/4 targets */
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, isz, osz, flags, &nt);
   for (; i + 16 <= n; i += 16) {
     int nan = 0;
     __m512i u = tl__bits16(from, s + i * isz, &nan);
@@ -603,11 +624,12 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
       tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, 16, flags);
       continue;
     }
-    if (to == TL_BFLOAT16) TL__S32(d + i * 2, tl__bf16_16(u, sat));
-    else if (to == TL_FLOAT16) TL__S32(d + i * 2, tl__f16_16(u, sat));
-    else if (to == TL_FLOAT8_E8M0FNU) TL__S16(d + i, tl__e8m0_16(u, sat));
-    else TL__S16(d + i, tl__enc16(&V, u));
+    if (to == TL_BFLOAT16) tl__st32x(d + i * 2, tl__bf16_16(u, sat), nt);
+    else if (to == TL_FLOAT16) tl__st32x(d + i * 2, tl__f16_16(u, sat), nt);
+    else if (to == TL_FLOAT8_E8M0FNU) tl__st16x(d + i, tl__e8m0_16(u, sat), nt);
+    else tl__st16x(d + i, tl__enc16(&V, u), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
 #define TL__R1(TAG, FROM, TTAG, TO)                                                                   \
@@ -767,15 +789,17 @@ k_h8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n
   const uint16_t *s = sv;
   uint8_t *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, (const char *)s, (char *)d, n, 2, 1, flags, &nt);
   for (; i + 32 <= n; i += 32) {
     __m512i h = TL__L64(s + i);
     if (_mm512_cmpgt_epu16_mask(_mm512_and_si512(h, _mm512_set1_epi16(0x7FFF)), V.hinf)) {
       tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, 32, flags);
       continue;
     }
-    TL__S32(d + i, tl__enc32h(&V, h));
+    tl__st32x((char *)(d + i), tl__enc32h(&V, h), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, n - i, flags);
 }
 
