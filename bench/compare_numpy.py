@@ -18,7 +18,8 @@ import ml_dtypes as m
 DEFAULT = ['float32:float16', 'float16:float32', 'float32:bfloat16', 'bfloat16:float32',
            'float64:float16', 'float16:float64', 'float64:bfloat16', 'float64:float32',
            'float32:float64', 'float32:float8_e4m3fn', 'float32:float8_e5m2',
-           'float64:float8_e4m3fn', 'float8_e4m3fn:float32', 'float8_e5m2:float32',
+           'float64:float8_e4m3fn', 'float64:float8_e5m2', 'float8_e4m3fn:float32', 'float8_e5m2:float32',
+           'bfloat16:float64', 'float8_e4m3fn:float64', 'float16:bfloat16',
            'int32:float32', 'float32:int32', 'int8:int32', 'int64:int8', 'uint8:float32']
 
 
