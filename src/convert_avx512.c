@@ -284,6 +284,10 @@ TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_t
 TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
 TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
 
+/* bfloat16 -> float64: exact through float32 (a shift), then the hardware
+ * widening, whose NaN rule (payload kept, quieted) is the pair's. */
+TL__K(k_bf16_f64, TL_BFLOAT16, TL_FLOAT64, 2, 8, 8, tl__st64(dp, TL__PD(_mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp)), 16)))), nt))
+
 /* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
  * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
  * are stored as their low bits (int4 -7 -> 0x09). Signed b bits: x is raised
@@ -995,6 +999,7 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #undef R2
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
   case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
+  case P(TL_BFLOAT16, TL_FLOAT64): return k_bf16_f64;
   case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
   case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
   case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
