@@ -80,16 +80,6 @@ static void k_f32_bf16(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_FLOAT32, TL_BFLOAT16, s, d, i, n);
 }
 
-static void k_bf16_f32(const void *sv, void *dv, size_t n) {
-  const uint16_t *s = sv;
-  uint32_t *d = dv;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __m512i w = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(s + i)));
-    _mm512_storeu_si512((void *)(d + i), _mm512_slli_epi32(w, 16));
-  }
-  TL__TAIL(TL_BFLOAT16, TL_FLOAT32, s, d, i, n);
-}
 
 static void k_f64_f32(const void *sv, void *dv, size_t n) {
   const double *s = sv;
@@ -283,6 +273,10 @@ TL__K(b_32, TL_UINT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512
 TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_test_epi64_mask(TL__L64(sp), TL__L64(sp)), 1)))
 TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
 TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
+
+/* bfloat16 -> float32: a shift (NaN payloads kept, as the scalar engine);
+ * through TL__K for the streaming stores of large outputs. */
+TL__K(k_bf16_f32, TL_BFLOAT16, TL_FLOAT32, 2, 4, 16, tl__st64(dp, _mm512_slli_epi32(_mm512_cvtepu16_epi32(TL__L32(sp)), 16), nt))
 
 /* bfloat16 -> float64: exact through float32 (a shift), then the hardware
  * widening, whose NaN rule (payload kept, quieted) is the pair's. */
