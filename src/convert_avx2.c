@@ -543,32 +543,9 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
   return k[from == TL_FLOAT64][to]; /* NULL for bool */
 }
-/* A contiguous kernel: STEP elements per body (sp/dp point at the block),
- * unrolled by 4; streaming stores (tl__st32 with nt) when a body writes whole
- * 32-byte vectors; the tail goes to the scalar engine. */
-#define TL__K(NAME, FROM, TO, S, D, STEP, ...)                                          \
-  static void NAME(const void *sv, void *dv, size_t n) {                               \
-    const char *s = sv;                                                                \
-    char *d = dv;                                                                      \
-    int nt = 0;                                                                        \
-    size_t i = 0;                                                                      \
-    if ((STEP) * (D) >= 32) i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);             \
-    for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                       \
-      for (size_t u = 0; u < 4; u++) {                                                 \
-        const char *sp = s + (i + u * (STEP)) * (S);                                   \
-        char *dp = d + (i + u * (STEP)) * (D);                                         \
-        __VA_ARGS__;                                                                   \
-      }                                                                                \
-    for (; i + (STEP) <= n; i += (STEP)) {                                             \
-      const char *sp = s + i * (S);                                                    \
-      char *dp = d + i * (D);                                                          \
-      __VA_ARGS__;                                                                     \
-    }                                                                                  \
-    if (nt) _mm_sfence();                                                              \
-    (void)nt;                                                                          \
-    if (i < n)                                                                         \
-      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
-  }
+/* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores
+ * (tl__st32 with nt) when a body writes whole 32-byte vectors. */
+#define TL__K(NAME, FROM, TO, S, D, STEP, ...) TL__KLOOP(NAME, FROM, TO, S, D, STEP, 32, __VA_ARGS__)
 
 /* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
  * complex -> its component type is the real part, bits copied (NaN payloads

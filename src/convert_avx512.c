@@ -189,32 +189,9 @@ static inline void tl__st64(char *p, __m512i v, int nt) {
 #define TL__S16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
 #define TL__S8(p, v) _mm_storel_epi64((__m128i *)(void *)(p), v)
 
-/* A contiguous kernel: STEP elements per body (sp/dp point at the block),
- * unrolled by 4; streaming stores when a body writes whole 64-byte lines;
- * the tail goes to the scalar engine. Only for pairs where `sat` changes nothing. */
-#define TL__K(NAME, FROM, TO, S, D, STEP, ...)                                          \
-  static void NAME(const void *sv, void *dv, size_t n) {                               \
-    const char *s = sv;                                                                \
-    char *d = dv;                                                                      \
-    int nt = 0;                                                                        \
-    size_t i = 0;                                                                      \
-    if ((STEP) * (D) >= 64) i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);             \
-    for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                       \
-      for (size_t u = 0; u < 4; u++) {                                                 \
-        const char *sp = s + (i + u * (STEP)) * (S);                                   \
-        char *dp = d + (i + u * (STEP)) * (D);                                         \
-        __VA_ARGS__;                                                                   \
-      }                                                                                \
-    for (; i + (STEP) <= n; i += (STEP)) {                                             \
-      const char *sp = s + i * (S);                                                    \
-      char *dp = d + i * (D);                                                          \
-      __VA_ARGS__;                                                                     \
-    }                                                                                  \
-    if (nt) _mm_sfence();                                                              \
-    (void)nt;                                                                          \
-    if (i < n)                                                                         \
-      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
-  }
+/* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores when a
+ * body writes whole 64-byte lines. Only for pairs where `sat` changes nothing. */
+#define TL__K(NAME, FROM, TO, S, D, STEP, ...) TL__KLOOP(NAME, FROM, TO, S, D, STEP, 64, __VA_ARGS__)
 
 /* ---- native integers: widening (sign-/zero-extend), narrowing (wrap) ------- */
 /* The dtype only matters for the scalar head/tail; any dtype of that size and

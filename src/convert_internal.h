@@ -119,6 +119,35 @@ int tl__run_plan(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t 
  * its own: the number written to via[] (0-2), or -1 when there is no plan. */
 int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
 
+/* The loop of a contiguous SIMD kernel NAME (used by the tier files, which
+ * define tl__nt_head): STEP elements per body (`sp`/`dp` point at the block;
+ * the body may use `nt`), unrolled by 4; when a body writes at least LINE
+ * bytes, large outputs get a head that aligns the destination and then
+ * streaming stores (nt = 1); the tail goes to the scalar engine. */
+#define TL__KLOOP(NAME, FROM, TO, S, D, STEP, LINE, ...)                                \
+  static void NAME(const void *sv, void *dv, size_t n) {                               \
+    const char *s = sv;                                                                \
+    char *d = dv;                                                                      \
+    int nt = 0;                                                                        \
+    size_t i = 0;                                                                      \
+    if ((STEP) * (D) >= (LINE)) i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);         \
+    for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                       \
+      for (size_t u = 0; u < 4; u++) {                                                 \
+        const char *sp = s + (i + u * (STEP)) * (S);                                   \
+        char *dp = d + (i + u * (STEP)) * (D);                                         \
+        __VA_ARGS__;                                                                   \
+      }                                                                                \
+    for (; i + (STEP) <= n; i += (STEP)) {                                             \
+      const char *sp = s + i * (S);                                                    \
+      char *dp = d + i * (D);                                                          \
+      __VA_ARGS__;                                                                     \
+    }                                                                                  \
+    if (nt) _mm_sfence();                                                              \
+    (void)nt;                                                                          \
+    if (i < n)                                                                         \
+      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
+  }
+
 /* Scalar helpers the SIMD tiers use for their tails and NaN lanes. */
 uint16_t tl__f32_to_f16_bits(uint32_t u);   /* NumPy-exact float32 -> float16 */
 uint16_t tl__f32_to_bf16_bits(uint32_t u);  /* ml_dtypes-exact float32 -> bfloat16 */
