@@ -1089,21 +1089,9 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? r_f64_f16_s : k_f64_f16;
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
-  case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
-  case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
-  case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
-  case P(TL_FLOAT32, TL_COMPLEX64): return mk_c64;
-  case P(TL_FLOAT64, TL_COMPLEX128): return mk_c128;
-  case P(TL_FLOAT16, TL_COMPLEX32): return mk_c32;
-  case P(TL_COMPLEX64, TL_COMPLEX128): return k_c64_c128;
-  case P(TL_COMPLEX128, TL_COMPLEX64): return sat ? NULL : k_c128_c64;
-  case P(TL_COMPLEX32, TL_COMPLEX64): return k_c32_c64;
-  case P(TL_COMPLEX32, TL_COMPLEX128): return k_c32_c128;
-  case P(TL_COMPLEX64, TL_COMPLEX32): return sat ? NULL : k_c64_c32;
-  case P(TL_COMPLEX128, TL_COMPLEX32): return sat ? NULL : k_c128_c32;
-  case P(TL_COMPLEX32, TL_BOOL): return b_c32;
-  case P(TL_COMPLEX64, TL_BOOL): return b_c64;
-  case P(TL_COMPLEX128, TL_BOOL): return b_c128;
+#define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
+    TL__COMPLEX_KERNELS(CK)
+#undef CK
   case P(TL_INT32, TL_FLOAT32): return k_i32_f32;
   case P(TL_INT32, TL_FLOAT64): return k_i32_f64;
 #define N8(TAG, FT)                                                                      \

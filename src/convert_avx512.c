@@ -971,21 +971,9 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
   case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
   case P(TL_BFLOAT16, TL_FLOAT64): return k_bf16_f64;
-  case P(TL_COMPLEX64, TL_FLOAT32): return re_c64;
-  case P(TL_COMPLEX128, TL_FLOAT64): return re_c128;
-  case P(TL_COMPLEX32, TL_FLOAT16): return re_c32;
-  case P(TL_FLOAT32, TL_COMPLEX64): return mk_c64;
-  case P(TL_FLOAT64, TL_COMPLEX128): return mk_c128;
-  case P(TL_FLOAT16, TL_COMPLEX32): return mk_c32;
-  case P(TL_COMPLEX64, TL_COMPLEX128): return k_c64_c128;
-  case P(TL_COMPLEX128, TL_COMPLEX64): return sat ? NULL : k_c128_c64;
-  case P(TL_COMPLEX32, TL_COMPLEX64): return k_c32_c64;
-  case P(TL_COMPLEX32, TL_COMPLEX128): return k_c32_c128;
-  case P(TL_COMPLEX64, TL_COMPLEX32): return sat ? NULL : k_c64_c32;
-  case P(TL_COMPLEX128, TL_COMPLEX32): return sat ? NULL : k_c128_c32;
-  case P(TL_COMPLEX32, TL_BOOL): return b_c32;
-  case P(TL_COMPLEX64, TL_BOOL): return b_c64;
-  case P(TL_COMPLEX128, TL_BOOL): return b_c128;
+#define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
+    TL__COMPLEX_KERNELS(CK)
+#undef CK
 #define N8(TAG, FT)                                                                      \
   case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
   case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \

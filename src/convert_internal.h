@@ -119,6 +119,26 @@ int tl__run_plan(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t 
  * its own: the number written to via[] (0-2), or -1 when there is no plan. */
 int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
 
+/* The complex kernels both SIMD tiers define under these names: X(from, to,
+ * kernel, kernel with saturate). Real part and build do not depend on
+ * saturate; the narrowing complex pairs have no saturating kernel (NULL). */
+#define TL__COMPLEX_KERNELS(X)                                                           \
+  X(TL_COMPLEX64, TL_FLOAT32, re_c64, re_c64)                                            \
+  X(TL_COMPLEX128, TL_FLOAT64, re_c128, re_c128)                                         \
+  X(TL_COMPLEX32, TL_FLOAT16, re_c32, re_c32)                                            \
+  X(TL_FLOAT32, TL_COMPLEX64, mk_c64, mk_c64)                                            \
+  X(TL_FLOAT64, TL_COMPLEX128, mk_c128, mk_c128)                                         \
+  X(TL_FLOAT16, TL_COMPLEX32, mk_c32, mk_c32)                                            \
+  X(TL_COMPLEX64, TL_COMPLEX128, k_c64_c128, k_c64_c128)                                 \
+  X(TL_COMPLEX128, TL_COMPLEX64, k_c128_c64, NULL)                                       \
+  X(TL_COMPLEX32, TL_COMPLEX64, k_c32_c64, k_c32_c64)                                    \
+  X(TL_COMPLEX32, TL_COMPLEX128, k_c32_c128, k_c32_c128)                                 \
+  X(TL_COMPLEX64, TL_COMPLEX32, k_c64_c32, NULL)                                         \
+  X(TL_COMPLEX128, TL_COMPLEX32, k_c128_c32, NULL)                                       \
+  X(TL_COMPLEX32, TL_BOOL, b_c32, b_c32)                                                 \
+  X(TL_COMPLEX64, TL_BOOL, b_c64, b_c64)                                                 \
+  X(TL_COMPLEX128, TL_BOOL, b_c128, b_c128)
+
 /* The loop of a contiguous SIMD kernel NAME (used by the tier files, which
  * define tl__nt_head): STEP elements per body (`sp`/`dp` point at the block;
  * the body may use `nt`), unrolled by 4; when a body writes at least LINE
