@@ -63,24 +63,6 @@ static void k_f16_f32(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_FLOAT16, TL_FLOAT32, s, d, i, n);
 }
 
-static void k_f32_bf16(const void *sv, void *dv, size_t n) {
-  const float *s = sv;
-  uint16_t *d = dv;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __m512 v = _mm512_loadu_ps(s + i);
-    __m512i u = _mm512_castps_si512(v);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
-    __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7FFF)), lsb), 16);
-    __m512i qn = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x8000)),
-                                 _mm512_set1_epi32(0x7FC0));
-    r = _mm512_mask_mov_epi32(r, _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), qn);
-    _mm256_storeu_si256((__m256i *)(d + i), _mm512_cvtepi32_epi16(r));
-  }
-  TL__TAIL(TL_FLOAT32, TL_BFLOAT16, s, d, i, n);
-}
-
-
 static void k_f64_f32(const void *sv, void *dv, size_t n) {
   const double *s = sv;
   float *d = dv;
@@ -929,7 +911,7 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   switch (P(from, to)) {
   case P(TL_FLOAT32, TL_FLOAT16): return sat ? k_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;
-  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? r_f32_bf16_s : k_f32_bf16;
+  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? r_f32_bf16_s : r_f32_bf16;
   case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? k_f64_f32_s : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
