@@ -275,23 +275,12 @@ static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void 
     tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, n - i, flags);
 }
 
-#define TL__N8(NAME, FROM, TO, SAT)                                                      \
-  static void NAME(const void *s, void *d, size_t n) { k_narrow8(FROM, TO, SAT, s, d, n); }
-#define TL__N8_ALL(X, FROM, TAG)                                                        \
-  X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
-  X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
-  X(k_##TAG##_e4m3, FROM, TL_FLOAT8_E4M3, 0) X(k_##TAG##_e4m3_s, FROM, TL_FLOAT8_E4M3, 1)         \
-  X(k_##TAG##_e3m4, FROM, TL_FLOAT8_E3M4, 0) X(k_##TAG##_e3m4_s, FROM, TL_FLOAT8_E3M4, 1)         \
-  X(k_##TAG##_e4m3fnuz, FROM, TL_FLOAT8_E4M3FNUZ, 0) X(k_##TAG##_e4m3fnuz_s, FROM, TL_FLOAT8_E4M3FNUZ, 1) \
-  X(k_##TAG##_b11, FROM, TL_FLOAT8_E4M3B11FNUZ, 0) X(k_##TAG##_b11_s, FROM, TL_FLOAT8_E4M3B11FNUZ, 1) \
-  X(k_##TAG##_e5m2fnuz, FROM, TL_FLOAT8_E5M2FNUZ, 0) X(k_##TAG##_e5m2fnuz_s, FROM, TL_FLOAT8_E5M2FNUZ, 1) \
-  X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
-  X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
-  X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
-TL__N8_ALL(TL__N8, TL_FLOAT32, f32)
-TL__N8_ALL(TL__N8, TL_FLOAT64, f64)
-TL__N8_ALL(TL__N8, TL_COMPLEX64, c64)
-TL__N8_ALL(TL__N8, TL_COMPLEX128, c128)
+#define TL__KRUN k_narrow8
+TL__NARROW_FORMATS(TL__KDEF, k, f32, TL_FLOAT32)
+TL__NARROW_FORMATS(TL__KDEF, k, f64, TL_FLOAT64)
+TL__NARROW_FORMATS(TL__KDEF, k, c64, TL_COMPLEX64)
+TL__NARROW_FORMATS(TL__KDEF, k, c128, TL_COMPLEX128)
+#undef TL__KRUN
 
 /* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding).
  * float16 on n components, NaN as in tl__f32_f16 (tl__rto4 passes a NaN
@@ -332,7 +321,7 @@ static void k_f64_bf16(const void *sv, void *dv, size_t n) {
 }
 
 /* ---- int32 <-> float32 ----------------------------------------------------- */
-static void k_i32_f32(const void *sv, void *dv, size_t n) {
+static void f_i32_f32(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
   float *d = dv;
   size_t i = 0;
@@ -340,7 +329,7 @@ static void k_i32_f32(const void *sv, void *dv, size_t n) {
   TL__TAIL(TL_INT32, TL_FLOAT32, s, d, i, n);
 }
 
-static void k_i32_f64(const void *sv, void *dv, size_t n) {
+static void f_i32_f64(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
   double *d = dv;
   size_t i = 0;
@@ -884,30 +873,22 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
-#define TL__R1(TAG, FROM, TTAG, TO)                                                                   \
-  __attribute__((unused)) static void r_##TAG##_##TTAG(const void *s, void *d, size_t n) { k_rto8(FROM, TO, 0, s, d, n); } \
-  __attribute__((unused)) static void r_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { k_rto8(FROM, TO, 1, s, d, n); }
-#define TL__R(TAG, FROM)                                                                               \
-  TL__R1(TAG, FROM, bf16, TL_BFLOAT16) TL__R1(TAG, FROM, f16, TL_FLOAT16) TL__R1(TAG, FROM, e8m0, TL_FLOAT8_E8M0FNU)
-#define TL__RN(TAG, FROM)                                                                              \
-  TL__R1(TAG, FROM, e4m3fn, TL_FLOAT8_E4M3FN) TL__R1(TAG, FROM, e5m2, TL_FLOAT8_E5M2)                    \
-  TL__R1(TAG, FROM, e4m3, TL_FLOAT8_E4M3) TL__R1(TAG, FROM, e3m4, TL_FLOAT8_E3M4)                        \
-  TL__R1(TAG, FROM, e4m3fnuz, TL_FLOAT8_E4M3FNUZ) TL__R1(TAG, FROM, b11, TL_FLOAT8_E4M3B11FNUZ)          \
-  TL__R1(TAG, FROM, e5m2fnuz, TL_FLOAT8_E5M2FNUZ) TL__R1(TAG, FROM, f6a, TL_FLOAT6_E2M3FN)               \
-  TL__R1(TAG, FROM, f6b, TL_FLOAT6_E3M2FN) TL__R1(TAG, FROM, f4, TL_FLOAT4_E2M1FN)
+#define TL__KRUN k_rto8
+#define TL__R(TAG, FROM)                                                                 \
+  TL__KDEF(r, TAG, FROM, TL_BFLOAT16, bf16) TL__KDEF(r, TAG, FROM, TL_FLOAT16, f16)        \
+  TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
 TL__R(f32, TL_FLOAT32)
 TL__R(f64, TL_FLOAT64)
-TL__R(h, TL_FLOAT16) TL__RN(h, TL_FLOAT16)
-TL__R(b, TL_BFLOAT16) TL__RN(b, TL_BFLOAT16)
-TL__R(i16, TL_INT16) TL__RN(i16, TL_INT16)
-TL__R(u16, TL_UINT16) TL__RN(u16, TL_UINT16)
-TL__R(i32, TL_INT32) TL__RN(i32, TL_INT32)
-TL__R(u32, TL_UINT32) TL__RN(u32, TL_UINT32)
-TL__R(i64, TL_INT64) TL__RN(i64, TL_INT64)
-TL__R(u64, TL_UINT64) TL__RN(u64, TL_UINT64)
+TL__R(h, TL_FLOAT16)
+TL__R(b, TL_BFLOAT16)
+TL__R(i16, TL_INT16)
+TL__R(u16, TL_UINT16)
+TL__R(i32, TL_INT32)
+TL__R(u32, TL_UINT32)
+TL__R(i64, TL_INT64)
+TL__R(u64, TL_UINT64)
 #undef TL__R
-#undef TL__RN
-#undef TL__R1
+#undef TL__KRUN
 
 /* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
  * result is the high byte of the float16 bits rounded (RNE), as bfloat16 from
@@ -957,13 +938,8 @@ static void k_h_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(1, s, d,
  * the k_* ones). */
 static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
-#define R2(TAG, FT, TT, TTAG) case P(FT, TT): return sat ? r_##TAG##_##TTAG##_s : r_##TAG##_##TTAG;
-#define RN(TAG, FT)                                                                      \
-  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
-  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
-  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
-  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
-  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+#define R2(TAG, FT, TT, TTAG) TL__KCASE(r, TAG, FT, TT, TTAG)
+#define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, r, TAG, FT)
 #define RI(TAG, FT)                                                                      \
   R2(TAG, FT, TL_BFLOAT16, bf16) R2(TAG, FT, TL_FLOAT16, f16) R2(TAG, FT, TL_FLOAT8_E8M0FNU, e8m0) RN(TAG, FT)
   switch (P(from, to)) {
@@ -994,30 +970,7 @@ static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
 static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
 static void k_copy8(const void *s, void *d, size_t n) { memcpy(d, s, 8 * n); }
 
-static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
-static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
-
-static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
-  static const tl__contig_fn wid[2][4][4] = {
-      {{NULL, w_u8_u16, w_u8_u32, w_u8_u64}, {NULL, NULL, w_u16_u32, w_u16_u64}, {NULL, NULL, NULL, w_u32_u64}, {NULL}},
-      {{NULL, w_i8_i16, w_i8_i32, w_i8_i64}, {NULL, NULL, w_i16_i32, w_i16_i64}, {NULL, NULL, NULL, w_i32_i64}, {NULL}}};
-  static const tl__contig_fn cpy[4] = {k_copy1, k_copy2, k_copy4, k_copy8};
-  static const tl__contig_fn nar[4][4] = {{NULL}, {n_16_8}, {n_32_8, n_32_16}, {n_64_8, n_64_16, n_64_32}};
-  static const tl__contig_fn tof[2][2][4] = {
-      {{f_u8_f32, f_u16_f32, f_u32_f32, f_u64_f32}, {f_i8_f32, f_i16_f32, k_i32_f32, f_i64_f32}},
-      {{f_u8_f64, f_u16_f64, f_u32_f64, f_u64_f64}, {f_i8_f64, f_i16_f64, k_i32_f64, f_i64_f64}}};
-  static const tl__contig_fn tob[4] = {b_8, b_16, b_32, b_64};
-  if (from == TL_FLOAT32 && to == TL_BOOL) return b_f32;
-  if (from == TL_FLOAT64 && to == TL_BOOL) return b_f64;
-  if (!tl__is_nint(from)) return NULL;
-  int ls = tl__lg(tl__info(from)->itemsize), sg = from <= TL_INT64;
-  if (to == TL_BOOL) return tob[ls];
-  if (to == TL_FLOAT32 || to == TL_FLOAT64) return tof[to == TL_FLOAT64][sg][ls];
-  if (!tl__is_nint(to)) return NULL;
-  int ld = tl__lg(tl__info(to)->itemsize);
-  if (ls == ld) return cpy[ls];
-  return ls < ld ? wid[sg][ls][ld] : nar[ls][ld];
-}
+#include "convert_simd.inc"
 
 /* Is any element of a float16/bfloat16/float32/float64 (or complex) buffer a
  * NaN? The chained conversions (convert_plan.c) scan each block with it. */
@@ -1092,19 +1045,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
-  case P(TL_INT32, TL_FLOAT32): return k_i32_f32;
-  case P(TL_INT32, TL_FLOAT64): return k_i32_f64;
-#define N8(TAG, FT)                                                                      \
-  case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
-  case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \
-  case P(FT, TL_FLOAT8_E4M3): return sat ? k_##TAG##_e4m3_s : k_##TAG##_e4m3;              \
-  case P(FT, TL_FLOAT8_E3M4): return sat ? k_##TAG##_e3m4_s : k_##TAG##_e3m4;              \
-  case P(FT, TL_FLOAT8_E4M3FNUZ): return sat ? k_##TAG##_e4m3fnuz_s : k_##TAG##_e4m3fnuz;  \
-  case P(FT, TL_FLOAT8_E4M3B11FNUZ): return sat ? k_##TAG##_b11_s : k_##TAG##_b11;         \
-  case P(FT, TL_FLOAT8_E5M2FNUZ): return sat ? k_##TAG##_e5m2fnuz_s : k_##TAG##_e5m2fnuz;  \
-  case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
-  case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
-  case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
+#define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
     N8(f32, TL_FLOAT32)
     N8(f64, TL_FLOAT64)
     N8(c64, TL_COMPLEX64)

@@ -431,17 +431,6 @@ static inline __m256i tl__rto8x(__m512d x) {
   return _mm256_mask_or_epi32(_mm256_castps_si256(f), inexact, _mm256_castps_si256(f), _mm256_set1_epi32(1));
 }
 
-#define TL__N16_ALL(X, FROM, TAG)                                                       \
-  X(k_##TAG##_e4m3fn, FROM, TL_FLOAT8_E4M3FN, 0) X(k_##TAG##_e4m3fn_s, FROM, TL_FLOAT8_E4M3FN, 1) \
-  X(k_##TAG##_e5m2, FROM, TL_FLOAT8_E5M2, 0) X(k_##TAG##_e5m2_s, FROM, TL_FLOAT8_E5M2, 1)         \
-  X(k_##TAG##_e4m3, FROM, TL_FLOAT8_E4M3, 0) X(k_##TAG##_e4m3_s, FROM, TL_FLOAT8_E4M3, 1)         \
-  X(k_##TAG##_e3m4, FROM, TL_FLOAT8_E3M4, 0) X(k_##TAG##_e3m4_s, FROM, TL_FLOAT8_E3M4, 1)         \
-  X(k_##TAG##_e4m3fnuz, FROM, TL_FLOAT8_E4M3FNUZ, 0) X(k_##TAG##_e4m3fnuz_s, FROM, TL_FLOAT8_E4M3FNUZ, 1) \
-  X(k_##TAG##_b11, FROM, TL_FLOAT8_E4M3B11FNUZ, 0) X(k_##TAG##_b11_s, FROM, TL_FLOAT8_E4M3B11FNUZ, 1) \
-  X(k_##TAG##_e5m2fnuz, FROM, TL_FLOAT8_E5M2FNUZ, 0) X(k_##TAG##_e5m2fnuz_s, FROM, TL_FLOAT8_E5M2FNUZ, 1) \
-  X(k_##TAG##_f6a, FROM, TL_FLOAT6_E2M3FN, 0) X(k_##TAG##_f6a_s, FROM, TL_FLOAT6_E2M3FN, 1)       \
-  X(k_##TAG##_f6b, FROM, TL_FLOAT6_E3M2FN, 0) X(k_##TAG##_f6b_s, FROM, TL_FLOAT6_E3M2FN, 1)       \
-  X(k_##TAG##_f4, FROM, TL_FLOAT4_E2M1FN, 0) X(k_##TAG##_f4_s, FROM, TL_FLOAT4_E2M1FN, 1)
 
 /* ---- float8_e8m0fnu: float32 bits -> the power of two, ties up ---------------
  * As tl__enc_f32: normal a -> exponent field + (mantissa >= 0.5); float32
@@ -589,32 +578,24 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
-#define TL__R1(TAG, FROM, TTAG, TO)                                                                   \
-  __attribute__((unused)) static void r_##TAG##_##TTAG(const void *s, void *d, size_t n) { k_rto_512(FROM, TO, 0, s, d, n); } \
-  __attribute__((unused)) static void r_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { k_rto_512(FROM, TO, 1, s, d, n); }
-#define TL__R(TAG, FROM)                                                                               \
-  TL__R1(TAG, FROM, bf16, TL_BFLOAT16) TL__R1(TAG, FROM, f16, TL_FLOAT16) TL__R1(TAG, FROM, e8m0, TL_FLOAT8_E8M0FNU)
-#define TL__RN(TAG, FROM)                                                                              \
-  TL__R1(TAG, FROM, e4m3fn, TL_FLOAT8_E4M3FN) TL__R1(TAG, FROM, e5m2, TL_FLOAT8_E5M2)                    \
-  TL__R1(TAG, FROM, e4m3, TL_FLOAT8_E4M3) TL__R1(TAG, FROM, e3m4, TL_FLOAT8_E3M4)                        \
-  TL__R1(TAG, FROM, e4m3fnuz, TL_FLOAT8_E4M3FNUZ) TL__R1(TAG, FROM, b11, TL_FLOAT8_E4M3B11FNUZ)          \
-  TL__R1(TAG, FROM, e5m2fnuz, TL_FLOAT8_E5M2FNUZ) TL__R1(TAG, FROM, f6a, TL_FLOAT6_E2M3FN)               \
-  TL__R1(TAG, FROM, f6b, TL_FLOAT6_E3M2FN) TL__R1(TAG, FROM, f4, TL_FLOAT4_E2M1FN)
-TL__R(f32, TL_FLOAT32) TL__RN(f32, TL_FLOAT32)
-TL__R(f64, TL_FLOAT64) TL__RN(f64, TL_FLOAT64)
+#define TL__KRUN k_rto_512
+#define TL__R(TAG, FROM)                                                                 \
+  TL__KDEF(r, TAG, FROM, TL_BFLOAT16, bf16) TL__KDEF(r, TAG, FROM, TL_FLOAT16, f16)        \
+  TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
+TL__R(f32, TL_FLOAT32)
+TL__R(f64, TL_FLOAT64)
 TL__R(h, TL_FLOAT16)
 TL__R(b, TL_BFLOAT16)
-TL__R(i16, TL_INT16) TL__RN(i16, TL_INT16)
-TL__R(u16, TL_UINT16) TL__RN(u16, TL_UINT16)
-TL__R(i32, TL_INT32) TL__RN(i32, TL_INT32)
-TL__R(u32, TL_UINT32) TL__RN(u32, TL_UINT32)
-TL__R(i64, TL_INT64) TL__RN(i64, TL_INT64)
-TL__R(u64, TL_UINT64) TL__RN(u64, TL_UINT64)
-TL__R(c64, TL_COMPLEX64) TL__RN(c64, TL_COMPLEX64)
-TL__R(c128, TL_COMPLEX128) TL__RN(c128, TL_COMPLEX128)
+TL__R(i16, TL_INT16)
+TL__R(u16, TL_UINT16)
+TL__R(i32, TL_INT32)
+TL__R(u32, TL_UINT32)
+TL__R(i64, TL_INT64)
+TL__R(u64, TL_UINT64)
+TL__R(c64, TL_COMPLEX64)
+TL__R(c128, TL_COMPLEX128)
 #undef TL__R
-#undef TL__RN
-#undef TL__R1
+#undef TL__KRUN
 
 /* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
  * Round as usual, then finite inputs that became inf take +-max finite. A
@@ -760,36 +741,12 @@ k_h8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n
   if (i < n) tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, n - i, flags);
 }
 
-#define TL__H8(NAME, FROM, TO, SAT)                                                      \
-  static void NAME(const void *s, void *d, size_t n) { k_h8_512(FROM, TO, SAT, s, d, n); }
-TL__N16_ALL(TL__H8, TL_FLOAT16, h)
-TL__N16_ALL(TL__H8, TL_BFLOAT16, b)
-#undef TL__H8
+#define TL__KRUN k_h8_512
+TL__NARROW_FORMATS(TL__KDEF, k, h, TL_FLOAT16)
+TL__NARROW_FORMATS(TL__KDEF, k, b, TL_BFLOAT16)
+#undef TL__KRUN
 
-static int tl__lg(int sz) { return sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3; }
-static int tl__is_nint(tl_dtype d) { return (d >= TL_INT8 && d <= TL_INT64) || (d >= TL_UINT8 && d <= TL_UINT64); }
-
-static tl__contig_fn tl__int_kernel(tl_dtype from, tl_dtype to) {
-  static const tl__contig_fn wid[2][4][4] = {
-      /* unsigned */ {{NULL, w_u8_u16, w_u8_u32, w_u8_u64}, {NULL, NULL, w_u16_u32, w_u16_u64}, {NULL, NULL, NULL, w_u32_u64}, {NULL}},
-      /* signed */ {{NULL, w_i8_i16, w_i8_i32, w_i8_i64}, {NULL, NULL, w_i16_i32, w_i16_i64}, {NULL, NULL, NULL, w_i32_i64}, {NULL}}};
-  static const tl__contig_fn nar[4][4] = {{NULL}, {n_16_8}, {n_32_8, n_32_16}, {n_64_8, n_64_16, n_64_32}};
-  static const tl__contig_fn cpy[4] = {k_copy1, k_copy2, k_copy4, k_copy8};
-  static const tl__contig_fn tof[2][2][4] = {
-      {{f_u8_f32, f_u16_f32, f_u32_f32, f_u64_f32}, {f_i8_f32, f_i16_f32, f_i32_f32, f_i64_f32}},
-      {{f_u8_f64, f_u16_f64, f_u32_f64, f_u64_f64}, {f_i8_f64, f_i16_f64, f_i32_f64, f_i64_f64}}};
-  static const tl__contig_fn tob[4] = {b_8, b_16, b_32, b_64};
-  if (from == TL_FLOAT32 && to == TL_BOOL) return b_f32;
-  if (from == TL_FLOAT64 && to == TL_BOOL) return b_f64;
-  if (!tl__is_nint(from)) return NULL;
-  int ls = tl__lg(tl__info(from)->itemsize), sg = from <= TL_INT64;
-  if (to == TL_BOOL) return tob[ls];
-  if (to == TL_FLOAT32 || to == TL_FLOAT64) return tof[to == TL_FLOAT64][sg][ls];
-  if (!tl__is_nint(to)) return NULL;
-  int ld = tl__lg(tl__info(to)->itemsize);
-  if (ls == ld) return cpy[ls];
-  return ls < ld ? wid[sg][ls][ld] : nar[ls][ld];
-}
+#include "convert_simd.inc"
 
 /* ---- 8-bit sources: in-register lookups of the 256-entry table (VBMI) --------
  * The table of a pair (tl__table8, built by the scalar engine) is split into
@@ -916,21 +873,10 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? k_f64_f32_s : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? k_f64_f16_s : k_f64_f16;
-#define R2(TAG, FT, TT, TTAG) case P(FT, TT): return sat ? r_##TAG##_##TTAG##_s : r_##TAG##_##TTAG;
+#define R2(TAG, FT, TT, TTAG) TL__KCASE(r, TAG, FT, TT, TTAG)
 #define RT(TAG, FT) R2(TAG, FT, TL_BFLOAT16, bf16) R2(TAG, FT, TL_FLOAT8_E8M0FNU, e8m0)
-#define RI(TAG, FT)                                                                      \
-  RT(TAG, FT) R2(TAG, FT, TL_FLOAT16, f16)                                               \
-  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
-  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
-  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
-  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
-  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
-#define RN(TAG, FT)                                                                      \
-  R2(TAG, FT, TL_FLOAT8_E4M3FN, e4m3fn) R2(TAG, FT, TL_FLOAT8_E5M2, e5m2)                \
-  R2(TAG, FT, TL_FLOAT8_E4M3, e4m3) R2(TAG, FT, TL_FLOAT8_E3M4, e3m4)                    \
-  R2(TAG, FT, TL_FLOAT8_E4M3FNUZ, e4m3fnuz) R2(TAG, FT, TL_FLOAT8_E4M3B11FNUZ, b11)      \
-  R2(TAG, FT, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) R2(TAG, FT, TL_FLOAT6_E2M3FN, f6a)           \
-  R2(TAG, FT, TL_FLOAT6_E3M2FN, f6b) R2(TAG, FT, TL_FLOAT4_E2M1FN, f4)
+#define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, r, TAG, FT)
+#define RI(TAG, FT) RT(TAG, FT) R2(TAG, FT, TL_FLOAT16, f16) RN(TAG, FT)
     RN(f32, TL_FLOAT32)
     RN(f64, TL_FLOAT64)
     RI(i16, TL_INT16)
@@ -956,17 +902,7 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
-#define N8(TAG, FT)                                                                      \
-  case P(FT, TL_FLOAT8_E4M3FN): return sat ? k_##TAG##_e4m3fn_s : k_##TAG##_e4m3fn;        \
-  case P(FT, TL_FLOAT8_E5M2): return sat ? k_##TAG##_e5m2_s : k_##TAG##_e5m2;              \
-  case P(FT, TL_FLOAT8_E4M3): return sat ? k_##TAG##_e4m3_s : k_##TAG##_e4m3;              \
-  case P(FT, TL_FLOAT8_E3M4): return sat ? k_##TAG##_e3m4_s : k_##TAG##_e3m4;              \
-  case P(FT, TL_FLOAT8_E4M3FNUZ): return sat ? k_##TAG##_e4m3fnuz_s : k_##TAG##_e4m3fnuz;  \
-  case P(FT, TL_FLOAT8_E4M3B11FNUZ): return sat ? k_##TAG##_b11_s : k_##TAG##_b11;         \
-  case P(FT, TL_FLOAT8_E5M2FNUZ): return sat ? k_##TAG##_e5m2fnuz_s : k_##TAG##_e5m2fnuz;  \
-  case P(FT, TL_FLOAT6_E2M3FN): return sat ? k_##TAG##_f6a_s : k_##TAG##_f6a;              \
-  case P(FT, TL_FLOAT6_E3M2FN): return sat ? k_##TAG##_f6b_s : k_##TAG##_f6b;              \
-  case P(FT, TL_FLOAT4_E2M1FN): return sat ? k_##TAG##_f4_s : k_##TAG##_f4;
+#define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
     N8(h, TL_FLOAT16)
     N8(b, TL_BFLOAT16)
 #undef N8

@@ -119,6 +119,30 @@ int tl__run_plan(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t 
  * its own: the number written to via[] (0-2), or -1 when there is no plan. */
 int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
 
+/* The float8/6/4 formats (e8m0 aside) and the tag in their kernels' names:
+ * X(PFX, TAG, FROM, dtype, TTAG) for each, PFX/TAG/FROM passed through. The
+ * tiers name a pair's kernels PFX_TAG_TTAG and PFX_TAG_TTAG_s (saturating). */
+#define TL__NARROW_FORMATS(X, PFX, TAG, FROM)                                            \
+  X(PFX, TAG, FROM, TL_FLOAT8_E4M3FN, e4m3fn) X(PFX, TAG, FROM, TL_FLOAT8_E5M2, e5m2)     \
+  X(PFX, TAG, FROM, TL_FLOAT8_E4M3, e4m3) X(PFX, TAG, FROM, TL_FLOAT8_E3M4, e3m4)         \
+  X(PFX, TAG, FROM, TL_FLOAT8_E4M3FNUZ, e4m3fnuz)                                        \
+  X(PFX, TAG, FROM, TL_FLOAT8_E4M3B11FNUZ, b11)                                          \
+  X(PFX, TAG, FROM, TL_FLOAT8_E5M2FNUZ, e5m2fnuz) X(PFX, TAG, FROM, TL_FLOAT6_E2M3FN, f6a) \
+  X(PFX, TAG, FROM, TL_FLOAT6_E3M2FN, f6b) X(PFX, TAG, FROM, TL_FLOAT4_E2M1FN, f4)
+/* A switch case returning such a pair's kernel (the switch defines P(from, to)
+ * and `sat`). */
+#define TL__KCASE(PFX, TAG, FROM, TO, TTAG)                                              \
+  case P(FROM, TO): return sat ? PFX##_##TAG##_##TTAG##_s : PFX##_##TAG##_##TTAG;
+/* The kernel pair PFX_TAG_TTAG[_s] as calls of RUN(FROM, TO, sat, src, dst, n),
+ * where the including file #defines TL__KRUN as RUN. */
+#define TL__KDEF(PFX, TAG, FROM, TO, TTAG)                                               \
+  __attribute__((unused)) static void PFX##_##TAG##_##TTAG(const void *s, void *d, size_t n) { \
+    TL__KRUN(FROM, TO, 0, s, d, n);                                                      \
+  }                                                                                      \
+  __attribute__((unused)) static void PFX##_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { \
+    TL__KRUN(FROM, TO, 1, s, d, n);                                                      \
+  }
+
 /* The complex kernels both SIMD tiers define under these names: X(from, to,
  * kernel, kernel with saturate). Real part and build do not depend on
  * saturate; the narrowing complex pairs have no saturating kernel (NULL). */
