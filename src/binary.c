@@ -468,7 +468,11 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, tl
   }
   char *base[3] = {a->data, b->data, out->data};
   const ptrdiff_t *strides[3] = {sa, sb, out->strides};
-  return tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
+  tl__fpenv env;
+  tl__fpenv_enter(&env); /* NumPy's results under the default environment, whatever the caller's */
+  int st = tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
+  tl__fpenv_leave(&env);
+  return st;
 }
 
 int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_array **out) {

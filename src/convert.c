@@ -189,9 +189,12 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
     return tl__error(TL_EINVAL, NULL, "tl_convert: dst_stride is 0 with n = %zu > 1", n);
   const size_t maxn = (size_t)PTRDIFF_MAX / 16;
   if (n > maxn) return tl__error(TL_ERANGE, NULL, "tl_convert: n = %zu is too large", n);
+  tl__fpenv env;
+  tl__fpenv_enter(&env);
   if (flags & TL_CONVERT_CHECKED) {
     size_t bad = tl__convert_validate(from, src, src_stride, to, n, flags);
     if (bad < n) {
+      tl__fpenv_leave(&env);
       if (fail_index) *fail_index = bad;
       return tl__error(TL_ECAST, NULL,
                        "tl_convert: element %zu does not survive the conversion %s -> %s", bad,
@@ -199,6 +202,7 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
     }
   }
   tl__run(from, src, src_stride, to, dst, dst_stride, n, flags);
+  tl__fpenv_leave(&env);
   return tl__ok();
 }
 

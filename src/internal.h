@@ -20,6 +20,39 @@
 
 
 
+/* ---- the floating-point environment ------------------------------------------
+ * Conversions and arithmetic compute in the default environment whatever the
+ * caller's: round-to-nearest-even, subnormals kept (no FTZ/DAZ), every
+ * exception masked (no trap). tl__fpenv_enter saves the caller's environment
+ * and installs the default where it differs; tl__fpenv_leave puts the caller's
+ * back exactly, exception flags included, so the library's own inexact or
+ * invalid operations leave no trace. On x86-64 this is MXCSR alone (all float
+ * work is SSE/AVX); elsewhere <fenv.h>. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+typedef struct {
+  unsigned csr;
+} tl__fpenv;
+static inline void tl__fpenv_enter(tl__fpenv *e) {
+  e->csr = _mm_getcsr();
+  const unsigned want = (e->csr & 0x3Fu) | 0x1F80u; /* flags kept; masks on; RC = nearest; FTZ, DAZ off */
+  if (e->csr != want) _mm_setcsr(want);
+}
+static inline void tl__fpenv_leave(const tl__fpenv *e) {
+  if (_mm_getcsr() != e->csr) _mm_setcsr(e->csr);
+}
+#else
+#include <fenv.h>
+typedef struct {
+  fenv_t env;
+} tl__fpenv;
+static inline void tl__fpenv_enter(tl__fpenv *e) {
+  fegetenv(&e->env);
+  fesetenv(FE_DFL_ENV);
+}
+static inline void tl__fpenv_leave(const tl__fpenv *e) { fesetenv(&e->env); }
+#endif
+
 /* ---- errors (error.c) ---------------------------------------------------- */
 /* Record an error on this thread and return `status`. `errtype` is the
  * framework exception class, or NULL for typelattice's own "UsageError". */
