@@ -232,6 +232,9 @@ TL__K(b_32, TL_UINT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512
 TL__K(b_64, TL_UINT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_test_epi64_mask(TL__L64(sp), TL__L64(sp)), 1)))
 TL__K(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, 16, TL__S16(dp, _mm_maskz_set1_epi8(_mm512_cmp_ps_mask(_mm512_loadu_ps(sp), _mm512_setzero_ps(), _CMP_NEQ_UQ), 1)))
 TL__K(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(_mm512_cmp_pd_mask(_mm512_loadu_pd(sp), _mm512_setzero_pd(), _CMP_NEQ_UQ), 1)))
+/* float16 / bfloat16: any bit but the sign (NaN included) */
+TL__K(b_h, TL_FLOAT16, TL_BOOL, 2, 1, 32, TL__S32(dp, _mm256_maskz_set1_epi8(_mm512_test_epi16_mask(TL__L64(sp), _mm512_set1_epi16(0x7FFF)), 1)))
+TL__K(b_bh, TL_BFLOAT16, TL_BOOL, 2, 1, 32, TL__S32(dp, _mm256_maskz_set1_epi8(_mm512_test_epi16_mask(TL__L64(sp), _mm512_set1_epi16(0x7FFF)), 1)))
 
 /* bfloat16 -> float32: a shift (NaN payloads kept, as the scalar engine);
  * through TL__K for the streaming stores of large outputs. */
@@ -284,27 +287,59 @@ static inline __attribute__((always_inline)) __m512i tl__fq_pd(__m512d x, int sg
   return _mm512_mask_cvttpd_epi64(_mm512_maskz_mov_epi64(big, _mm512_set1_epi64(INT64_MAX)), in, x);
 }
 
-/* 16 int32 lanes from 16 float32 or 2 x 8 float64 at p */
-static inline __attribute__((always_inline)) __m512i tl__fi16(const char *p, int S, int bits, int sg) {
-  if (S == 4) return tl__fi_ps(_mm512_loadu_ps((const void *)p), bits, sg);
-  return _mm512_inserti64x4(_mm512_castsi256_si512(tl__fi_pd(_mm512_loadu_pd((const void *)p), bits, sg)),
-                            tl__fi_pd(_mm512_loadu_pd((const void *)(p + 64)), bits, sg), 1);
+#define TL__EVEN32 _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
+/* The float sources of these kernels, K: float32/float64, float16/bfloat16
+ * (exact in float32) and the complex types (their real parts). Element size: */
+#define TL__FSZ(K)                                                                            \
+  ((K) == TL_FLOAT16 || (K) == TL_BFLOAT16 ? 2 : (K) == TL_FLOAT32 || (K) == TL_COMPLEX32 ? 4 \
+   : (K) == TL_COMPLEX128                   ? 16                                            \
+                                            : 8)
+#define TL__FWIDE(K) ((K) == TL_FLOAT64 || (K) == TL_COMPLEX128) /* float64 lanes */
+
+/* 16 source elements at p as float32 (K not wide) */
+static inline __attribute__((always_inline)) __m512 tl__fsrc16(const char *p, tl_dtype K) {
+  switch (K) {
+  case TL_FLOAT16: return _mm512_cvtph_ps(TL__L32(p));
+  case TL_BFLOAT16: return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(TL__L32(p)), 16));
+  case TL_COMPLEX32: return _mm512_cvtph_ps(_mm512_cvtepi32_epi16(TL__L64(p)));
+  case TL_COMPLEX64: return _mm512_castsi512_ps(_mm512_permutex2var_epi32(TL__L64(p), TL__EVEN32, TL__L64(p + 64)));
+  default: return _mm512_loadu_ps((const void *)p);
+  }
+}
+/* 8 source elements at p as float64 (exact for every K) */
+static inline __attribute__((always_inline)) __m512d tl__fsrc8d(const char *p, tl_dtype K) {
+  switch (K) {
+  case TL_FLOAT64: return _mm512_loadu_pd((const void *)p);
+  case TL_COMPLEX128:
+    return _mm512_castsi512_pd(_mm512_permutex2var_epi64(TL__L64(p), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), TL__L64(p + 64)));
+  case TL_FLOAT16: return _mm512_cvtps_pd(_mm256_cvtph_ps(TL__L16(p)));
+  case TL_BFLOAT16: return _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16)));
+  case TL_COMPLEX32: return _mm512_cvtps_pd(_mm256_cvtph_ps(_mm256_cvtepi32_epi16(TL__L32(p))));
+  case TL_COMPLEX64: return _mm512_cvtps_pd(_mm256_castsi256_ps(_mm512_cvtepi64_epi32(TL__L64(p))));
+  default: return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)(const void *)p));
+  }
+}
+
+/* 16 int32 lanes from 16 source elements at p */
+static inline __attribute__((always_inline)) __m512i tl__fi16(const char *p, tl_dtype K, int bits, int sg) {
+  if (!TL__FWIDE(K)) return tl__fi_ps(tl__fsrc16(p, K), bits, sg);
+  return _mm512_inserti64x4(_mm512_castsi256_si512(tl__fi_pd(tl__fsrc8d(p, K), bits, sg)),
+                            tl__fi_pd(tl__fsrc8d(p + 8 * TL__FSZ(K), K), bits, sg), 1);
 }
 
 /* One block: 64 / D source elements -> 64 bytes of D-byte integers of `bits`
  * bits (one store, streamed when large). The lanes are in range, so the
  * saturating packs narrow them unchanged; packs work within 128-bit lanes, a
  * permute puts the elements back in order. */
-static inline __attribute__((always_inline)) __m512i tl__fi_blk(const char *sp, int S, int D, int bits, int sg) {
-  if (D == 8)
-    return tl__fq_pd(S == 4 ? _mm512_cvtps_pd(_mm256_loadu_ps((const float *)(const void *)sp))
-                            : _mm512_loadu_pd((const void *)sp), sg);
-  if (D == 4) return tl__fi16(sp, S, bits, sg);
-  __m512i a = tl__fi16(sp, S, bits, sg), b = tl__fi16(sp + 16 * S, S, bits, sg);
+static inline __attribute__((always_inline)) __m512i tl__fi_blk(const char *sp, tl_dtype K, int D, int bits, int sg) {
+  const int S = TL__FSZ(K);
+  if (D == 8) return tl__fq_pd(tl__fsrc8d(sp, K), sg);
+  if (D == 4) return tl__fi16(sp, K, bits, sg);
+  __m512i a = tl__fi16(sp, K, bits, sg), b = tl__fi16(sp + 16 * S, K, bits, sg);
   if (D == 2)
     return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
                                     sg ? _mm512_packs_epi32(a, b) : _mm512_packus_epi32(a, b));
-  __m512i c = tl__fi16(sp + 32 * S, S, bits, sg), d = tl__fi16(sp + 48 * S, S, bits, sg);
+  __m512i c = tl__fi16(sp + 32 * S, K, bits, sg), d = tl__fi16(sp + 48 * S, K, bits, sg);
   __m512i p = _mm512_packs_epi32(a, b), q = _mm512_packs_epi32(c, d); /* 8-bit values fit int16 */
   __m512i r = sg ? _mm512_packs_epi16(p, q) : _mm512_packus_epi16(p, q);
   r = _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
@@ -312,18 +347,24 @@ static inline __attribute__((always_inline)) __m512i tl__fi_blk(const char *sp, 
   return r;
 }
 
-#define TL__FI(NAME, FT, TT, S, D, BITS, SG) \
-  TL__K(k_##NAME, FT, TT, S, D, 64 / (D), tl__st64(dp, tl__fi_blk(sp, S, D, BITS, SG), nt))
-TL__F2I_DSTS(TL__FI, f32, TL_FLOAT32, 4)
-TL__F2I_DSTS(TL__FI, f64, TL_FLOAT64, 8)
+/* every float source K into every integer type */
+#define TL__FI(NAME, FT, TT, K, D, BITS, SG) \
+  TL__K(k_##NAME, FT, TT, TL__FSZ(K), D, 64 / (D), tl__st64(dp, tl__fi_blk(sp, K, D, BITS, SG), nt))
+#define TL__F2I_SRCS(X)                                                                     \
+  X(f32, TL_FLOAT32) X(f64, TL_FLOAT64) X(h, TL_FLOAT16) X(bh, TL_BFLOAT16) X(c32, TL_COMPLEX32) \
+  X(c64, TL_COMPLEX64) X(c128, TL_COMPLEX128)
+#define TL__FI_SRC(TAG, FT) TL__F2I_DSTS(TL__FI, TAG, FT, FT)
+TL__F2I_SRCS(TL__FI_SRC)
+#undef TL__FI_SRC
 
 static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
-#define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
-  static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
-                                                    {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
+#define TL__FI_ENT(NAME, FT, TT, K, D, BITS, SG) [TT] = k_##NAME,
+#define TL__FI_ROW(TAG, FT) [FT] = {TL__F2I_DSTS(TL__FI_ENT, TAG, FT, FT)},
+  static const tl__contig_fn k[TL_NUM_CONCRETE][TL_UINT64 + 1] = {TL__F2I_SRCS(TL__FI_ROW)};
+#undef TL__FI_ROW
 #undef TL__FI_ENT
-  if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
-  return k[from == TL_FLOAT64][to]; /* NULL for bool (b_f32 / b_f64) */
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to > TL_UINT64) return NULL;
+  return k[from][to]; /* NULL for bool and for sources that are not floats */
 }
 /* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
  * complex -> its component type is the real part, bits copied (NaN payloads
@@ -335,7 +376,6 @@ static inline __m256i tl__canon_h16(__m256i h) { /* float16 NaN lanes -> sign | 
   __mmask16 nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
   return _mm256_mask_mov_epi16(h, nan, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7E00)));
 }
-#define TL__EVEN32 _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
 #define TL__EVEN16                                                                       \
   _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, \
                    22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0)
@@ -350,6 +390,61 @@ TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 32, tl__st64(dp, _mm512_permutex2v
 TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 8, tl__st64(dp, _mm512_cvtepu32_epi64(TL__L32(sp)), nt))
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 4, tl__st64(dp, _mm512_maskz_permutexvar_epi64(0x55, _mm512_setr_epi64(0, 0, 1, 1, 2, 2, 3, 3), _mm512_castsi256_si512(TL__L32(sp))), nt))
 TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 16, tl__st64(dp, _mm512_cvtepu16_epi32(tl__canon_h16(TL__L32(sp))), nt))
+
+/* complex128 -> float32: the real part through the float64 -> float32
+ * kernel's conversion (hardware, NaN payload kept and quieted: the pair's rule) */
+TL__K(re_c128_f32, TL_COMPLEX128, TL_FLOAT32, 16, 4, 8, TL__S32(dp, _mm256_castps_si256(_mm512_cvtpd_ps(_mm512_castsi512_pd(tl__re_c128(sp))))))
+
+/* real sources -> complex128: the float64 value (exact, or the float64 kernel's
+ * rounding for 64-bit integers) and +0.0, 8 elements -> 128 bytes */
+static inline __attribute__((always_inline)) void tl__st_c128(char *dp, __m512d x, int nt) {
+  tl__st64(dp, _mm512_castpd_si512(_mm512_maskz_permutexvar_pd(0x55, _mm512_setr_epi64(0, 0, 1, 1, 2, 2, 3, 3), x)), nt);
+  tl__st64(dp + 64, _mm512_castpd_si512(_mm512_maskz_permutexvar_pd(0x55, _mm512_setr_epi64(4, 4, 5, 5, 6, 6, 7, 7), x)), nt);
+}
+#define TL__MC(NAME, FT, S, X) TL__K(NAME, FT, TL_COMPLEX128, S, 16, 8, tl__st_c128(dp, X, nt))
+TL__MC(mc_f32, TL_FLOAT32, 4, _mm512_cvtps_pd(_mm256_loadu_ps((const float *)(const void *)sp)))
+TL__MC(mc_bf16, TL_BFLOAT16, 2, _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp)), 16))))
+TL__MC(mc_i8, TL_INT8, 1, _mm512_cvtepi32_pd(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)sp))))
+TL__MC(mc_u8, TL_UINT8, 1, _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)sp))))
+TL__MC(mc_i16, TL_INT16, 2, _mm512_cvtepi32_pd(_mm256_cvtepi16_epi32(TL__L16(sp))))
+TL__MC(mc_u16, TL_UINT16, 2, _mm512_cvtepi32_pd(_mm256_cvtepu16_epi32(TL__L16(sp))))
+TL__MC(mc_i32, TL_INT32, 4, _mm512_cvtepi32_pd(TL__L32(sp)))
+TL__MC(mc_u32, TL_UINT32, 4, _mm512_cvtepu32_pd(TL__L32(sp)))
+TL__MC(mc_i64, TL_INT64, 8, _mm512_cvtepi64_pd(TL__L64(sp)))
+TL__MC(mc_u64, TL_UINT64, 8, _mm512_cvtepu64_pd(TL__L64(sp)))
+#undef TL__MC
+/* float16: exact; a block with a NaN goes to the scalar engine (payload kept,
+ * not quieted), as k_f16_f64 */
+static void mc_f16(const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  int nt = 0;
+  size_t i = tl__nt_head(TL_FLOAT16, TL_COMPLEX128, s, d, n, 2, 16, &nt);
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = TL__L16(s + 2 * i);
+    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
+      tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX128, d + 16 * i, 16, 8, 0);
+      continue;
+    }
+    tl__st_c128(d + 16 * i, _mm512_cvtps_pd(_mm256_cvtph_ps(h)), nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX128, d + 16 * i, 16, n - i, 0);
+}
+
+/* native integers -> int2/int4/uint2/uint4: the low bits (wrap), which is
+ * the same byte for every signedness of source and target */
+#define TL__NB(NAME, FT, TT, S, ST, CVT, M) TL__K(NAME, FT, TT, S, 1, 64 / (S), ST(dp, CVT(TL__L64(sp), M)))
+#define TL__NB16(x, m) _mm256_and_si256(_mm512_cvtepi16_epi8(x), _mm256_set1_epi8(m))
+#define TL__NB32(x, m) _mm_and_si128(_mm512_cvtepi32_epi8(x), _mm_set1_epi8(m))
+#define TL__NB64(x, m) _mm_and_si128(_mm512_cvtepi64_epi8(x), _mm_set1_epi8(m))
+TL__NB(nb_16_2, TL_UINT16, TL_UINT2, 2, TL__S32, TL__NB16, 3)
+TL__NB(nb_16_4, TL_UINT16, TL_UINT4, 2, TL__S32, TL__NB16, 15)
+TL__NB(nb_32_2, TL_UINT32, TL_UINT2, 4, TL__S16, TL__NB32, 3)
+TL__NB(nb_32_4, TL_UINT32, TL_UINT4, 4, TL__S16, TL__NB32, 15)
+TL__NB(nb_64_2, TL_UINT64, TL_UINT2, 8, TL__S8, TL__NB64, 3)
+TL__NB(nb_64_4, TL_UINT64, TL_UINT4, 8, TL__S8, TL__NB64, 15)
+#undef TL__NB
 
 /* complex -> complex: the component conversion on 2n components. Its NaN rule
  * is the real pair's except into complex32 (canonical NaN: the templates with
@@ -378,7 +473,7 @@ TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 8, TL__S8(dp, _mm_maskz_set1_epi8(t
  * (truncate, then a sticky lsb where inexact), so there is one rounding. A
  * block with a NaN goes to the scalar engine. */
 typedef struct {
-  __m512i minnorm, rnd_c, maxmag, ovf_pos, ovf_neg, inf_pos, inf_neg, sbit;
+  __m512i minnorm, rnd_c, lsbbit, maxmag, ovf_pos, inf_pos, sbit;
   __m512 magic;
   unsigned shift;
   int fnuz, sat;
@@ -388,15 +483,14 @@ static inline __attribute__((always_inline)) void tl__venc16_init(tl__venc16 *V,
   int emin = 1 - F->bias;
   V->minnorm = _mm512_set1_epi32((emin + 127) << 23);
   V->shift = (unsigned)(23 - F->M);
+  V->lsbbit = _mm512_set1_epi32(1 << (23 - F->M));
   /* rounding bias below the half (the lsb completes ties-to-even) minus the
      exponent re-bias, pre-shifted: one add and an arithmetic shift */
   V->rnd_c = _mm512_set1_epi32((1 << (22 - F->M)) - 1 - ((127 - F->bias) << 23));
   V->maxmag = _mm512_set1_epi32((int)F->maxmag);
   uint32_t sb = F->sign_bit >= 0 ? 1u << F->sign_bit : 0u; /* e8m0 has none */
   V->ovf_pos = _mm512_set1_epi32((int)(sat ? F->maxmag : F->ovf[0]));
-  V->ovf_neg = _mm512_set1_epi32((int)(sat ? (sb | F->maxmag) : F->ovf[1]));
   V->inf_pos = _mm512_set1_epi32((int)F->ovf[0]);
-  V->inf_neg = _mm512_set1_epi32((int)F->ovf[1]);
   V->sbit = _mm512_set1_epi32((int)sb);
   V->magic = _mm512_castsi512_ps(_mm512_set1_epi32((emin - F->M + 23 + 127) << 23));
   V->fnuz = F->fam == TL__FAM_FNUZ;
@@ -404,25 +498,25 @@ static inline __attribute__((always_inline)) void tl__venc16_init(tl__venc16 *V,
 }
 
 static inline __attribute__((always_inline)) __m128i tl__enc16(const tl__venc16 *V, __m512i u) {
-  __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+  const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+  /* normal results: RNE shift with the re-bias folded in */
+  __m512i t = _mm512_add_epi32(a, V->rnd_c);
+  t = _mm512_mask_add_epi32(t, _mm512_test_epi32_mask(a, V->lsbbit), t, _mm512_set1_epi32(1));
+  __m512i r = _mm512_srai_epi32(t, V->shift);
+  /* below the smallest normal (zero included): an exact float add aligns the
+     bits at the quantum; two instructions, cheaper than a branch that real
+     data mispredicts */
+  __m512 sum = _mm512_add_round_ps(_mm512_castsi512_ps(a), V->magic, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  r = _mm512_mask_sub_epi32(r, _mm512_cmpgt_epi32_mask(V->minnorm, a), _mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
+  /* beyond the largest finite, or inf (whose exponent re-biases far above
+     it): the unsigned overflow encoding; the sign is or-ed in last (each
+     format's negative overflow encoding is the positive one with the sign
+     bit; fnuz: the single NaN 0x80 either way, and no negative zero) */
+  __m512i out = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(r, V->maxmag), V->ovf_pos);
+  if (V->sat) out = _mm512_mask_mov_epi32(out, _mm512_cmpeq_epi32_mask(a, _mm512_set1_epi32(0x7F800000)), V->inf_pos);
   __mmask16 neg = _mm512_cmplt_epi32_mask(u, _mm512_setzero_si512());
-  __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(a, V->shift), _mm512_set1_epi32(1));
-  __m512i r = _mm512_srai_epi32(_mm512_add_epi32(_mm512_add_epi32(a, V->rnd_c), lsb), V->shift);
-  __mmask16 small = _mm512_cmpgt_epi32_mask(V->minnorm, a);
-  if (small) { /* subnormal results: an exact float add aligns the bits at the quantum */
-    __m512 sum = _mm512_add_ps(_mm512_castsi512_ps(a), V->magic);
-    r = _mm512_mask_sub_epi32(r, small, _mm512_castps_si512(sum), _mm512_castps_si512(V->magic));
-  }
-  /* beyond the largest finite, or inf (whose exponent re-biases far above it) */
-  __mmask16 ovf = _mm512_cmpgt_epi32_mask(r, V->maxmag);
-  __mmask16 sg = neg;
-  if (V->fnuz) sg &= _mm512_test_epi32_mask(r, r);
-  __m512i out = _mm512_mask_or_epi32(r, sg, r, V->sbit);
-  out = _mm512_mask_mov_epi32(out, ovf, _mm512_mask_mov_epi32(V->ovf_pos, neg, V->ovf_neg));
-  if (V->sat)
-    out = _mm512_mask_mov_epi32(out, _mm512_cmpeq_epi32_mask(a, _mm512_set1_epi32(0x7F800000)),
-                                _mm512_mask_mov_epi32(V->inf_pos, neg, V->inf_neg));
-  return _mm512_cvtepi32_epi8(out);
+  if (V->fnuz) neg &= _mm512_test_epi32_mask(out, out);
+  return _mm512_cvtepi32_epi8(_mm512_mask_or_epi32(out, neg, out, V->sbit));
 }
 
 static inline __m256i tl__rto8x(__m512d x) {
@@ -518,6 +612,11 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
     *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7F80)) != 0;
     return _mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16);
   }
+  case TL_COMPLEX32: { /* the real part */
+    __m256i h = _mm512_cvtepi32_epi16(TL__L64(p));
+    *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) != 0;
+    return _mm512_castps_si512(_mm512_cvtph_ps(h));
+  }
   case TL_COMPLEX64: { /* the real part */
     __m512 v = _mm512_castsi512_ps(tl__re_c64(p));
     *nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q) != 0;
@@ -579,15 +678,18 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
 #define TL__KRUN k_rto_512
-#define TL__R(TAG, FROM)                                                                 \
+#define TL__RT(TAG, FROM)                                                                \
   TL__KDEF(r, TAG, FROM, TL_BFLOAT16, bf16) TL__KDEF(r, TAG, FROM, TL_FLOAT16, f16)        \
-  TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
+  TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0)
+#define TL__R(TAG, FROM) TL__RT(TAG, FROM) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
 TL__R(f32, TL_FLOAT32)
 TL__R(f64, TL_FLOAT64)
 TL__R(h, TL_FLOAT16)
 TL__R(b, TL_BFLOAT16)
-TL__R(i16, TL_INT16)
-TL__R(u16, TL_UINT16)
+TL__RT(i16, TL_INT16) /* their float8/6/4 kernels: k_h8_512 */
+TL__RT(u16, TL_UINT16)
+TL__KDEF(r, c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
+TL__KDEF(r, c32, TL_COMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
 TL__R(i32, TL_INT32)
 TL__R(u32, TL_UINT32)
 TL__R(i64, TL_INT64)
@@ -595,6 +697,7 @@ TL__R(u64, TL_UINT64)
 TL__R(c64, TL_COMPLEX64)
 TL__R(c128, TL_COMPLEX128)
 #undef TL__R
+#undef TL__RT
 #undef TL__KRUN
 
 /* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
@@ -655,16 +758,22 @@ static void k_f64_f32_s(const void *sv, void *dv, size_t n) {
 }
 
 /* ---- float16 / bfloat16 -> float8/6/4 (not e8m0) on 32 lanes of 16 bits ---
- * Twice the lanes of the float32 encoder. The source's mantissa (Ms = 10 or
- * 7) is wider than every target's, so a normal result is one RNE shift of the
- * magnitude bits and a re-bias; results below twice the target's smallest
- * normal (and source subnormals) are rounded from the significand at the
- * target's subnormal quantum with per-lane shifts (VPSRLVW), which also gives
- * the encoding of a result that rounds up into the normal range. A block
- * holding a NaN goes to the scalar engine. */
+ * Twice the lanes of the float32 encoder, and no branch on the data. The
+ * source's mantissa (Ms = 10 or 7) is wider than every target's, so a normal
+ * result is one RNE shift of the magnitude bits with the exponent re-bias
+ * folded into the rounding constant. Magnitudes below the target's smallest
+ * normal (or below the source's, when the target reaches lower), zero
+ * included, are rounded at the target's subnormal quantum by an exact float32
+ * add (the bits widened to 32: bfloat16's are the value, float16's << 13 are
+ * the value times 2^-112), which also gives the encoding of a result that
+ * rounds up into the normal range. Overflow takes the format's unsigned
+ * overflow encoding; the sign is or-ed in last (every format's negative
+ * overflow encoding is its positive one with the sign bit, the fnuz single NaN
+ * 0x80 included). A block holding a NaN goes to the scalar engine. */
 typedef struct {
-  __m512i rb, rebias, maxmag, thr, cexp, ovf_pos, ovf_neg, inf_pos, inf_neg, hinf;
-  unsigned sh, ms, sbit_shift;
+  __m512i rb, maxmag, thr, ovf, inf, hinf, sbit;
+  __m512 fmagic;
+  unsigned sh, fsh, lsbbit;
   int fnuz, sat;
 } tl__venc32h;
 
@@ -672,78 +781,97 @@ static inline __attribute__((always_inline)) void tl__venc32h_init(tl__venc32h *
   const int Ms = from == TL_FLOAT16 ? 10 : 7, Bs = from == TL_FLOAT16 ? 15 : 127;
   const int emin = 1 - F->bias, sh = Ms - F->M;
   V->sh = (unsigned)sh;
-  V->ms = (unsigned)Ms;
-  V->rb = _mm512_set1_epi16((short)((1 << (sh - 1)) - 1));
-  V->rebias = _mm512_set1_epi16((short)((Bs - F->bias) * (1 << F->M)) /* negative for e5m2fnuz: no shift */);
+  V->lsbbit = 1u << sh;
+  /* half an ulp minus one (the lsb completes ties-to-even) minus the re-bias
+     (Bs - bias) << M at the source's scale, modulo 2^16: for every lane at or
+     above thr the true sum is in [2^(M+sh), 2^16), so the logical shift gives
+     the encoding (float16 -> e5m2fnuz re-biases upward: the sum exceeds 2^15) */
+  V->rb = _mm512_set1_epi16((short)(uint16_t)(unsigned)((1 << (sh - 1)) - 1 - (Bs - F->bias) * (1 << F->M) * (1 << sh)));
   V->maxmag = _mm512_set1_epi16((short)F->maxmag);
-  /* the subnormal path below this magnitude (source bits): the target's
-     smallest normal, or the source's when the target reaches lower */
   V->thr = _mm512_set1_epi16((short)((emin + Bs > 1 ? emin + Bs : 1) << Ms));
-  /* subnormal quantum shift = cexp - max(exponent field, 1) */
-  V->cexp = _mm512_set1_epi16((short)(emin - F->M + Bs + Ms));
-  V->ovf_pos = _mm512_set1_epi16((short)(sat ? F->maxmag : F->ovf[0]));
-  V->ovf_neg = _mm512_set1_epi16((short)(sat ? ((1u << F->sign_bit) | F->maxmag) : F->ovf[1]));
-  V->inf_pos = _mm512_set1_epi16((short)F->ovf[0]);
-  V->inf_neg = _mm512_set1_epi16((short)F->ovf[1]);
+  V->fsh = from == TL_FLOAT16 ? 13u : 16u;
+  /* 2^(emin - M + 23) at the float32 scale of the widened bits */
+  V->fmagic = _mm512_castsi512_ps(_mm512_set1_epi32((emin - F->M + 23 + 127 - (from == TL_FLOAT16 ? 112 : 0)) << 23));
+  V->ovf = _mm512_set1_epi16((short)(sat ? F->maxmag : F->ovf[0]));
+  V->inf = _mm512_set1_epi16((short)F->ovf[0]);
   V->hinf = _mm512_set1_epi16((short)(from == TL_FLOAT16 ? 0x7C00 : 0x7F80));
-  V->sbit_shift = (unsigned)(15 - F->sign_bit);
+  V->sbit = _mm512_set1_epi16((short)(1u << F->sign_bit));
   V->fnuz = F->fam == TL__FAM_FNUZ;
   V->sat = sat;
 }
 
-static inline __attribute__((always_inline)) __m256i tl__enc32h(const tl__venc32h *V, __m512i h) {
-  const __m512i one = _mm512_set1_epi16(1);
-  const __m512i a = _mm512_and_si512(h, _mm512_set1_epi16(0x7FFF));
-  /* normal results: RNE shift, re-bias */
-  __m512i lsb = _mm512_and_si512(_mm512_srli_epi16(a, V->sh), one);
-  __m512i r = _mm512_sub_epi16(_mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(a, V->rb), lsb), V->sh), V->rebias);
-  __mmask32 small = _mm512_cmplt_epu16_mask(a, V->thr);
-  if (small) {
-    __m512i e = _mm512_max_epu16(_mm512_srli_epi16(a, V->ms), one);
-    __m512i sig = _mm512_or_si512(_mm512_and_si512(a, _mm512_set1_epi16((short)((1 << V->ms) - 1))),
-                          _mm512_maskz_set1_epi16(_mm512_cmpge_epu16_mask(a, _mm512_set1_epi16((short)(1 << V->ms))),
-                                                  (short)(1 << V->ms)));
-    __m512i s2 = _mm512_min_epu16(_mm512_sub_epi16(V->cexp, e), _mm512_set1_epi16(15));
-    __m512i half_m1 = _mm512_sub_epi16(_mm512_sllv_epi16(one, _mm512_sub_epi16(s2, one)), one);
-    __m512i klsb = _mm512_and_si512(_mm512_srlv_epi16(sig, s2), one);
-    __m512i k = _mm512_srlv_epi16(_mm512_add_epi16(_mm512_add_epi16(sig, half_m1), klsb), s2);
-    r = _mm512_mask_mov_epi16(r, small, k);
-  }
-  __mmask32 neg = _mm512_cmplt_epi16_mask(h, _mm512_setzero_si512());
-  __mmask32 ovf = _mm512_cmpgt_epi16_mask(r, V->maxmag) | _mm512_cmpge_epu16_mask(a, V->hinf);
-  __mmask32 sg = neg;
-  if (V->fnuz) sg &= _mm512_test_epi16_mask(r, r);
-  __m512i out = _mm512_mask_mov_epi16(r, sg, _mm512_or_si512(r, _mm512_srli_epi16(_mm512_set1_epi16((short)0x8000), V->sbit_shift)));
-  out = _mm512_mask_mov_epi16(out, ovf, _mm512_mask_mov_epi16(V->ovf_pos, neg, V->ovf_neg));
-  if (V->sat)
-    out = _mm512_mask_mov_epi16(out, _mm512_cmpeq_epi16_mask(a, V->hinf), _mm512_mask_mov_epi16(V->inf_pos, neg, V->inf_neg));
-  return _mm512_cvtepi16_epi8(out);
+static inline __attribute__((always_inline)) __m256i tl__enc32h(const tl__venc32h *V, __m512i h, __m512i a) {
+  /* normal results: RNE shift with the re-bias folded in */
+  __m512i t = _mm512_add_epi16(a, V->rb);
+  t = _mm512_mask_add_epi16(t, _mm512_test_epi16_mask(a, _mm512_set1_epi16((short)V->lsbbit)), t, _mm512_set1_epi16(1));
+  __m512i r = _mm512_srli_epi16(t, V->sh);
+  /* small magnitudes: the float add at the quantum; the pack puts the lanes
+     back in order */
+  const __m512i z = _mm512_setzero_si512();
+  __m512i lo = V->fsh == 16 ? _mm512_unpacklo_epi16(z, a) : _mm512_slli_epi32(_mm512_unpacklo_epi16(a, z), V->fsh);
+  __m512i hi = V->fsh == 16 ? _mm512_unpackhi_epi16(z, a) : _mm512_slli_epi32(_mm512_unpackhi_epi16(a, z), V->fsh);
+  __m512 slo = _mm512_add_round_ps(_mm512_castsi512_ps(lo), V->fmagic, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m512 shi = _mm512_add_round_ps(_mm512_castsi512_ps(hi), V->fmagic, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m512i k = _mm512_packus_epi32(_mm512_sub_epi32(_mm512_castps_si512(slo), _mm512_castps_si512(V->fmagic)),
+                                  _mm512_sub_epi32(_mm512_castps_si512(shi), _mm512_castps_si512(V->fmagic)));
+  r = _mm512_mask_mov_epi16(r, _mm512_cmplt_epu16_mask(a, V->thr), k);
+  /* overflow (inf included: its exponent re-biases past every max), sign */
+  __m512i out = _mm512_mask_mov_epi16(r, _mm512_cmpgt_epi16_mask(r, V->maxmag), V->ovf);
+  if (V->sat) out = _mm512_mask_mov_epi16(out, _mm512_cmpeq_epi16_mask(a, V->hinf), V->inf);
+  __mmask32 neg = _mm512_cmplt_epi16_mask(h, z);
+  if (V->fnuz) neg &= _mm512_test_epi16_mask(out, out); /* no negative zero */
+  return _mm512_cvtepi16_epi8(_mm512_mask_mov_epi16(out, neg, _mm512_or_si512(out, V->sbit)));
+}
+
+/* 32 sources as 16-bit float bits: float16/bfloat16 as they are; complex32's
+ * real parts; int16/uint16 as bfloat16 rounded to odd (exact float32, then
+ * truncated with a sticky lsb): 8 significant bits, two more than any
+ * float8/6/4 mantissa needs, so the encoder's RNE is the only rounding, and
+ * bfloat16's range holds every int16. Unpack and pack are inverses within
+ * 128-bit lanes, so the elements come back in order. */
+static inline __attribute__((always_inline)) __m512i tl__h16_load(tl_dtype from, const char *p) {
+  if (from == TL_COMPLEX32) return _mm512_permutex2var_epi16(TL__L64(p), TL__EVEN16, TL__L64(p + 64));
+  if (from != TL_INT16 && from != TL_UINT16) return TL__L64(p);
+  const __m512i x = TL__L64(p), z = _mm512_setzero_si512(), one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xFFFF);
+  __m512i lo = from == TL_INT16 ? _mm512_srai_epi32(_mm512_unpacklo_epi16(z, x), 16) : _mm512_unpacklo_epi16(x, z);
+  __m512i hi = from == TL_INT16 ? _mm512_srai_epi32(_mm512_unpackhi_epi16(z, x), 16) : _mm512_unpackhi_epi16(x, z);
+  lo = _mm512_castps_si512(_mm512_cvtepi32_ps(lo)); /* exact */
+  hi = _mm512_castps_si512(_mm512_cvtepi32_ps(hi));
+  __m512i blo = _mm512_srli_epi32(lo, 16), bhi = _mm512_srli_epi32(hi, 16);
+  blo = _mm512_mask_or_epi32(blo, _mm512_test_epi32_mask(lo, low), blo, one);
+  bhi = _mm512_mask_or_epi32(bhi, _mm512_test_epi32_mask(hi, low), bhi, one);
+  return _mm512_packus_epi32(blo, bhi);
 }
 
 static inline __attribute__((always_inline)) void
 k_h8_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const int isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_COMPLEX32; /* may hold NaN */
+  const size_t S = from == TL_COMPLEX32 ? 4 : 2;
   tl__venc32h V;
-  tl__venc32h_init(&V, from, tl__ffmt_of(to), sat);
-  const uint16_t *s = sv;
+  tl__venc32h_init(&V, from == TL_FLOAT16 || from == TL_COMPLEX32 ? TL_FLOAT16 : TL_BFLOAT16, tl__ffmt_of(to), sat);
+  const char *s = sv;
   uint8_t *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   int nt;
-  size_t i = tl__nt_head_f(from, to, (const char *)s, (char *)d, n, 2, 1, flags, &nt);
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, S, 1, flags, &nt);
   for (; i + 32 <= n; i += 32) {
-    __m512i h = TL__L64(s + i);
-    if (_mm512_cmpgt_epu16_mask(_mm512_and_si512(h, _mm512_set1_epi16(0x7FFF)), V.hinf)) {
-      tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, 32, flags);
+    __m512i h = tl__h16_load(from, s + i * S), a = _mm512_and_si512(h, _mm512_set1_epi16(0x7FFF));
+    if (isf && _mm512_cmpgt_epu16_mask(a, V.hinf)) {
+      tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, (char *)(d + i), 1, 32, flags);
       continue;
     }
-    tl__st32x((char *)(d + i), tl__enc32h(&V, h), nt);
+    tl__st32x((char *)(d + i), tl__enc32h(&V, h, a), nt);
   }
   if (nt) _mm_sfence();
-  if (i < n) tl__convert_generic(from, (const char *)(s + i), 2, to, (char *)(d + i), 1, n - i, flags);
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, (char *)(d + i), 1, n - i, flags);
 }
 
 #define TL__KRUN k_h8_512
 TL__NARROW_FORMATS(TL__KDEF, k, h, TL_FLOAT16)
 TL__NARROW_FORMATS(TL__KDEF, k, b, TL_BFLOAT16)
+TL__NARROW_FORMATS(TL__KDEF, k, c32, TL_COMPLEX32)
+TL__NARROW_FORMATS(TL__KDEF, k, i16, TL_INT16)
+TL__NARROW_FORMATS(TL__KDEF, k, u16, TL_UINT16)
 #undef TL__KRUN
 
 #include "convert_simd.inc"
@@ -879,8 +1007,9 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define RI(TAG, FT) RT(TAG, FT) R2(TAG, FT, TL_FLOAT16, f16) RN(TAG, FT)
     RN(f32, TL_FLOAT32)
     RN(f64, TL_FLOAT64)
-    RI(i16, TL_INT16)
-    RI(u16, TL_UINT16)
+    RT(i16, TL_INT16) R2(i16, TL_INT16, TL_FLOAT16, f16)
+    RT(u16, TL_UINT16) R2(u16, TL_UINT16, TL_FLOAT16, f16)
+    RT(c32, TL_COMPLEX32)
     RI(i32, TL_INT32)
     RI(u32, TL_UINT32)
     RI(i64, TL_INT64)
@@ -899,16 +1028,39 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT8_E8M0FNU): return sat ? r_f32_e8m0_s : r_f32_e8m0;
   case P(TL_FLOAT16, TL_FLOAT64): return k_f16_f64;
   case P(TL_BFLOAT16, TL_FLOAT64): return k_bf16_f64;
+  case P(TL_FLOAT16, TL_BOOL): return b_h;
+  case P(TL_BFLOAT16, TL_BOOL): return b_bh;
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
 #define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
     N8(h, TL_FLOAT16)
     N8(b, TL_BFLOAT16)
+    N8(c32, TL_COMPLEX32)
+    N8(i16, TL_INT16)
+    N8(u16, TL_UINT16)
 #undef N8
+  case P(TL_COMPLEX128, TL_FLOAT32): return sat ? NULL : re_c128_f32;
+  case P(TL_FLOAT32, TL_COMPLEX128): return mc_f32;
+  case P(TL_BFLOAT16, TL_COMPLEX128): return mc_bf16;
+  case P(TL_FLOAT16, TL_COMPLEX128): return mc_f16;
+  case P(TL_INT8, TL_COMPLEX128): return mc_i8;
+  case P(TL_UINT8, TL_COMPLEX128): return mc_u8;
+  case P(TL_INT16, TL_COMPLEX128): return mc_i16;
+  case P(TL_UINT16, TL_COMPLEX128): return mc_u16;
+  case P(TL_INT32, TL_COMPLEX128): return mc_i32;
+  case P(TL_UINT32, TL_COMPLEX128): return mc_u32;
+  case P(TL_INT64, TL_COMPLEX128): return mc_i64;
+  case P(TL_UINT64, TL_COMPLEX128): return mc_u64;
   default: {
     tl__contig_fn f = tl__f2i_kernel(from, to);
-    return f ? f : tl__int_kernel(from, to);
+    if (f) return f;
+    if (tl__is_nint(from) && tl__info(from)->itemsize > 1 &&
+        (to == TL_INT2 || to == TL_UINT2 || to == TL_INT4 || to == TL_UINT4)) {
+      static const tl__contig_fn nb[3][2] = {{nb_16_2, nb_16_4}, {nb_32_2, nb_32_4}, {nb_64_2, nb_64_4}};
+      return nb[tl__lg(tl__info(from)->itemsize) - 1][to == TL_INT4 || to == TL_UINT4];
+    }
+    return tl__int_kernel(from, to);
   }
   }
 #undef P
