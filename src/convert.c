@@ -106,6 +106,10 @@ int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
 #endif
 
 int tl__tier_current(void) { return tl__tier_get(); }
+int tl__cpu_has_vbmi(void) {
+  tl__tier_get(); /* runs the CPU detection once */
+  return tl__cpu_vbmi;
+}
 
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);

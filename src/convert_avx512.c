@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define TL__TAIL(FROM, TO, SRC, DST, I, N)                                               \
   do {                                                                                  \
@@ -973,6 +974,108 @@ TL__VBMI static void tl__lut8_2(const unsigned char *pl, const unsigned char *t,
 TL__VBMI static void tl__lut8_4(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 2, s, d, n); }
 TL__VBMI static void tl__lut8_8(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 3, s, d, n); }
 
+/* ---- int16 / uint16 -> the float8/6/4 formats that overflow below 512 ------
+ * (all but e5m2, e5m2fnuz and e8m0): the encoding of a magnitude below 256
+ * (512 for float8_e4m3fn, whose overflow starts at 464) is a table entry, of a
+ * larger one the overflow encoding, and a negative input's is its magnitude's
+ * with the sign bit. The encodings come from the scalar engine, and a format
+ * qualifies only when its own data say so: the first magnitude past the table,
+ * 32768 and 65535 all give the overflow encoding, and every -m gives m's with
+ * the sign bit (checked once per format). 64 elements per step: two VPERMI2B
+ * and a blend per 256 entries, against about 60 instructions per 64 through
+ * the float encoder. Table: W / 256, the overflow encoding, the sign bit, then
+ * from byte 64 the W encodings. */
+static _Atomic(unsigned char *) tl__lut16[TL_NUM_CONCRETE][2];
+static unsigned char tl__lut16_none; /* stored for a format that does not qualify */
+
+static const unsigned char *tl__lut16_table(tl_dtype to, int sat) {
+  unsigned char *p = atomic_load_explicit(&tl__lut16[to][sat], memory_order_acquire);
+  if (p) return p == &tl__lut16_none ? NULL : p;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  uint16_t m[515];
+  int16_t ng[512];
+  unsigned char c[515], cn[512];
+  for (int k = 0; k < 513; k++) m[k] = (uint16_t)k;
+  m[513] = 32768, m[514] = 65535;
+  for (int k = 0; k < 512; k++) ng[k] = (int16_t)-(k + 1);
+  tl__convert_generic(TL_UINT16, (const char *)m, 2, to, (char *)c, 1, 515, flags);
+  tl__convert_generic(TL_INT16, (const char *)ng, 2, to, (char *)cn, 1, 512, flags);
+  const tl__ffmt *F = tl__ffmt_of(to);
+  const unsigned char sb = F && F->sign_bit >= 0 ? (unsigned char)(1u << F->sign_bit) : 0;
+  int W = 0; /* table width: the overflow encoding from W on */
+  if (sb && c[513] == c[514] && c[512] == c[513]) W = c[256] == c[512] ? 256 : 512;
+  for (int k = 1; W && k <= W; k++)
+    if (cn[k - 1] != (unsigned char)(c[k] | sb)) W = 0;
+  unsigned char *np = &tl__lut16_none;
+  if (W) {
+    np = malloc(64 + 512);
+    if (!np) return NULL; /* try again next call; the caller falls back */
+    np[0] = (unsigned char)(W / 256), np[1] = c[512], np[2] = sb;
+    memcpy(np + 64, c, (size_t)W);
+  }
+  unsigned char *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__lut16[to][sat], &expected, np, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    if (np != &tl__lut16_none) free(np);
+    np = expected;
+  }
+  return np == &tl__lut16_none ? NULL : np;
+}
+
+TL__VBMI static inline __attribute__((always_inline)) void
+tl__lut16_run(tl_dtype from, int wide, const unsigned char *t, const char *s, char *d, size_t i, size_t n, int nt) {
+  const int W = wide ? 512 : 256;
+  __m512i T[8];
+  for (int k = 0; k < W / 64; k++) T[k] = _mm512_loadu_si512((const void *)(t + 64 + 64 * k));
+  const __m512i ovf = _mm512_set1_epi8((char)t[1]), sb = _mm512_set1_epi8((char)t[2]);
+  const __m512i cw = _mm512_set1_epi16((short)W), b8 = _mm512_set1_epi16(256);
+  for (; i + 64 <= n; i += 64) {
+    const __m512i x0 = TL__L64(s + 2 * i), x1 = TL__L64(s + 2 * i + 64);
+    const __m512i m0 = from == TL_INT16 ? _mm512_abs_epi16(x0) : x0, m1 = from == TL_INT16 ? _mm512_abs_epi16(x1) : x1;
+    const __mmask64 big = (__mmask64)_mm512_cmpge_epu16_mask(m0, cw) | (__mmask64)_mm512_cmpge_epu16_mask(m1, cw) << 32;
+    const __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(m0)), _mm512_cvtepi16_epi8(m1), 1);
+    const __mmask64 b7 = _mm512_movepi8_mask(b);
+    __m512i c = _mm512_mask_blend_epi8(b7, _mm512_permutex2var_epi8(T[0], b, T[1]), _mm512_permutex2var_epi8(T[2], b, T[3]));
+    if (wide) {
+      const __mmask64 b8m = (__mmask64)_mm512_test_epi16_mask(m0, b8) | (__mmask64)_mm512_test_epi16_mask(m1, b8) << 32;
+      c = _mm512_mask_mov_epi8(c, b8m,
+                               _mm512_mask_blend_epi8(b7, _mm512_permutex2var_epi8(T[4], b, T[5]), _mm512_permutex2var_epi8(T[6], b, T[7])));
+    }
+    c = _mm512_mask_mov_epi8(c, big, ovf);
+    if (from == TL_INT16) {
+      const __mmask64 neg = (__mmask64)_mm512_movepi16_mask(x0) | (__mmask64)_mm512_movepi16_mask(x1) << 32;
+      c = _mm512_mask_mov_epi8(c, neg, _mm512_or_si512(c, sb));
+    }
+    tl__st64(d + i, c, nt);
+  }
+}
+
+TL__VBMI static inline __attribute__((always_inline)) void
+k_lut16(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const unsigned char *t = tl__lut16_table(to, sat);
+  if (!t) {
+    k_h8_512(from, to, sat, sv, dv, n);
+    return;
+  }
+  const int wide = t[0] == 2;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, 2, 1, flags, &nt);
+  if (wide) tl__lut16_run(from, 1, t, s, d, i, n, nt);
+  else tl__lut16_run(from, 0, t, s, d, i, n, nt);
+  if (nt) _mm_sfence();
+  i = i + (n - i) / 64 * 64;
+  if (i < n) tl__convert_generic(from, s + 2 * i, 2, to, d + i, 1, n - i, flags);
+}
+#define TL__LDEF(PFX, TAG, FROM, TO, TTAG)                                                                \
+  TL__VBMI static void PFX##_##TAG##_##TTAG(const void *s, void *d, size_t n) { k_lut16(FROM, TO, 0, s, d, n); } \
+  TL__VBMI static void PFX##_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { k_lut16(FROM, TO, 1, s, d, n); }
+TL__NARROW_FORMATS(TL__LDEF, l, i16, TL_INT16)
+TL__NARROW_FORMATS(TL__LDEF, l, u16, TL_UINT16)
+#undef TL__LDEF
+
 int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
   int sz = tl__info(to)->itemsize;
   if (tl__info(from)->itemsize != 1 || (sz != 1 && sz != 2 && sz != 4 && sz != 8)) return 0;
@@ -993,6 +1096,13 @@ int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, vo
 
 tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
+  if ((from == TL_INT16 || from == TL_UINT16) && tl__cpu_has_vbmi()) {
+    switch (P(from, to)) { /* the table kernels (they fall back to k_h8_512 per format) */
+      TL__NARROW_FORMATS(TL__KCASE, l, i16, TL_INT16)
+      TL__NARROW_FORMATS(TL__KCASE, l, u16, TL_UINT16)
+    default: break;
+    }
+  }
   switch (P(from, to)) {
   case P(TL_FLOAT32, TL_FLOAT16): return sat ? k_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;

@@ -107,6 +107,8 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
 
 /* The tier in force (0 scalar, 1 avx2, 2 avx512). */
 int tl__tier_current(void);
+/* Does the CPU have AVX512-VBMI (the byte-table kernels)? */
+int tl__cpu_has_vbmi(void);
 /* Does `tier` have a contiguous fast path (kernel or table lookup) for the pair? */
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted
