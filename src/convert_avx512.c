@@ -685,8 +685,8 @@ k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t 
 #define TL__R(TAG, FROM) TL__RT(TAG, FROM) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
 TL__R(f32, TL_FLOAT32)
 TL__R(f64, TL_FLOAT64)
-TL__R(h, TL_FLOAT16)
-TL__R(b, TL_BFLOAT16)
+TL__KDEF(r, h, TL_FLOAT16, TL_BFLOAT16, bf16) /* float16/bfloat16 -> 8 bits: k_h8_512, k_e8h_512 */
+TL__KDEF(r, b, TL_BFLOAT16, TL_FLOAT16, f16)
 TL__RT(i16, TL_INT16) /* their float8/6/4 kernels: k_h8_512 */
 TL__RT(u16, TL_UINT16)
 TL__KDEF(r, c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
@@ -823,6 +823,61 @@ static inline __attribute__((always_inline)) __m256i tl__enc32h(const tl__venc32
   if (V->fnuz) neg &= _mm512_test_epi16_mask(out, out); /* no negative zero */
   return _mm512_cvtepi16_epi8(_mm512_mask_mov_epi16(out, neg, _mm512_or_si512(out, V->sbit)));
 }
+
+/* ---- float16 / bfloat16 -> float8_e8m0fnu on 32 lanes of 16 bits ----------
+ * As tl__e8m0_16, on the 16-bit bits: bfloat16 shares float32's exponent, so
+ * its bits plus half a binade (subnormals: from 0.75 of one), shifted, are
+ * the encoding; a normal float16's is its exponent field re-biased by 112
+ * after the same half-binade add. A block holding a NaN goes to the scalar
+ * engine; one holding a float16 subnormal goes through float32
+ * (tl__e8m0_16). */
+static inline __attribute__((always_inline)) void
+k_e8h_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const int bf = from == TL_BFLOAT16;
+  const __m512i hinf = _mm512_set1_epi16((short)(bf ? 0x7F80 : 0x7C00)), z = _mm512_setzero_si512();
+  const char *s = sv;
+  uint8_t *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, 2, 1, flags, &nt);
+  for (; i + 32 <= n; i += 32) {
+    const __m512i h = TL__L64(s + 2 * i), a = _mm512_and_si512(h, _mm512_set1_epi16(0x7FFF));
+    if (_mm512_cmpgt_epu16_mask(a, hinf)) {
+      tl__convert_generic(from, s + 2 * i, 2, to, (char *)(d + i), 1, 32, flags);
+      continue;
+    }
+    __m512i r;
+    if (bf) {
+      __m512i t = _mm512_add_epi16(a, _mm512_set1_epi16(0x40));
+      t = _mm512_mask_sub_epi16(t, _mm512_cmplt_epu16_mask(a, _mm512_set1_epi16(0x80)), t, _mm512_set1_epi16(0x20));
+      r = _mm512_srli_epi16(t, 7); /* 0xFF: overflow or inf */
+    } else {
+      if (_mm512_mask_cmplt_epu16_mask(_mm512_test_epi16_mask(a, a), a, _mm512_set1_epi16(0x400))) {
+        const __m128i lo = tl__e8m0_16(_mm512_castps_si512(_mm512_cvtph_ps(_mm512_castsi512_si256(h))), sat);
+        const __m128i hi = tl__e8m0_16(_mm512_castps_si512(_mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1))), sat);
+        tl__st32x((char *)(d + i), _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), nt);
+        continue;
+      }
+      r = _mm512_add_epi16(_mm512_srli_epi16(_mm512_add_epi16(a, _mm512_set1_epi16(0x200)), 10), _mm512_set1_epi16(112));
+    }
+    const __mmask32 bad = _mm512_cmplt_epi16_mask(h, z) | _mm512_cmpeq_epi16_mask(a, z);
+    const __mmask32 inf = _mm512_cmpeq_epi16_mask(a, hinf);
+    if (sat) {
+      r = _mm512_min_epu16(r, _mm512_set1_epi16(0xFE));
+      r = _mm512_mask_mov_epi16(r, bad, z);
+    } else {
+      r = _mm512_mask_mov_epi16(r, bad, _mm512_set1_epi16(0xFF));
+    }
+    r = _mm512_mask_mov_epi16(r, inf, _mm512_set1_epi16(0xFF));
+    tl__st32x((char *)(d + i), _mm512_cvtepi16_epi8(r), nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + 2 * i, 2, to, (char *)(d + i), 1, n - i, flags);
+}
+#define TL__KRUN k_e8h_512
+TL__KDEF(k, h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(k, b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+#undef TL__KRUN
 
 /* 32 sources as 16-bit float bits: float16/bfloat16 as they are; complex32's
  * real parts; int16/uint16 as bfloat16 rounded to odd (exact float32, then
@@ -1128,9 +1183,9 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     RI(c128, TL_COMPLEX128)
     RT(f64, TL_FLOAT64)
     R2(h, TL_FLOAT16, TL_BFLOAT16, bf16)
-    R2(h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    TL__KCASE(k, h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
     R2(b, TL_BFLOAT16, TL_FLOAT16, f16)
-    R2(b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    TL__KCASE(k, b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
 #undef RI
 #undef RN
 #undef RT
