@@ -572,7 +572,12 @@ TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config
  *   - complex -> real: the real part; real -> complex: imaginary +0.
  *   - same dtype: each element's bytes are copied unchanged (as NumPy's
  *     astype to the same dtype; sub-byte and bool bytes are not normalised).
- * Results are bit-identical on every SIMD tier.
+ * Results are bit-identical on every SIMD tier, and do not depend on the
+ * caller's floating-point environment: the call computes with round-to-
+ * nearest-even, subnormals kept and exceptions masked even when the thread
+ * has flush-to-zero/denormals-are-zero (-ffast-math start-up code,
+ * torch.set_flush_denormal), another rounding mode or enabled traps, and
+ * hands the caller's environment (exception flags included) back unchanged.
  * With TL_CONVERT_CHECKED the call fails with TL_ECAST on the first element
  * whose value did not survive (integer overflow, fraction dropped, NaN/inf into
  * an integer, overflow into a float format, nonzero imaginary part dropped,
@@ -821,7 +826,9 @@ TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a
  *     ints compute in int8/uint8 and wrap back;
  *   - maximum/minimum propagate NaN (np.maximum); complex maximum, minimum
  *     and less use NumPy's lexicographic order; complex division is
- *     NumPy's (Smith's) algorithm.
+ *     NumPy's (Smith's) algorithm;
+ *   - computed in the default floating-point environment whatever the
+ *     caller's (as tl_convert: no FTZ/DAZ, nearest-even, no traps).
  * Errors: TL_EINVAL (NULL, bad op, shapes that do not broadcast: ValueError
  * naming both shapes), those of tl_binary_dtypes, TL_ERANGE, TL_ENOMEM. */
 TL_API int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,
