@@ -62,6 +62,10 @@ static void tl__tier_init(void) {
     int want = tl__tier_by_name(env);
     if (want >= 0 && want <= tl__cpu_best) t = want; /* unknown or unavailable: ignored */
   }
+  /* TYPELATTICE_NO_VBMI=1: the AVX-512 tier without its VBMI byte-table
+     kernels, as on CPUs that lack VBMI (Skylake-X); the tests run both */
+  const char *nv = getenv("TYPELATTICE_NO_VBMI");
+  if (nv && *nv && strcmp(nv, "0") != 0) tl__cpu_vbmi = 0;
   atomic_store(&tl__tier, t);
 }
 

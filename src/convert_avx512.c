@@ -701,6 +701,106 @@ TL__R(c128, TL_COMPLEX128)
 #undef TL__RT
 #undef TL__KRUN
 
+/* ---- real sources -> complex32: the float16 value (one rounding, as the
+ * template above) and +0, 16 elements -> 64 bytes. A block holding a NaN goes
+ * to the scalar engine (complex32's canonical NaN). */
+static inline __attribute__((always_inline)) void
+k_mk32_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, isz, 4, flags, &nt);
+  for (; i + 16 <= n; i += 16) {
+    int nan = 0;
+    __m512i u = tl__bits16(from, s + i * isz, &nan);
+    if (nan) {
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * 4, 4, 16, flags);
+      continue;
+    }
+    tl__st64(d + i * 4, _mm512_cvtepu16_epi32(tl__f16_16(u, sat)), nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * 4, 4, n - i, flags);
+}
+#define TL__KRUN k_mk32_512
+#define TL__MK32(TAG, FT) TL__KDEF(m32, TAG, FT, TL_COMPLEX32, c32)
+#define TL__MK32_SRCS(X) X(f32, TL_FLOAT32) X(f64, TL_FLOAT64) X(b, TL_BFLOAT16) X(i16, TL_INT16) X(u16, TL_UINT16) \
+  X(i32, TL_INT32) X(u32, TL_UINT32) X(i64, TL_INT64) X(u64, TL_UINT64)
+TL__MK32_SRCS(TL__MK32)
+#undef TL__MK32
+#undef TL__KRUN
+
+/* ---- real sources -> complex64: the float32 value (exact, or the single
+ * hardware rounding of the int -> float32 kernels) and +0, 8 elements -> 64
+ * bytes. float64 is the float64 -> float32 kernel's conversion (not for
+ * saturate). float16 NaN blocks go to the scalar engine (payload kept). */
+#define TL__C64(x) _mm512_castps_si512(_mm512_maskz_permutexvar_ps(0x5555, _mm512_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7), _mm512_castps256_ps512(x)))
+#define TL__MC64(NAME, FT, S, X) TL__K(NAME, FT, TL_COMPLEX64, S, 8, 8, tl__st64(dp, TL__C64(X), nt))
+TL__MC64(m64_b, TL_BFLOAT16, 2, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp)), 16)))
+TL__MC64(m64_i16, TL_INT16, 2, _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(sp))))
+TL__MC64(m64_u16, TL_UINT16, 2, _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(sp))))
+TL__MC64(m64_i32, TL_INT32, 4, _mm256_cvtepi32_ps(TL__L32(sp)))
+TL__MC64(m64_u32, TL_UINT32, 4, _mm256_cvtepu32_ps(TL__L32(sp)))
+TL__MC64(m64_i64, TL_INT64, 8, _mm512_cvtepi64_ps(TL__L64(sp)))
+TL__MC64(m64_u64, TL_UINT64, 8, _mm512_cvtepu64_ps(TL__L64(sp)))
+TL__MC64(m64_f64, TL_FLOAT64, 8, _mm512_cvtpd_ps(_mm512_loadu_pd((const void *)sp)))
+#undef TL__MC64
+static void m64_h(const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  int nt = 0;
+  size_t i = tl__nt_head(TL_FLOAT16, TL_COMPLEX64, s, d, n, 2, 8, &nt);
+  for (; i + 8 <= n; i += 8) {
+    __m128i h = TL__L16(s + 2 * i);
+    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
+      tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX64, d + 8 * i, 8, 8, 0);
+      continue;
+    }
+    tl__st64(d + 8 * i, TL__C64(_mm256_cvtph_ps(h)), nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX64, d + 8 * i, 8, n - i, 0);
+}
+#undef TL__C64
+
+/* ---- 8-bit sources -> complex128: the pair's 256-entry table (built by the
+ * scalar engine), gathered as two quadwords per element, 8 elements -> 128
+ * bytes. */
+static inline __attribute__((always_inline)) void
+k_g8c_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const unsigned char *t = tl__table8(from, to, sat);
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  if (!t) {
+    tl__convert_generic(from, sv, 1, to, dv, 16, n, flags);
+    return;
+  }
+  const uint8_t *s = sv;
+  char *d = dv;
+  const __m512i d0 = _mm512_setr_epi64(0, 0, 1, 1, 2, 2, 3, 3), d1 = _mm512_setr_epi64(4, 4, 5, 5, 6, 6, 7, 7);
+  const __m512i odd = _mm512_setr_epi64(0, 1, 0, 1, 0, 1, 0, 1);
+  int nt;
+  size_t i = tl__nt_head_f(from, to, (const char *)s, d, n, 1, 16, flags, &nt);
+  for (; i + 8 <= n; i += 8) {
+    const __m512i k = _mm512_slli_epi64(_mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(s + i))), 1);
+    tl__st64(d + 16 * i, _mm512_i64gather_epi64(_mm512_add_epi64(_mm512_permutexvar_epi64(d0, k), odd), (const void *)t, 8), nt);
+    tl__st64(d + 16 * i + 64, _mm512_i64gather_epi64(_mm512_add_epi64(_mm512_permutexvar_epi64(d1, k), odd), (const void *)t, 8), nt);
+  }
+  if (nt) _mm_sfence();
+  for (; i < n; i++) memcpy(d + 16 * i, t + 16 * (size_t)s[i], 16);
+}
+#define TL__KRUN k_g8c_512
+#define TL__8BIT_SRCS(X)                                                                                     \
+  X(b8, TL_BOOL) X(i2, TL_INT2) X(i4, TL_INT4) X(u2, TL_UINT2) X(u4, TL_UINT4) X(f4, TL_FLOAT4_E2M1FN)      \
+  X(f6a, TL_FLOAT6_E2M3FN) X(f6b, TL_FLOAT6_E3M2FN) X(e3m4, TL_FLOAT8_E3M4) X(e4m3, TL_FLOAT8_E4M3)         \
+  X(e4m3fn, TL_FLOAT8_E4M3FN) X(e4m3fnuz, TL_FLOAT8_E4M3FNUZ) X(b11, TL_FLOAT8_E4M3B11FNUZ)                  \
+  X(e5m2, TL_FLOAT8_E5M2) X(e5m2fnuz, TL_FLOAT8_E5M2FNUZ) X(e8m0, TL_FLOAT8_E8M0FNU)
+#define TL__G8(TAG, FT) TL__KDEF(g8, TAG, FT, TL_COMPLEX128, c128)
+TL__8BIT_SRCS(TL__G8)
+#undef TL__G8
+#undef TL__KRUN
+
 /* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
  * Round as usual, then finite inputs that became inf take +-max finite. A
  * block holding a NaN goes to the scalar engine. */
@@ -1131,6 +1231,99 @@ TL__NARROW_FORMATS(TL__LDEF, l, i16, TL_INT16)
 TL__NARROW_FORMATS(TL__LDEF, l, u16, TL_UINT16)
 #undef TL__LDEF
 
+/* ---- 8-bit sources -> complex128 by byte-table lookup ------------------------
+ * Every 8-bit source's values are bfloat16 values (the float8/6/4 formats,
+ * the small integers), so the real part is two table bytes per element
+ * (VPERMI2B, as tl__lut8_body), widened bfloat16 -> float32 -> float64 and
+ * interleaved with +0.0. The planes are taken from the pair's own table
+ * (tl__table8 of complex128, the scalar engine's results) and used only when
+ * all 256 entries are exactly what that widening gives, NaN bits included,
+ * with a +0.0 imaginary part; otherwise the gather kernel runs. */
+static _Atomic(unsigned char *) tl__c128pl[TL_NUM_CONCRETE][2];
+static unsigned char tl__c128pl_none;
+
+static const unsigned char *tl__c128_planes(tl_dtype from, int sat) {
+  unsigned char *p = atomic_load_explicit(&tl__c128pl[from][sat], memory_order_acquire);
+  if (p) return p == &tl__c128pl_none ? NULL : p;
+  const unsigned char *t = tl__table8(from, TL_COMPLEX128, sat);
+  if (!t) return NULL;
+  unsigned char pl[512];
+  int ok = 1;
+  for (int j = 0; j < 256 && ok; j++) {
+    uint64_t re, im;
+    memcpy(&re, t + 16 * j, 8);
+    memcpy(&im, t + 16 * j + 8, 8);
+    double d;
+    memcpy(&d, &re, 8);
+    float f = (float)d; /* bfloat16 candidate: the top half of float32 */
+    uint32_t fb;
+    memcpy(&fb, &f, 4);
+    const uint16_t bf = (uint16_t)(fb >> 16);
+    const uint32_t wb = (uint32_t)bf << 16;
+    float w;
+    memcpy(&w, &wb, 4);
+    const __m128d back = _mm_cvtss_sd(_mm_setzero_pd(), _mm_set_ss(w)); /* the kernel's widening */
+    uint64_t bb;
+    memcpy(&bb, &back, 8);
+    ok = im == 0 && bb == re;
+    pl[j] = (unsigned char)bf, pl[256 + j] = (unsigned char)(bf >> 8);
+  }
+  unsigned char *np = &tl__c128pl_none;
+  if (ok) {
+    np = malloc(512);
+    if (!np) return NULL;
+    memcpy(np, pl, 512);
+  }
+  unsigned char *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__c128pl[from][sat], &expected, np, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    if (np != &tl__c128pl_none) free(np);
+    np = expected;
+  }
+  return np == &tl__c128pl_none ? NULL : np;
+}
+
+TL__VBMI static inline __attribute__((always_inline)) void
+k_p8c_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const unsigned char *pl = tl__c128_planes(from, sat), *t = tl__table8(from, to, sat);
+  if (!pl || !t) {
+    k_g8c_512(from, to, sat, sv, dv, n);
+    return;
+  }
+  __m512i T0[4], T1[4];
+  for (int c = 0; c < 4; c++) {
+    T0[c] = _mm512_loadu_si512((const void *)(pl + 64 * c));
+    T1[c] = _mm512_loadu_si512((const void *)(pl + 256 + 64 * c));
+  }
+  const uint8_t *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, (const char *)s, d, n, 1, 16, flags, &nt);
+  for (; i + 64 <= n; i += 64) {
+    const __m512i x = _mm512_loadu_si512((const void *)(s + i));
+    const __mmask64 hi = _mm512_movepi8_mask(x);
+    const __m512i P0 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(T0[0], x, T0[1]), _mm512_permutex2var_epi8(T0[2], x, T0[3]));
+    const __m512i P1 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(T1[0], x, T1[1]), _mm512_permutex2var_epi8(T1[2], x, T1[3]));
+    const __m512i W0 = _mm512_unpacklo_epi8(P0, P1), W1 = _mm512_unpackhi_epi8(P0, P1);
+    char *o = d + 16 * i;
+    /* group g of 8 elements: 128-bit lane g / 2 of W0 (g even) or W1 (g odd) */
+#define TL__G(W, L, G)                                                                                    \
+  tl__st_c128(o + 128 * (G),                                                                              \
+              _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm512_extracti32x4_epi32(W, L)), 16))), nt)
+    TL__G(W0, 0, 0); TL__G(W1, 0, 1); TL__G(W0, 1, 2); TL__G(W1, 1, 3);
+    TL__G(W0, 2, 4); TL__G(W1, 2, 5); TL__G(W0, 3, 6); TL__G(W1, 3, 7);
+#undef TL__G
+  }
+  if (nt) _mm_sfence();
+  for (; i < n; i++) memcpy(d + 16 * i, t + 16 * (size_t)s[i], 16);
+}
+#define TL__PDEF(TAG, FT)                                                                                       \
+  TL__VBMI static void p8_##TAG##_c128(const void *s, void *d, size_t n) { k_p8c_512(FT, TL_COMPLEX128, 0, s, d, n); } \
+  TL__VBMI static void p8_##TAG##_c128_s(const void *s, void *d, size_t n) { k_p8c_512(FT, TL_COMPLEX128, 1, s, d, n); }
+TL__8BIT_SRCS(TL__PDEF)
+#undef TL__PDEF
+
 int tl__avx512vbmi_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
   int sz = tl__info(to)->itemsize;
   if (tl__info(from)->itemsize != 1 || (sz != 1 && sz != 2 && sz != 4 && sz != 8)) return 0;
@@ -1155,6 +1348,14 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     switch (P(from, to)) { /* the table kernels (they fall back to k_h8_512 per format) */
       TL__NARROW_FORMATS(TL__KCASE, l, i16, TL_INT16)
       TL__NARROW_FORMATS(TL__KCASE, l, u16, TL_UINT16)
+    default: break;
+    }
+  }
+  if (to == TL_COMPLEX128 && tl__cpu_has_vbmi()) {
+    switch (P(from, to)) { /* byte-table kernels (they fall back to the gather per source) */
+#define P8(TAG, FT) TL__KCASE(p8, TAG, FT, TL_COMPLEX128, c128)
+      TL__8BIT_SRCS(P8)
+#undef P8
     default: break;
     }
   }
@@ -1206,6 +1407,21 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     N8(u16, TL_UINT16)
 #undef N8
   case P(TL_COMPLEX128, TL_FLOAT32): return sat ? NULL : re_c128_f32;
+  case P(TL_BFLOAT16, TL_COMPLEX64): return m64_b;
+  case P(TL_FLOAT16, TL_COMPLEX64): return m64_h;
+  case P(TL_INT16, TL_COMPLEX64): return m64_i16;
+  case P(TL_UINT16, TL_COMPLEX64): return m64_u16;
+  case P(TL_INT32, TL_COMPLEX64): return m64_i32;
+  case P(TL_UINT32, TL_COMPLEX64): return m64_u32;
+  case P(TL_INT64, TL_COMPLEX64): return m64_i64;
+  case P(TL_UINT64, TL_COMPLEX64): return m64_u64;
+  case P(TL_FLOAT64, TL_COMPLEX64): return sat ? NULL : m64_f64;
+#define MK32(TAG, FT) TL__KCASE(m32, TAG, FT, TL_COMPLEX32, c32)
+    TL__MK32_SRCS(MK32)
+#undef MK32
+#define G8(TAG, FT) TL__KCASE(g8, TAG, FT, TL_COMPLEX128, c128)
+    TL__8BIT_SRCS(G8)
+#undef G8
   case P(TL_FLOAT32, TL_COMPLEX128): return mc_f32;
   case P(TL_BFLOAT16, TL_COMPLEX128): return mc_bf16;
   case P(TL_FLOAT16, TL_COMPLEX128): return mc_f16;
