@@ -1205,11 +1205,119 @@ tl__lut16_run(tl_dtype from, int wide, const unsigned char *t, const char *s, ch
   }
 }
 
+/* ---- int16 / uint16 -> the wide-range formats (e5m2, e5m2fnuz) by tables ---
+ * With s = the bit length of |x| >> 8 (0 for |x| < 256), v = |x| >> s with a
+ * sticky lsb is |x| rounded to odd on 8 bits, so the encoding is T[v] (the
+ * encoding of v itself) plus s in the exponent field (s << M), capped at C
+ * (saturate: the largest finite), the sign or-ed in for negative inputs. T
+ * and s come from two 256-byte tables (VPERMI2B); the tables come from the
+ * scalar engine, and a format uses them only if the formula reproduces the
+ * scalar engine's encoding of every uint16 and every negative int16 (checked
+ * once per format and saturate mode, 2^17 conversions). Table: T, then s,
+ * then C, the sign bit, M. */
+static _Atomic(unsigned char *) tl__lut16e[TL_NUM_CONCRETE][2];
+static unsigned char tl__lut16e_none;
+
+static unsigned tl__lut16e_formula(const unsigned char *t, unsigned m) {
+  const unsigned sh = t[256 + (m >> 8)], v = (m >> sh) | ((m & ((1u << sh) - 1u)) != 0);
+  unsigned c = (t[v] + (sh << t[514])) & 0xFFu;
+  return c < t[512] ? c : t[512];
+}
+
+static const unsigned char *tl__lut16e_table(tl_dtype to, int sat) {
+  unsigned char *p = atomic_load_explicit(&tl__lut16e[to][sat], memory_order_acquire);
+  if (p) return p == &tl__lut16e_none ? NULL : p;
+  const tl__ffmt *F = tl__ffmt_of(to);
+  if (!F || F->sign_bit < 0) return NULL;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  uint16_t *all = malloc(65536 * sizeof *all);
+  unsigned char *cu = malloc(65536), *cn = malloc(32768), *np = malloc(515);
+  int ok = all && cu && cn && np;
+  if (ok) {
+    for (unsigned k = 0; k < 65536; k++) all[k] = (uint16_t)k;
+    tl__convert_generic(TL_UINT16, (const char *)all, 2, to, (char *)cu, 1, 65536, flags);
+    for (unsigned k = 0; k < 32768; k++) all[k] = (uint16_t)(0u - (k + 1u)); /* int16 -1 .. -32768 */
+    tl__convert_generic(TL_INT16, (const char *)all, 2, to, (char *)cn, 1, 32768, flags);
+    memcpy(np, cu, 256);
+    for (unsigned h = 0; h < 256; h++) {
+      unsigned b = 0;
+      while (h >> b) b++;
+      np[256 + h] = (unsigned char)b;
+    }
+    np[512] = sat ? (unsigned char)F->maxmag : 0xFF, np[513] = (unsigned char)(1u << F->sign_bit), np[514] = (unsigned char)F->M;
+    for (unsigned m = 0; ok && m < 65536; m++) ok = tl__lut16e_formula(np, m) == cu[m];
+    for (unsigned m = 1; ok && m <= 32768; m++) ok = (tl__lut16e_formula(np, m) | np[513]) == cn[m - 1];
+  }
+  free(all), free(cu), free(cn);
+  if (!np) return NULL;
+  if (!ok) {
+    free(np);
+    np = &tl__lut16e_none;
+  }
+  unsigned char *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__lut16e[to][sat], &expected, np, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    if (np != &tl__lut16e_none) free(np);
+    np = expected;
+  }
+  return np == &tl__lut16e_none ? NULL : np;
+}
+
+TL__VBMI static inline __attribute__((always_inline)) __m512i tl__vlut256(const __m512i *T, __m512i x) {
+  return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), _mm512_permutex2var_epi8(T[0], x, T[1]),
+                                _mm512_permutex2var_epi8(T[2], x, T[3]));
+}
+TL__VBMI static inline __attribute__((always_inline)) __m512i tl__pack2w(__m512i a, __m512i b) {
+  return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(a)), _mm512_cvtepi16_epi8(b), 1);
+}
+/* 32 words of v = m >> s with the sticky lsb, s given as 32 bytes */
+TL__VBMI static inline __attribute__((always_inline)) __m512i tl__rto_words(__m512i m, __m256i sb) {
+  const __m512i one = _mm512_set1_epi16(1), s = _mm512_cvtepu8_epi16(sb);
+  const __m512i v = _mm512_srlv_epi16(m, s);
+  const __mmask32 st = _mm512_test_epi16_mask(m, _mm512_sub_epi16(_mm512_sllv_epi16(one, s), one));
+  return _mm512_mask_mov_epi16(v, st, _mm512_or_si512(v, one));
+}
+
+TL__VBMI static inline __attribute__((always_inline)) int
+k_lut16e(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
+  const unsigned char *t = tl__lut16e_table(to, sat);
+  if (!t) return 0;
+  __m512i T[4], L[4];
+  for (int k = 0; k < 4; k++) {
+    T[k] = _mm512_loadu_si512((const void *)(t + 64 * k));
+    L[k] = _mm512_loadu_si512((const void *)(t + 256 + 64 * k));
+  }
+  const __m512i cap = _mm512_set1_epi8((char)t[512]), sbit = _mm512_set1_epi8((char)t[513]);
+  const int M = t[514];
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, 2, 1, flags, &nt);
+  for (; i + 64 <= n; i += 64) {
+    const __m512i x0 = TL__L64(s + 2 * i), x1 = TL__L64(s + 2 * i + 64);
+    const __m512i m0 = from == TL_INT16 ? _mm512_abs_epi16(x0) : x0, m1 = from == TL_INT16 ? _mm512_abs_epi16(x1) : x1;
+    const __m512i sh = tl__vlut256(L, tl__pack2w(_mm512_srli_epi16(m0, 8), _mm512_srli_epi16(m1, 8)));
+    const __m512i v = tl__pack2w(tl__rto_words(m0, _mm512_castsi512_si256(sh)), tl__rto_words(m1, _mm512_extracti64x4_epi64(sh, 1)));
+    __m512i e = sh;
+    for (int k = 0; k < M; k++) e = _mm512_add_epi8(e, e);
+    __m512i c = _mm512_min_epu8(_mm512_add_epi8(tl__vlut256(T, v), e), cap);
+    if (from == TL_INT16) {
+      const __mmask64 neg = (__mmask64)_mm512_movepi16_mask(x0) | (__mmask64)_mm512_movepi16_mask(x1) << 32;
+      c = _mm512_mask_mov_epi8(c, neg, _mm512_or_si512(c, sbit));
+    }
+    tl__st64(d + i, c, nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + 2 * i, 2, to, d + i, 1, n - i, flags);
+  return 1;
+}
+
 TL__VBMI static inline __attribute__((always_inline)) void
 k_lut16(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
   const unsigned char *t = tl__lut16_table(to, sat);
   if (!t) {
-    k_h8_512(from, to, sat, sv, dv, n);
+    if (!k_lut16e(from, to, sat, sv, dv, n)) k_h8_512(from, to, sat, sv, dv, n);
     return;
   }
   const int wide = t[0] == 2;
