@@ -596,9 +596,9 @@ TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, vo
 /* The SIMD tier in use: "scalar", "avx2" (AVX2+F16C+FMA+BMI2), "avx512"
  * (AVX-512 F/BW/VL/DQ). Chosen once from CPUID + XGETBV; the environment
  * variable TYPELATTICE_CPU=scalar|avx2|avx512 selects a lower tier (an unknown
- * or unavailable value is ignored), and TYPELATTICE_NO_VBMI=1 keeps the
- * AVX-512 tier off its AVX512-VBMI byte-table kernels (as on CPUs without
- * VBMI; for testing); tl_convert_set_tier switches at run time
+ * or unavailable value is ignored), and TYPELATTICE_AVX512_BASE=1 keeps the
+ * AVX-512 tier off its AVX512-VBMI and AVX512-BF16 kernels (as on CPUs
+ * without them; for testing); tl_convert_set_tier switches at run time
  * for the whole process (TL_EINVAL for NULL or an unknown name,
  * TL_EUNSUPPORTED if the CPU lacks it). Never NULL. */
 TL_API const char *tl_convert_tier(void);

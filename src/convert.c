@@ -14,6 +14,7 @@ static const char *const tl__tier_names[] = {"scalar", "avx2", "avx512"};
 
 static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
 static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
+static int tl__cpu_bf16 = 0;               /* AVX512-BF16 (with the avx512 tier) */
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 
@@ -40,6 +41,12 @@ static int tl__detect(void) {
   if (!(avx2 && f16c && fma && bmi2)) return TL__TIER_SCALAR;
   if (avx512f && avx512dq && avx512bw && avx512vl && (xcr0 & 0xE6) == 0xE6) {
     tl__cpu_vbmi = (c >> 1) & 1; /* CPUID.7.0:ECX bit 1 */
+    if (a >= 1) { /* CPUID.7.0:EAX = the highest subleaf */
+      unsigned a1, b1, c1, d1;
+      __cpuid_count(7, 1, a1, b1, c1, d1);
+      tl__cpu_bf16 = (a1 >> 5) & 1; /* CPUID.7.1:EAX bit 5 */
+      (void)b1, (void)c1, (void)d1;
+    }
     return TL__TIER_AVX512;
   }
   return TL__TIER_AVX2;
@@ -62,10 +69,11 @@ static void tl__tier_init(void) {
     int want = tl__tier_by_name(env);
     if (want >= 0 && want <= tl__cpu_best) t = want; /* unknown or unavailable: ignored */
   }
-  /* TYPELATTICE_NO_VBMI=1: the AVX-512 tier without its VBMI byte-table
-     kernels, as on CPUs that lack VBMI (Skylake-X); the tests run both */
-  const char *nv = getenv("TYPELATTICE_NO_VBMI");
-  if (nv && *nv && strcmp(nv, "0") != 0) tl__cpu_vbmi = 0;
+  /* TYPELATTICE_AVX512_BASE=1: the AVX-512 tier on F/BW/VL/DQ alone, without
+     its VBMI and BF16 kernels, as on CPUs that lack them (Skylake-X); the
+     tests run both */
+  const char *nv = getenv("TYPELATTICE_AVX512_BASE");
+  if (nv && *nv && strcmp(nv, "0") != 0) tl__cpu_vbmi = 0, tl__cpu_bf16 = 0;
   atomic_store(&tl__tier, t);
 }
 
@@ -113,6 +121,10 @@ int tl__tier_current(void) { return tl__tier_get(); }
 int tl__cpu_has_vbmi(void) {
   tl__tier_get(); /* runs the CPU detection once */
   return tl__cpu_vbmi;
+}
+int tl__cpu_has_bf16(void) {
+  tl__tier_get();
+  return tl__cpu_bf16;
 }
 
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {

@@ -1,10 +1,11 @@
 /* convert_avx512.c — AVX-512 (F/BW/VL/DQ) contiguous conversion kernels for
  * the hottest pairs; every other pair falls back to the AVX2 tier. Same rules
  * as convert_avx2.c: bit-identical to the scalar engine, NaN blocks and tails
- * go to the scalar engine. AVX512-BF16's VCVTNEPS2BF16 is deliberately not
- * used: it flushes float32 subnormals to zero (ml_dtypes keeps them); the
- * integer RNE below runs at memory speed anyway. AVX512-FP16 is not used (not
- * on this hardware; its double->half would be the only gain). */
+ * go to the scalar engine. AVX512-BF16's VCVTNE2PS2BF16 flushes float32
+ * subnormals to zero (ml_dtypes keeps them), so it serves only float64 ->
+ * bfloat16, on blocks without subnormals (see there); float32 -> bfloat16 uses
+ * the integer RNE, which runs at memory speed anyway. AVX512-FP16 is not used
+ * (not on this hardware; its double->half would be the only gain). */
 #include "convert_internal.h"
 
 #if defined(TL_HAVE_X86) && defined(__x86_64__)
@@ -801,6 +802,54 @@ TL__8BIT_SRCS(TL__G8)
 #undef TL__G8
 #undef TL__KRUN
 
+/* ---- float64 -> bfloat16 with AVX512-BF16 ------------------------------------
+ * Two hardware roundings, float64 -> float32 (VCVTPD2PS) and float32 ->
+ * bfloat16 (VCVTNE2PS2BF16), both to nearest even. Rounding twice differs from
+ * rounding once only when the first lands exactly on a midpoint between two
+ * bfloat16 values (float32 low half 0x8000), so such blocks take the
+ * round-to-odd path, as do blocks whose float32 is subnormal (the instruction
+ * flushes them), inf or NaN. Saturate: finite values that became inf take
+ * +-0x7F7F. */
+#define TL__BF16T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512bf16")))
+TL__BF16T static inline __attribute__((always_inline)) int tl__bf16_unsafe(__m512 f) {
+  /* a low half of 0x8000 (the even 16-bit words), or the classes QNaN, +-inf,
+     subnormal, SNaN (VFPCLASSPS 0xB9) */
+  const __mmask32 tie = _mm512_mask_cmpeq_epi16_mask(0x55555555u, _mm512_castps_si512(f), _mm512_set1_epi32(0x8000));
+  return tie != 0 || _mm512_fpclass_ps_mask(f, 0xB9) != 0;
+}
+TL__BF16T static inline __attribute__((always_inline)) __m512 tl__pd16_ps(const double *p) {
+  return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(_mm512_loadu_pd(p))), _mm512_cvtpd_ps(_mm512_loadu_pd(p + 8)), 1);
+}
+TL__BF16T static inline __attribute__((always_inline)) void
+k_f64_bf16_hw(int sat, const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(TL_FLOAT64, TL_BFLOAT16, (const char *)s, d, n, 8, 2, flags, &nt);
+  for (; i + 32 <= n; i += 32) {
+    const __m512 A = tl__pd16_ps(s + i), B = tl__pd16_ps(s + i + 16);
+    if (tl__bf16_unsafe(A) | tl__bf16_unsafe(B)) {
+      for (size_t h = 0; h < 32; h += 16) { /* round to odd, then the integer RNE (the template's path) */
+        int nan = 0;
+        __m512i u = tl__bits16(TL_FLOAT64, (const char *)(s + i + h), &nan);
+        if (nan) tl__convert_generic(TL_FLOAT64, (const char *)(s + i + h), 8, TL_BFLOAT16, d + 2 * (i + h), 2, 16, flags);
+        else tl__st32x(d + 2 * (i + h), tl__bf16_16(u, sat), nt);
+      }
+      continue;
+    }
+    __m512i r = (__m512i)_mm512_cvtne2ps_pbh(B, A); /* A -> the low half */
+    if (sat) /* +-0x7F80 came from finite inputs here: the largest finite */
+      r = _mm512_mask_sub_epi16(r, _mm512_cmpeq_epi16_mask(_mm512_and_si512(r, _mm512_set1_epi16(0x7FFF)), _mm512_set1_epi16(0x7F80)),
+                                r, _mm512_set1_epi16(1));
+    tl__st64(d + 2 * i, r, nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_BFLOAT16, d + 2 * i, 2, n - i, flags);
+}
+TL__BF16T static void k_f64_bf16_b(const void *s, void *d, size_t n) { k_f64_bf16_hw(0, s, d, n); }
+TL__BF16T static void k_f64_bf16_bs(const void *s, void *d, size_t n) { k_f64_bf16_hw(1, s, d, n); }
+
 /* ---- saturating float32/float64 -> float16 and float64 -> float32 ----------
  * Round as usual, then finite inputs that became inf take +-max finite. A
  * block holding a NaN goes to the scalar engine. */
@@ -1248,8 +1297,12 @@ static const unsigned char *tl__lut16e_table(tl_dtype to, int sat) {
     for (unsigned m = 0; ok && m < 65536; m++) ok = tl__lut16e_formula(np, m) == cu[m];
     for (unsigned m = 1; ok && m <= 32768; m++) ok = (tl__lut16e_formula(np, m) | np[513]) == cn[m - 1];
   }
+  const int oom = !(all && cu && cn && np);
   free(all), free(cu), free(cn);
-  if (!np) return NULL;
+  if (oom) { /* not cached: the next call tries again; this one falls back */
+    free(np);
+    return NULL;
+  }
   if (!ok) {
     free(np);
     np = &tl__lut16e_none;
@@ -1467,6 +1520,7 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat) {
     default: break;
     }
   }
+  if (from == TL_FLOAT64 && to == TL_BFLOAT16 && tl__cpu_has_bf16()) return sat ? k_f64_bf16_bs : k_f64_bf16_b;
   switch (P(from, to)) {
   case P(TL_FLOAT32, TL_FLOAT16): return sat ? k_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;

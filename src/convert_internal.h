@@ -109,6 +109,8 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
 int tl__tier_current(void);
 /* Does the CPU have AVX512-VBMI (the byte-table kernels)? */
 int tl__cpu_has_vbmi(void);
+/* Does the CPU have AVX512-BF16 (float64 -> bfloat16 with VCVTNE2PS2BF16)? */
+int tl__cpu_has_bf16(void);
 /* Does `tier` have a contiguous fast path (kernel or table lookup) for the pair? */
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted

@@ -174,6 +174,56 @@ static void test_every_pair_blocks(void **state) {
   free(ref);
 }
 
+/* float64 into the 16-bit formats where rounding twice goes wrong: each
+ * block of 32 holds mostly harmless values and a few float64 values on or
+ * next to a midpoint between two neighbouring bfloat16 (float16) values
+ * (exactly on it, or a float32 half-ulp or less above or below, so that a
+ * float32 rounding would land on it), or in float32's subnormal range (which
+ * VCVTNE2PS2BF16 flushes), with random signs; every tier is compared with the
+ * scalar one. */
+static void test_f64_midpoints_blocks(void **state) {
+  (void)state;
+  enum { N = 64 * 1024 };
+  double *v = malloc(N * sizeof *v);
+  unsigned char *out = malloc(N * 8 + 64), *ref = malloc(N * 8 + 64);
+  int nt = ntiers_avail();
+  static const tl_dtype tos[] = {TL_BFLOAT16, TL_FLOAT16, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2};
+  for (size_t t = 0; t < sizeof tos / sizeof *tos; t++) {
+    const int mant = tos[t] == TL_BFLOAT16 ? 7 : tos[t] == TL_FLOAT16 ? 10 : tos[t] == TL_FLOAT8_E4M3FN ? 3 : 2;
+    for (size_t i = 0; i < N; i++) {
+      uint64_t r = next();
+      int e = (int)(r % 60) - 30;
+      if (tos[t] == TL_BFLOAT16) e = (int)(r % 250) - 125;
+      /* a midpoint: (2^mant + k + 1/2) * 2^(e - mant) */
+      double k = (double)((r >> 8) % (1u << mant));
+      double m = ldexp((double)(1 << mant) + k + 0.5, e - mant);
+      /* blocks of 32 (one kernel step): plain values, or with one float32
+         subnormal, or with one value on / next to a midpoint, or mixed */
+      const size_t blk = i / 32, pos = i % 32, special = (blk * 7) % 32;
+      unsigned kind = (unsigned)((r >> 20) % 8);
+      if (blk % 4 == 0) kind = blk % 8 == 0 && pos == special ? 5 : 7; /* 5: past bfloat16's largest finite */
+      else if (blk % 4 == 1) kind = pos == special ? 4 : 7;
+      else if (blk % 4 == 2) kind = pos == special ? (unsigned)((r >> 20) % 4) : 7;
+      switch (kind) {
+      case 0: v[i] = m; break;
+      case 1: v[i] = m * (1.0 + ldexp(1.0, -30)); break; /* above, inside float32's half ulp */
+      case 2: v[i] = m * (1.0 - ldexp(1.0, -30)); break;
+      case 3: v[i] = m * (1.0 + ldexp(1.0, -52)); break;
+      case 4: v[i] = ldexp(1.0 + (double)(r >> 40) / 16777216.0, -127 - (int)((r >> 24) % 24)); break; /* float32 subnormal */
+      case 5: v[i] = ldexp(1.99609375 + (double)(r >> 41) / 1073741824.0, tos[t] == TL_BFLOAT16 ? 127 : 15); break;
+      default: v[i] = ldexp(1.0 + (double)(r >> 12) / 4503599627370496.0, e); break;
+      }
+      if ((r >> 30) & 1) v[i] = -v[i];
+    }
+    for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+      compare_tiers(TL_FLOAT64, (const unsigned char *)v, tos[t], N, 0, flags, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v);
+  free(out);
+  free(ref);
+}
+
 /* Outputs of >= 16 MiB take the streaming-store path (with a head that aligns
  * the destination); a destination off its item alignment must not. */
 static void test_large(void **state) {
@@ -253,6 +303,7 @@ int main(void) {
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
       cmocka_unit_test(test_every_pair_blocks),
+      cmocka_unit_test(test_f64_midpoints_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
