@@ -415,25 +415,6 @@ TL__MC(mc_u32, TL_UINT32, 4, _mm512_cvtepu32_pd(TL__L32(sp)))
 TL__MC(mc_i64, TL_INT64, 8, _mm512_cvtepi64_pd(TL__L64(sp)))
 TL__MC(mc_u64, TL_UINT64, 8, _mm512_cvtepu64_pd(TL__L64(sp)))
 #undef TL__MC
-/* float16: exact; a block with a NaN goes to the scalar engine (payload kept,
- * not quieted), as k_f16_f64 */
-static void mc_f16(const void *sv, void *dv, size_t n) {
-  const char *s = sv;
-  char *d = dv;
-  int nt = 0;
-  size_t i = tl__nt_head(TL_FLOAT16, TL_COMPLEX128, s, d, n, 2, 16, &nt);
-  for (; i + 8 <= n; i += 8) {
-    __m128i h = TL__L16(s + 2 * i);
-    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
-      tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX128, d + 16 * i, 16, 8, 0);
-      continue;
-    }
-    tl__st_c128(d + 16 * i, _mm512_cvtps_pd(_mm256_cvtph_ps(h)), nt);
-  }
-  if (nt) _mm_sfence();
-  if (i < n) tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX128, d + 16 * i, 16, n - i, 0);
-}
-
 /* native integers -> int2/int4/uint2/uint4: the low bits (wrap), which is
  * the same byte for every signedness of source and target */
 #define TL__NB(NAME, FT, TT, S, ST, CVT, M) TL__K(NAME, FT, TT, S, 1, 64 / (S), ST(dp, CVT(TL__L64(sp), M)))
@@ -748,22 +729,29 @@ TL__MC64(m64_i64, TL_INT64, 8, _mm512_cvtepi64_ps(TL__L64(sp)))
 TL__MC64(m64_u64, TL_UINT64, 8, _mm512_cvtepu64_ps(TL__L64(sp)))
 TL__MC64(m64_f64, TL_FLOAT64, 8, _mm512_cvtpd_ps(_mm512_loadu_pd((const void *)sp)))
 #undef TL__MC64
-static void m64_h(const void *sv, void *dv, size_t n) {
+/* float16 -> complex64 / complex128: exact; a block with a NaN goes to the
+ * scalar engine (payload kept, not quieted), as k_f16_f64 */
+static inline __attribute__((always_inline)) void k_hc_512(tl_dtype to, const void *sv, void *dv, size_t n) {
+  const size_t D = to == TL_COMPLEX128 ? 16 : 8;
   const char *s = sv;
   char *d = dv;
   int nt = 0;
-  size_t i = tl__nt_head(TL_FLOAT16, TL_COMPLEX64, s, d, n, 2, 8, &nt);
+  size_t i = tl__nt_head(TL_FLOAT16, to, s, d, n, 2, D, &nt);
   for (; i + 8 <= n; i += 8) {
     __m128i h = TL__L16(s + 2 * i);
     if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
-      tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX64, d + 8 * i, 8, 8, 0);
+      tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, to, d + D * i, (ptrdiff_t)D, 8, 0);
       continue;
     }
-    tl__st64(d + 8 * i, TL__C64(_mm256_cvtph_ps(h)), nt);
+    const __m256 f = _mm256_cvtph_ps(h);
+    if (D == 16) tl__st_c128(d + D * i, _mm512_cvtps_pd(f), nt);
+    else tl__st64(d + D * i, TL__C64(f), nt);
   }
   if (nt) _mm_sfence();
-  if (i < n) tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, TL_COMPLEX64, d + 8 * i, 8, n - i, 0);
+  if (i < n) tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, to, d + D * i, (ptrdiff_t)D, n - i, 0);
 }
+static void m64_h(const void *s, void *d, size_t n) { k_hc_512(TL_COMPLEX64, s, d, n); }
+static void mc_f16(const void *s, void *d, size_t n) { k_hc_512(TL_COMPLEX128, s, d, n); }
 #undef TL__C64
 
 /* ---- 8-bit sources -> complex128: the pair's 256-entry table (built by the
