@@ -668,6 +668,14 @@ TL__KB(n_32_16, TL_UINT32, TL_UINT16, 4, 2, tl__nblk(sp, 2, 1, 0))
 TL__KB(n_64_8, TL_UINT64, TL_UINT8, 8, 1, tl__nblk(sp, 3, 0, 0))
 TL__KB(n_64_16, TL_UINT64, TL_UINT16, 8, 2, tl__nblk(sp, 3, 1, 0))
 TL__KB(n_64_32, TL_UINT64, TL_UINT32, 8, 4, tl__nblk(sp, 3, 2, 0))
+/* native integers -> int2/int4/uint2/uint4: the low bits, the same byte for
+ * every signedness of source and target */
+TL__KB(nb_16_2, TL_UINT16, TL_UINT2, 2, 1, _mm256_and_si256(tl__nblk(sp, 1, 0, 0), _mm256_set1_epi8(3)))
+TL__KB(nb_16_4, TL_UINT16, TL_UINT4, 2, 1, _mm256_and_si256(tl__nblk(sp, 1, 0, 0), _mm256_set1_epi8(15)))
+TL__KB(nb_32_2, TL_UINT32, TL_UINT2, 4, 1, _mm256_and_si256(tl__nblk(sp, 2, 0, 0), _mm256_set1_epi8(3)))
+TL__KB(nb_32_4, TL_UINT32, TL_UINT4, 4, 1, _mm256_and_si256(tl__nblk(sp, 2, 0, 0), _mm256_set1_epi8(15)))
+TL__KB(nb_64_2, TL_UINT64, TL_UINT2, 8, 1, _mm256_and_si256(tl__nblk(sp, 3, 0, 0), _mm256_set1_epi8(3)))
+TL__KB(nb_64_4, TL_UINT64, TL_UINT4, 8, 1, _mm256_and_si256(tl__nblk(sp, 3, 0, 0), _mm256_set1_epi8(15)))
 
 /* ---- uint32 / int64 / uint64 -> float64 / float32, one RNE rounding as C ----
  * AVX2 converts only int32. uint32: x - 2^31 is an int32, converted exactly,
@@ -1054,6 +1062,11 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   default: {
     tl__contig_fn f = tl__f2i_kernel(from, to);
     if (!f) f = tl__rto_kernel(from, to, sat);
+    if (!f && tl__is_nint(from) && tl__info(from)->itemsize > 1 &&
+        (to == TL_INT2 || to == TL_UINT2 || to == TL_INT4 || to == TL_UINT4)) {
+      static const tl__contig_fn nb[3][2] = {{nb_16_2, nb_16_4}, {nb_32_2, nb_32_4}, {nb_64_2, nb_64_4}};
+      return nb[tl__lg(tl__info(from)->itemsize) - 1][to == TL_INT4 || to == TL_UINT4];
+    }
     return f ? f : tl__int_kernel(from, to);
   }
   }
