@@ -1166,6 +1166,18 @@ TL__VBMI static void tl__lut8_2(const unsigned char *pl, const unsigned char *t,
 TL__VBMI static void tl__lut8_4(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 2, s, d, n); }
 TL__VBMI static void tl__lut8_8(const unsigned char *pl, const unsigned char *t, const uint8_t *s, char *d, size_t n) { tl__lut8_body(pl, t, 3, s, d, n); }
 
+/* Publish a lazily built table in *slot (or `none`, a sentinel for "this
+ * format does not qualify"): the first writer wins, a loser frees its copy.
+ * Returns the table, or NULL for the sentinel. */
+static const unsigned char *tl__publish(_Atomic(unsigned char *) *slot, unsigned char *np, unsigned char *none) {
+  unsigned char *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(slot, &expected, np, memory_order_acq_rel, memory_order_acquire)) {
+    if (np != none) free(np);
+    np = expected;
+  }
+  return np == none ? NULL : np;
+}
+
 /* ---- int16 / uint16 -> the float8/6/4 formats that overflow below 512 ------
  * (all but e5m2, e5m2fnuz and e8m0): the encoding of a magnitude below 256
  * (512 for float8_e4m3fn, whose overflow starts at 464) is a table entry, of a
@@ -1205,13 +1217,7 @@ static const unsigned char *tl__lut16_table(tl_dtype to, int sat) {
     np[0] = (unsigned char)(W / 256), np[1] = c[512], np[2] = sb;
     memcpy(np + 64, c, (size_t)W);
   }
-  unsigned char *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__lut16[to][sat], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__lut16_none) free(np);
-    np = expected;
-  }
-  return np == &tl__lut16_none ? NULL : np;
+  return tl__publish(&tl__lut16[to][sat], np, &tl__lut16_none);
 }
 
 TL__VBMI static inline __attribute__((always_inline)) void
@@ -1295,13 +1301,7 @@ static const unsigned char *tl__lut16e_table(tl_dtype to, int sat) {
     free(np);
     np = &tl__lut16e_none;
   }
-  unsigned char *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__lut16e[to][sat], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__lut16e_none) free(np);
-    np = expected;
-  }
-  return np == &tl__lut16e_none ? NULL : np;
+  return tl__publish(&tl__lut16e[to][sat], np, &tl__lut16e_none);
 }
 
 TL__VBMI static inline __attribute__((always_inline)) __m512i tl__vlut256(const __m512i *T, __m512i x) {
@@ -1423,13 +1423,7 @@ static const unsigned char *tl__c128_planes(tl_dtype from, int sat) {
     if (!np) return NULL;
     memcpy(np, pl, 512);
   }
-  unsigned char *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__c128pl[from][sat], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__c128pl_none) free(np);
-    np = expected;
-  }
-  return np == &tl__c128pl_none ? NULL : np;
+  return tl__publish(&tl__c128pl[from][sat], np, &tl__c128pl_none);
 }
 
 TL__VBMI static inline __attribute__((always_inline)) void
