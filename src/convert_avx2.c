@@ -3,8 +3,9 @@
  * said so. Every kernel is bit-identical to the scalar engine: blocks that
  * contain a NaN (whose payload rules are pair-specific) are handed to the
  * scalar engine, unless the rule is a copy or a canonical NaN (complex), which
- * the kernel does in register; tails likewise. The kernels assume the default MXCSR
- * (round to nearest, no FTZ/DAZ), as the rest of the process does. */
+ * the kernel does in register; tails likewise. The kernels rely on the default
+ * MXCSR (round to nearest, no FTZ/DAZ), which tl_convert installs for the call
+ * (tl__fpenv_enter, internal.h) whatever the caller's. */
 #include "convert_internal.h"
 
 #if defined(TL_HAVE_X86) && defined(__x86_64__)

@@ -1,5 +1,6 @@
-/* convert_avx512.c — AVX-512 (F/BW/VL/DQ) contiguous conversion kernels for
- * the hottest pairs; every other pair falls back to the AVX2 tier. Same rules
+/* convert_avx512.c — AVX-512 (F/BW/VL/DQ; VBMI and BF16 where the CPU has
+ * them) contiguous conversion kernels; a pair without one here falls back to
+ * the AVX2 tier's, then to a chain (convert_plan.c). Same rules
  * as convert_avx2.c: bit-identical to the scalar engine, NaN blocks and tails
  * go to the scalar engine. AVX512-BF16's VCVTNE2PS2BF16 flushes float32
  * subnormals to zero (ml_dtypes keeps them), so it serves only float64 ->
@@ -49,6 +50,14 @@ static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_
 }
 static void k_f32_f16(const void *s, void *d, size_t n) { tl__f32_f16(TL_FLOAT32, TL_FLOAT16, s, d, n); }
 
+/* The float16 NaN lanes of 8 / 16 bit patterns (magnitude above inf). */
+static inline __mmask8 tl__hnan8(__m128i h) {
+  return _mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00));
+}
+static inline __mmask16 tl__hnan16(__m256i h) {
+  return _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
+}
+
 static void k_f16_f32(const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
   float *d = dv;
@@ -89,7 +98,7 @@ static void k_f16_f64(const void *sv, void *dv, size_t n) {
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
-    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
+    if (tl__hnan8(h)) {
       tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT64, (char *)(d + i), 8, 8, 0);
       continue;
     }
@@ -375,7 +384,7 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
  * float16 -> complex32 canonicalises NaN to sign | 0x7E00. Other complex <->
  * real pairs are chains through these (convert_plan.c). */
 static inline __m256i tl__canon_h16(__m256i h) { /* float16 NaN lanes -> sign | 0x7E00 */
-  __mmask16 nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
+  __mmask16 nan = tl__hnan16(h);
   return _mm256_mask_mov_epi16(h, nan, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7E00)));
 }
 #define TL__EVEN16                                                                       \
@@ -570,7 +579,7 @@ static inline __m256i tl__rto_u64(__m512i x) {
 }
 
 /* 16 source elements (complex: their real parts) as float32 bits: exact for
- * float16/bfloat16/int16/uint16/complex64, rounded to odd where inexact for
+ * float16/bfloat16/int16/uint16/complex32/complex64, rounded to odd where inexact for
  * the others. `nan` is set when a float source holds a NaN (the caller redoes
  * the block). */
 static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
@@ -587,7 +596,7 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
   }
   case TL_FLOAT16: {
     __m256i h = TL__L32(p);
-    *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) != 0;
+    *nan = tl__hnan16(h) != 0;
     return _mm512_castps_si512(_mm512_cvtph_ps(h));
   }
   case TL_BFLOAT16: {
@@ -597,7 +606,7 @@ static inline __m512i tl__bits16(tl_dtype from, const char *p, int *nan) {
   }
   case TL_COMPLEX32: { /* the real part */
     __m256i h = _mm512_cvtepi32_epi16(TL__L64(p));
-    *nan = _mm256_cmpgt_epi16_mask(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00)) != 0;
+    *nan = tl__hnan16(h) != 0;
     return _mm512_castps_si512(_mm512_cvtph_ps(h));
   }
   case TL_COMPLEX64: { /* the real part */
@@ -739,7 +748,7 @@ static inline __attribute__((always_inline)) void k_hc_512(tl_dtype to, const vo
   size_t i = tl__nt_head(TL_FLOAT16, to, s, d, n, 2, D, &nt);
   for (; i + 8 <= n; i += 8) {
     __m128i h = TL__L16(s + 2 * i);
-    if (_mm_cmpgt_epi16_mask(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00))) {
+    if (tl__hnan8(h)) {
       tl__convert_generic(TL_FLOAT16, s + 2 * i, 2, to, d + D * i, (ptrdiff_t)D, 8, 0);
       continue;
     }
