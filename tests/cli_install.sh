@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install` works: install the build into a temporary prefix, then build
 # and run a tiny program against it twice: through pkg-config, and through
-# CMake's find_package(typelattice).
+# CMake's find_package(typelattice). The pkg-config program runs without
+# LD_LIBRARY_PATH or an -rpath of its own: the .pc file carries the rpath.
 # Args: CLI path, source dir (as CTest passes them to every tests/cli_*.sh).
 set -u
 cli=$1; src=$2
@@ -36,7 +37,9 @@ int main(void) {
 }
 C
 export PKG_CONFIG_PATH=$libdir/pkgconfig
-if cc -std=c11 -o "$tmp/demo_pc" "$tmp/demo.c" $(pkg-config --cflags --libs typelattice) -Wl,-rpath,"$libdir" 2>"$tmp/cc.log"; then
+unset LD_LIBRARY_PATH
+[ "$("$prefix/bin/typelattice" promote int8 uint8 2>&1)" = int16 ] && ok "installed CLI runs" || bad "installed CLI runs"
+if cc -std=c11 -o "$tmp/demo_pc" "$tmp/demo.c" $(pkg-config --cflags --libs typelattice) 2>"$tmp/cc.log"; then
   out=$("$tmp/demo_pc"); [ "$out" = int16 ] && ok "pkg-config program runs (int8 + uint8 -> $out)" || bad "pkg-config program printed '$out'"
 else bad "compile with pkg-config"; cat "$tmp/cc.log"; fi
 if cc -std=c11 -o "$tmp/demo_static" "$tmp/demo.c" $(pkg-config --cflags typelattice) "$libdir/libtypelattice.a" -lm -lpthread 2>"$tmp/cc2.log"; then
