@@ -15,21 +15,32 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
+DEB_TEST_PACKAGES := valgrind chromium graphviz
 
-.PHONY: docs docs-test all setup setup-deb setup-venv build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan
+.PHONY: docs docs-test all setup setup-deb setup-deb-test setup-venv conformance build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan
 
 all: build
 
 # Install what is missing: Debian packages via apt-get, Python packages into $(VENV).
-setup: setup-deb setup-venv
+# DEB_PACKAGES build the library and CLI (make, make run); DEB_TEST_PACKAGES are what the
+# tests use on top (valgrind for test-valgrind, Chromium for the docs page test, Graphviz for
+# the lattice pictures): make test installs both, so no test skips for want of a tool.
+setup: setup-deb-test setup-venv
 
-setup-deb:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+endef
+
+setup-deb:
+	$(call apt_install,$(DEB_PACKAGES))
+
+setup-deb-test:
+	$(call apt_install,$(DEB_PACKAGES) $(DEB_TEST_PACKAGES))
 
 setup-venv:
 	@if [ ! -x $(VENV)/bin/python ]; then $(PY) -m venv $(VENV); fi
@@ -75,7 +86,7 @@ test-exhaustive: build
 # runs are the same two programs) are skipped.
 VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
 VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath)$$
-test-valgrind: setup-deb
+test-valgrind: setup-deb-test
 	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
 	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
 	@cmake --build build-valgrind -j $(JOBS)
@@ -103,8 +114,7 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind
-	rm -rf $(BUILD) build-asan build-tsan
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind build-python build-conformance
 
 # Documentation (docs/generate.py, standard library only). Idempotent: a second
 # run changes nothing. Needs Graphviz's dot (installed if missing).

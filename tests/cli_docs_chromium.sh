@@ -4,8 +4,9 @@
 # builds (324 cells for the default 18 dtypes, a diff count that is 0 for a rule
 # set against itself and not 0 for jax against jax.lax). Also writes a
 # screenshot to BUILD/docs-screenshot.png for a person to look at.
-# Prints a skip line and exits 0 when Chromium is not installed, unless
-# TL_DOCS_REQUIRE_CHROMIUM=1 (make docs-test sets it).
+# When Chromium is not installed it prints a skip line and exits 77, which CTest
+# reports as "Not Run (Skipped)", unless TL_DOCS_REQUIRE_CHROMIUM=1 (then it fails).
+# make test and make docs-test install Chromium first, so there it really runs.
 # Usage: cli_docs_chromium.sh CLI SOURCE_DIR
 set -u
 CLI=$1
@@ -22,8 +23,9 @@ if [ -z "$CHROMIUM" ]; then
     echo "0 passed, 1 failed"
     exit 1
   fi
-  echo "SKIP cli_docs_chromium: chromium is not installed (make docs-test installs it)"
-  exit 0
+  echo "SKIP cli_docs_chromium: chromium is not installed (make test / make docs-test install it)"
+  echo "0 passed, 0 failed, 1 skipped"
+  exit 77
 fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
