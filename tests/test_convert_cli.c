@@ -197,10 +197,15 @@ static void test_cli_cast(void **state) {
 
 static void test_cli_bench(void **state) {
   (void)state;
-  snprintf(dir, sizeof dir, "/tmp");
+  /* a folder of its own for run()'s err.txt, removed afterwards */
+  snprintf(dir, sizeof dir, "/tmp/tl_bench_XXXXXX");
+  assert_non_null(mkdtemp(dir));
   assert_int_equal(run("bench convert --pairs float32:float16,int4:int8 --size 4096 --json >/dev/null"), 0);
   assert_int_equal(run("bench convert --pairs float32:nope --size 4096"), 2);
   assert_int_equal(run("bench nosuch"), 2);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
 }
 
 int main(void) {
