@@ -16,6 +16,9 @@ changes nothing):
   docs/index.html                   one static page: tables, pictures, and a
                                     two-rule-set comparison computed in the browser
   docs/guide.md                     from docs/guide.md.in (docs/gen_guide.py)
+  docs/*.html, docs/tables/index.html
+                                    every Markdown page rendered (docs/mdhtml.py), so
+                                    the site's links open HTML, not raw Markdown
 
 It asks `typelattice rules` which rule sets exist, so rule sets added later
 appear without editing this file. Standard library only.
@@ -132,7 +135,7 @@ def page_html(title, body, rel=""):
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<title>%s</title>\n<link rel=\"stylesheet\" href=\"%stables/style.css\">\n</head>\n<body>\n"
-            "<nav><a href=\"%sindex.html\">typelattice docs</a><a href=\"%stables/index.md\">all tables</a>"
+            "<nav><a href=\"%sindex.html\">typelattice docs</a><a href=\"%stables/index.html\">all tables</a>"
             "<a href=\"%stables/disagreements.html\">where frameworks disagree</a></nav>\n%s\n</body>\n</html>\n"
             % (html.escape(title), rel, rel, rel, rel, body))
 
@@ -323,6 +326,32 @@ def gen_index(cli, docs, rules, variants, lattices, dis):
     write(os.path.join(docs, "index.html"), page)
 
 
+def gen_pages(docs):
+    """Every Markdown page of the docs (docs/*.md, tables/index.md) as an HTML page beside it,
+    so the site's links open rendered pages, not raw Markdown. Returns the pages written."""
+    import mdhtml
+    pages = sorted(f for f in os.listdir(docs) if f.endswith(".md"))
+    pages = [os.path.join(docs, f) for f in pages] + [os.path.join(docs, "tables", "index.md")]
+    rendered = {os.path.abspath(p) for p in pages}
+    for page in pages:
+        here = os.path.dirname(page)
+        rel = "../" if os.path.abspath(here) != os.path.abspath(docs) else ""
+
+        def link_map(target, here=here):
+            if re.match(r"^[a-z]+:", target) or target.startswith(("#", "/")):
+                return target
+            path, _, frag = target.partition("#")
+            if path.endswith(".md") and os.path.abspath(os.path.join(here, path)) in rendered:
+                path = path[:-3] + ".html"
+            return path + ("#" + frag if frag else "")
+
+        with open(page, encoding="utf-8") as f:
+            text = f.read()
+        title = mdhtml.first_heading(text, os.path.basename(page))
+        write(page[:-3] + ".html", page_html(title, mdhtml.to_html(text, link_map), rel))
+    return pages
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "typelattice"))
@@ -345,8 +374,10 @@ def main():
         sys.path.insert(0, HERE)
         import gen_guide
         gen_guide.generate(cli.path, os.path.join(a.docs, "guide.md.in"), os.path.join(a.docs, "guide.md"))
-    print("docs: %d rule sets, %d tables, %d lattices, %d disagreeing pairs" %
-          (len(rules), len(variants), len(lattices), dis["disagree"]))
+    sys.path.insert(0, HERE)
+    pages = gen_pages(a.docs)
+    print("docs: %d rule sets, %d tables, %d lattices, %d disagreeing pairs, %d Markdown pages as HTML" %
+          (len(rules), len(variants), len(lattices), dis["disagree"], len(pages)))
 
 
 if __name__ == "__main__":
