@@ -5,6 +5,7 @@
 #   make test-valgrind   the C unit tests and fuzz replays under valgrind memcheck
 #   make test-tsan       tests/test_threads.c under ThreadSanitizer
 #   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
+#   make conformance     check against the live frameworks (creates .venv-ref/ with the pinned versions)
 #   make install PREFIX=/usr/local
 #   make docs            regenerate docs/ (tables, lattice SVGs, index.html, guide.md) from the build
 #   make docs-test       check the docs: C example, and docs/index.html in headless Chromium (installed if missing)
@@ -110,6 +111,12 @@ test-python: setup-venv
 	$(VENV)/bin/pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
+# The live check against the real frameworks (pinned versions from PyPI, created in .venv-ref/ on
+# first use): regenerate every reference file, check the build against it, report drift from the
+# committed data, run the Python tests (incl. live JAX/PyTorch conformance) with those frameworks.
+conformance: build
+	bash tools/conformance.sh $(BUILD)
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
@@ -123,8 +130,7 @@ docs: build
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq graphviz; }
 	$(PY) docs/generate.py --cli $(BUILD)/typelattice
 
-docs-test: build
-	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+docs-test: build setup-deb-test
 	bash tests/cli_docs_example.sh $(BUILD)/typelattice .
+	bash tests/cli_docs_pages.sh $(BUILD)/typelattice .
 	TL_DOCS_REQUIRE_CHROMIUM=1 bash tests/cli_docs_chromium.sh $(BUILD)/typelattice .

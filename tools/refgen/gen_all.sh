@@ -16,8 +16,19 @@ NP1_PY="${NP1_PY:-$DIR/np1/bin/python}"
 export TF_CPP_MIN_LOG_LEVEL=3 PYTHONWARNINGS=ignore JAX_PLATFORMS=cpu PYTHONHASHSEED=0
 
 run() {  # quiet framework log spam, keep our own summary lines and tracebacks
-    echo "-- $*" >&2
-    "$@" 2> >(grep -v -E '^(I0000|W0000|E0000|WARNING: All log messages)' >&2)
+    # A generator killed by a signal is run again, twice at most: TensorFlow 2.21 now and
+    # then aborts in its tensor-handle cache (pywrap_tensor_conversion.h "Check failed:
+    # !PyErr_Occurred()") on a run that succeeds when repeated. An ordinary failure (exit
+    # status 1, a Python exception) is not retried.
+    local try rc
+    for try in 1 2 3; do
+        echo "-- $*" >&2
+        rc=0
+        "$@" 2> >(grep -v -E '^(I0000|W0000|E0000|WARNING: All log messages)' >&2) || rc=$?
+        [ "$rc" -le 128 ] && return "$rc"
+        echo "-- killed by signal $((rc - 128)) (try $try of 3)" >&2
+    done
+    return "$rc"
 }
 
 run "$REF_PY" "$HERE/gen_numpy.py"

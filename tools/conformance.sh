@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# make conformance: check typelattice against the LIVE frameworks on this machine.
+#
+#   1. creates the reference environments if they are missing (tools/refgen/setup_venvs.sh:
+#      the pinned JAX, NumPy 2 and 1.26, ml_dtypes, PyTorch, TensorFlow, array-api-strict,
+#      Ivy versions, all from PyPI) under $REFGEN_VENV_DIR (default <repo>/.venv-ref);
+#   2. regenerates every reference file from the live frameworks into $OUT/ref
+#      (tools/refgen/gen_all.sh with REFGEN_OUT; the committed tests/data/ref is not touched)
+#      and checks the build's answers against them (tools/check_reference.py);
+#   3. says which regenerated files differ from the committed ones (besides the date line):
+#      a difference means a framework's answer changed or the generator did;
+#   4. runs the Python test suite with the reference interpreter, so the live JAX and PyTorch
+#      conformance tests run instead of skipping.
+#
+# Usage: tools/conformance.sh [BUILD_DIR]   (BUILD_DIR defaults to build; run `make` first)
+# Exit status 0 when every check passed. Needs network access to PyPI only for step 1.
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${1:-$REPO/build}"
+DIR="${REFGEN_VENV_DIR:-$REPO/.venv-ref}"
+OUT="${CONFORMANCE_OUT:-$REPO/build-conformance}"
+export REFGEN_VENV_DIR="$DIR"
+REF_PY="$DIR/ref/bin/python"
+CLI="$BUILD/typelattice"
+[ -x "$CLI" ] || { echo "conformance: no CLI at $CLI (run make first)" >&2; exit 2; }
+
+if [ ! -x "$REF_PY" ] || [ ! -x "$DIR/np1/bin/python" ] || ! "$DIR/ref/bin/python" -c "import jax, torch, tensorflow, array_api_strict" 2>/dev/null; then
+  echo "== creating the reference environments in $DIR (tools/refgen/setup_venvs.sh)"
+  bash "$REPO/tools/refgen/setup_venvs.sh"
+fi
+"$REF_PY" - <<'PY'
+import importlib
+mods = ["numpy", "ml_dtypes", "jax", "torch", "tensorflow", "array_api_strict"]
+print("== live frameworks: " + ", ".join(
+    "%s %s" % (m, importlib.import_module(m).__version__) for m in mods))
+PY
+"$DIR/np1/bin/python" -c "import numpy, ml_dtypes; print('== and numpy %s, ml_dtypes %s' % (numpy.__version__, ml_dtypes.__version__))"
+
+status=0
+rm -rf "$OUT/ref"
+mkdir -p "$OUT/ref"
+echo "== regenerating the reference cases into $OUT/ref"
+REFGEN_OUT="$OUT/ref" bash "$REPO/tools/refgen/gen_all.sh"
+echo "== checking $CLI against the live answers"
+python3 "$REPO/tools/check_reference.py" --cli "$CLI" "$OUT"/ref/*.tsv || status=1
+
+echo "== regenerated files that differ from the committed tests/data/ref (date lines ignored)"
+same=0
+for f in "$OUT"/ref/*.tsv; do
+  c="$REPO/tests/data/ref/$(basename "$f")"
+  if [ ! -f "$c" ]; then echo "  new: $(basename "$f")"; continue; fi
+  if diff -q <(grep -v '^#' "$f") <(grep -v '^#' "$c") >/dev/null; then
+    same=$((same + 1))
+  else
+    echo "  differs: $(basename "$f") ($(diff <(grep -v '^#' "$f") <(grep -v '^#' "$c") | grep -c '^[<>]') lines)"
+  fi
+done
+echo "  $same file(s) identical"
+
+echo "== the Python tests with the reference interpreter (live JAX / PyTorch conformance)"
+PYT="$OUT/python-ref"
+rm -rf "$PYT"
+"$REF_PY" -m pip install -q --disable-pip-version-check --target "$PYT" --no-deps "$REPO"
+"$REF_PY" -m pip install -q --disable-pip-version-check --target "$PYT" pytest hypothesis
+(cd "$REPO" && PYTHONPATH="$PYT" "$REF_PY" -m pytest -q -p no:cacheprovider python/tests) || status=1
+exit $status
