@@ -53,10 +53,16 @@ project(consumer C)
 find_package(typelattice REQUIRED)
 add_executable(demo demo.c)
 target_link_libraries(demo PRIVATE typelattice::typelattice)
+install(TARGETS demo RUNTIME DESTINATION bin)
 CM
 if cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/cm.log" 2>&1 &&
    cmake --build "$tmp/consumer/build" >>"$tmp/cm.log" 2>&1; then
   [ "$("$tmp/consumer/build/demo")" = int16 ] && ok "find_package(typelattice) consumer runs" || bad "find_package consumer output"
+  # installed, the consumer loses CMake's build-tree rpath: the package config's rpath remains
+  if cmake --install "$tmp/consumer/build" --prefix "$tmp/consumer-prefix" >>"$tmp/cm.log" 2>&1; then
+    [ "$("$tmp/consumer-prefix/bin/demo" 2>&1)" = int16 ] && ok "installed find_package consumer runs" \
+      || bad "installed find_package consumer: $("$tmp/consumer-prefix/bin/demo" 2>&1 | head -1)"
+  else bad "cmake --install of the consumer"; tail -5 "$tmp/cm.log"; fi
 else bad "find_package(typelattice) consumer builds"; tail -20 "$tmp/cm.log"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
