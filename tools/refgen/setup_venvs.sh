@@ -37,6 +37,7 @@ make_venv() {  # make_venv NAME PYTHON CHECK PINS...
   "$DIR/$name/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
   "$DIR/$name/bin/python" -m pip install -q --disable-pip-version-check "$@"
   "$DIR/$name/bin/python" -c "$check" || { echo "setup_venvs: $name does not import its pinned versions" >&2; return 1; }
+  echo "setup_venvs: $DIR/$name created"
 }
 
 PY_REF=$(find_python 12 13) || { echo "setup_venvs: need Python 3.12 or 3.13 for JAX 0.12 / NumPy 2.5 (none found)" >&2; exit 1; }
