@@ -260,13 +260,12 @@ static int tl__st_tensor_info(tl__jc *c, tl_st_tensor *t) {
           if (t->ndim >= 4096) { free(key); return tl__error(TL_EPARSE, NULL, "safetensors: tensor '%s': more than 4096 dimensions", t->name); }
           if (!tl__st_push((void **)&t->shape, &scap, (size_t)t->ndim, sizeof *t->shape)) { free(key); return tl__error(TL_ENOMEM, NULL, "safetensors: out of memory"); }
           t->shape[t->ndim++] = v;
-          if (v && t->count > UINT64_MAX / v) overflow = 1;
-          else t->count *= v;
+          /* the package's product: checked multiplication left to right */
+          if (!overflow && t->count && v > UINT64_MAX / t->count) overflow = 1;
+          else if (!overflow) t->count *= v;
           if (tl__jeat(c, ']')) break;
           if (!tl__jeat(c, ',')) { free(key); return tl__error(TL_EPARSE, NULL, "safetensors: tensor '%s': bad shape list", t->name); }
         }
-      for (int i = 0; i < t->ndim; i++)
-        if (t->shape[i] == 0) overflow = 0, t->count = 0;
       if (overflow) { free(key); return tl__error(TL_EOVERFLOW, NULL, "safetensors: tensor '%s': shape product overflows", t->name); }
     } else if (!strcmp(key, "data_offsets") && !have_off++) {
       if (!tl__jeat(c, '[') || (st = tl__ju64(c, &t->begin, "data_offsets[0]")) != TL_OK || !tl__jeat(c, ',') ||
