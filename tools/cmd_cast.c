@@ -448,20 +448,41 @@ static int run_cast(int argc, char **argv) {
 
 const tl_cli_command tl_cli_cmd_cast = {
     "cast",
-    "convert a raw or .npy file between dtypes",
-    "usage: typelattice cast [--from DTYPE] --to DTYPE [--saturate] [--checked] IN OUT\n"
+    "convert a raw, .npy or .safetensors file between dtypes",
+    "usage: typelattice cast [--from DTYPE] --to DTYPE [--saturate] [--checked]\n"
+    "                        [--only PATTERN]... [--threads N] [--progress | --no-progress] IN OUT\n"
     "\n"
     "Convert the elements of IN into dtype --to and write OUT, with the semantics of\n"
     "tl_convert (docs/conversions.md): NumPy/ml_dtypes astype, one rounding.\n"
-    "IN is a raw little-endian file of --from elements (sub-byte types one per byte),\n"
-    "or a .npy file (format 1.0-3.0; --from may be omitted, and must match if given).\n"
-    "OUT is written as .npy when its name ends in .npy (NumPy builtin dtypes only),\n"
-    "else raw. OUT is written to a temporary file and renamed only on success.\n"
+    "IN is a raw little-endian file of --from elements (sub-byte types one per byte;\n"
+    "a pipe works too), a .npy file (format 1.0-3.0, headers as strict as NumPy's;\n"
+    "--from may be omitted, and must match if given), or a .safetensors checkpoint.\n"
+    "OUT is written as .npy when its name ends in .npy (NumPy builtin dtypes only;\n"
+    "shape and C/Fortran order kept, 1-d for raw input), else raw.\n"
     "\n"
-    "  --saturate   overflow gives +-max finite instead of inf/NaN\n"
-    "  --checked    fail (exit 1) on the first element whose value does not survive,\n"
-    "               printing its index and value; OUT is not written\n"
+    "A .safetensors IN gives a .safetensors OUT with the same tensor names, shapes and\n"
+    "__metadata__, laid out as the safetensors package writes (dtype, then name). Every\n"
+    "tensor is converted, or only the selected ones:\n"
+    "  --only PATTERN  tensors whose name matches the shell PATTERN (fnmatch; repeat for more)\n"
+    "  --from DTYPE    tensors of that dtype (with --only: both must hold)\n"
+    "Unselected tensors are copied unchanged (packed F4/F6 ones can only be copied).\n"
     "\n"
-    "Exit status: 0 ok, 1 bad/truncated input or a checked failure, 2 usage error.\n",
+    "  --saturate      overflow gives +-max finite instead of inf/NaN\n"
+    "  --checked       fail (exit 1) on the first element whose value does not survive,\n"
+    "                  printing its index (and tensor) and value; OUT is not written\n"
+    "  --threads N     conversion threads (default: the CPUs, at most 8)\n"
+    "  --progress      progress bar on stderr (default: when stderr is a terminal and\n"
+    "                  IN holds 64 MiB or more); --no-progress never\n"
+    "\n"
+    "Files: IN is streamed in 8 MiB blocks (memory stays bounded). A regular OUT (or a\n"
+    "new name) is written to a temporary file in its directory, fsynced and renamed\n"
+    "over it only on success (an existing file keeps its mode, a new one gets 0666 minus\n"
+    "the umask); SIGINT/SIGTERM/SIGHUP remove the temporary file. A symlink OUT writes\n"
+    "its target (the link stays). A device, FIFO or socket OUT is written straight\n"
+    "through, never replaced (with --checked a regular IN is checked whole first). A\n"
+    "directory is refused.\n"
+    "\n"
+    "Exit status: 0 ok, 1 bad/truncated input, a write error or a checked failure,\n"
+    "2 usage error.\n",
     run_cast,
 };
