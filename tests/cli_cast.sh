@@ -165,6 +165,8 @@ head -c 33554432 /dev/urandom >"$T/big.raw"
 run 0 "" --threads 1 --from float32 --to float8_e4m3fn "$T/big.raw" "$T/t1.raw"
 run 0 "" --threads 4 --from float32 --to float8_e4m3fn "$T/big.raw" "$T/t4.raw"
 cmp -s "$T/t1.raw" "$T/t4.raw" && ok || bad "--threads 4 differs from --threads 1"
+# the read-ahead path (positioned reads of a regular file) against plain sequential reads of a pipe
+cat "$T/big.raw" | "$CLI" cast --from float32 --to float8_e4m3fn /dev/stdin "$T/t7.raw" && cmp -s "$T/t1.raw" "$T/t7.raw" && ok || bad "multi-block file cast differs from the same data through a pipe"
 run 0 "100%" --progress --from float32 --to float16 "$T/big.raw" "$T/t5.raw"
 run 0 "" --from float32 --to float16 "$T/big.raw" "$T/t6.raw"
 [ ! -s "$T/err" ] && ok || bad "progress shown when stderr is not a terminal: $(cat "$T/err")"

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fnmatch.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,23 +48,63 @@ static void print_elem(FILE *f, tl_dtype d, const unsigned char *p) {
  * input at byte offset `off` (-1: sequential reads from a pipe) in blocks of
  * TL_CAST_BLOCK, writing to `o` (NULL: only check, for --checked before
  * writing straight through a device). Returns TL_CLI_OK or TL_CLI_FAIL (printed). */
+/* Read-ahead: a thread reads the next block while this one is converted and written. */
+typedef struct {
+  int fd;
+  const char *name;
+  unsigned char *p;
+  size_t n;
+  int64_t off;
+  ptrdiff_t got;
+  pthread_t tid;
+  int running;
+} read_ahead;
+
+static void *read_ahead_run(void *arg) {
+  read_ahead *r = arg;
+  r->got = tl_cast_in_read(r->fd, r->name, r->p, r->n, r->off);
+  return NULL;
+}
+
 static int stream(int fd, const char *in, int64_t off, size_t count, tl_dtype from, tl_dtype to, unsigned flags,
                   int threads, tl_cast_out *o, tl_cast_progress *pg, const char *tensor) {
   size_t isz = (size_t)tl_dtype_get(from)->itemsize, osz = (size_t)tl_dtype_get(to)->itemsize;
   size_t blk = TL_CAST_BLOCK / (isz > osz ? isz : osz);
-  unsigned char *ib = malloc(blk * isz), *ob = malloc(blk * osz);
+  int prefetch = off >= 0 && count != SIZE_MAX && count > blk; /* positioned reads of known blocks */
+  unsigned char *ib = malloc(blk * isz), *ob = malloc(blk * osz), *spare = prefetch ? malloc(blk * isz) : NULL;
+  read_ahead ra;
+  memset(&ra, 0, sizeof ra);
   int rc = TL_CLI_OK;
-  if (!ib || !ob) {
+  if (!ib || !ob || (prefetch && !spare)) {
     fprintf(stderr, "typelattice: cast: out of memory\n");
     rc = TL_CLI_FAIL;
   }
   size_t done = 0, carry = 0;
   while (rc == TL_CLI_OK && done < count) {
     size_t want = count - done < blk ? count - done : blk;
-    ptrdiff_t got = tl_cast_in_read(fd, in, ib + carry, want * isz - carry, off < 0 ? -1 : off + (int64_t)(done * isz));
+    ptrdiff_t got;
+    if (ra.running) { /* this block was read ahead */
+      pthread_join(ra.tid, NULL);
+      ra.running = 0;
+      unsigned char *t = ib;
+      ib = ra.p;
+      spare = t;
+      got = ra.got;
+    } else {
+      got = tl_cast_in_read(fd, in, ib + carry, want * isz - carry, off < 0 ? -1 : off + (int64_t)(done * isz));
+    }
     if (got < 0) {
       rc = TL_CLI_FAIL;
       break;
+    }
+    if (prefetch && (size_t)got == want * isz && done + want < count) {
+      size_t next = count - done - want < blk ? count - done - want : blk;
+      ra.fd = fd;
+      ra.name = in;
+      ra.p = spare;
+      ra.n = next * isz;
+      ra.off = off + (int64_t)((done + want) * isz);
+      ra.running = pthread_create(&ra.tid, NULL, read_ahead_run, &ra) == 0;
     }
     size_t bytes = carry + (size_t)got, n = bytes / isz;
     if (count == SIZE_MAX) {
@@ -103,8 +144,13 @@ static int stream(int fd, const char *in, int64_t off, size_t count, tl_dtype fr
     if (carry) memmove(ib, ib + n * isz, carry);
     if (bytes < want * isz) break; /* end of a pipe */
   }
+  if (ra.running) {
+    pthread_join(ra.tid, NULL);
+    spare = ra.p;
+  }
   free(ib);
   free(ob);
+  free(spare);
   return rc;
 }
 
