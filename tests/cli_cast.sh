@@ -168,6 +168,14 @@ cmp -s "$T/t1.raw" "$T/t4.raw" && ok || bad "--threads 4 differs from --threads 
 # the read-ahead path (positioned reads of a regular file) against plain sequential reads of a pipe
 cat "$T/big.raw" | "$CLI" cast --from float32 --to float8_e4m3fn /dev/stdin "$T/t7.raw" && cmp -s "$T/t1.raw" "$T/t7.raw" && ok || bad "multi-block file cast differs from the same data through a pipe"
 run 0 "100%" --progress --from float32 --to float16 "$T/big.raw" "$T/t5.raw"
+if command -v script >/dev/null 2>&1; then # on a terminal, a file of 64 MiB or more shows the bar by itself
+  truncate -s 64M "$T/z64.raw"
+  script -qec "'$CLI' cast --from float32 --to float16 '$T/z64.raw' '$T/z64.out'" /dev/null >"$T/tty.txt" 2>&1
+  grep -q '100%' "$T/tty.txt" && ok || bad "no progress bar on a terminal: $(head -c 300 "$T/tty.txt")"
+  script -qec "'$CLI' cast --no-progress --from float32 --to float16 '$T/z64.raw' '$T/z64.out'" /dev/null >"$T/tty.txt" 2>&1
+  ! grep -q '%' "$T/tty.txt" && ok || bad "--no-progress showed a bar"
+  rm -f "$T/z64.raw" "$T/z64.out"
+fi
 run 0 "" --from float32 --to float16 "$T/big.raw" "$T/t6.raw"
 [ ! -s "$T/err" ] && ok || bad "progress shown when stderr is not a terminal: $(cat "$T/err")"
 # checked failure in a late block: OUT untouched (file) / nothing written (FIFO)
