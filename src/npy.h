@@ -36,4 +36,14 @@ const char *tl__npy_descr(tl_dtype d);
  * TL_EUNSUPPORTED for dtypes without a descr. */
 int tl__npy_write_header(tl_dtype d, size_t count, void *buf, size_t cap, size_t *len);
 
+/* The largest header tl__npy_write_header_nd writes (32 dims of 20 digits fit). */
+#define TL_NPY_HEADER_MAX 1024
+
+/* Write a version 1.0 header for an array of the given shape (ndim 0..32;
+ * shape () is a 0-d array of one element) and memory order, laid out as NumPy
+ * writes it; cap >= TL_NPY_HEADER_MAX is always enough. TL_EUNSUPPORTED for
+ * dtypes without a descr, TL_EINVAL for a bad ndim or a small buffer. */
+int tl__npy_write_header_nd(tl_dtype d, int ndim, const size_t *shape, int fortran_order, void *buf, size_t cap,
+                            size_t *len);
+
 #endif

@@ -67,6 +67,15 @@ static void test_npy_parse(void **state) {
       "['descr']",
       "",
       "{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+      /* issue 16: what NumPy's reader (ast.literal_eval + key checks) rejects */
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), } junk\n", /* text after the dict */
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }}",
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (3), }",         /* an int, not a tuple */
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (03,), }",       /* leading zero */
+      "{'descr': '<f4', 'fortran_order': Falsey, 'shape': (3,), }",
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (,), }",
+      "{'descr': '<f\\4', 'fortran_order': False, 'shape': (3,), }",
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }\n\n x",
   };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     n = mk(b, 1, bad[i]);
@@ -74,6 +83,57 @@ static void test_npy_parse(void **state) {
     if (st == TL_OK) fail_msg("accepted bad header %zu: %s", i, bad[i]);
     assert_true(strlen(tl_errmsg()) > 0);
   }
+  /* a NUL in the type string ('<f4\0junk' read as '<f4' before) */
+  static const char nul[] = "{'descr': '<f4\0xx', 'fortran_order': False, 'shape': (3,), }";
+  memcpy(b, "\x93NUMPY\x01\x00", 8);
+  b[8] = (unsigned char)(sizeof nul - 1);
+  b[9] = 0;
+  memcpy(b + 10, nul, sizeof nul - 1);
+  assert_int_equal(tl__npy_parse(b, 10 + sizeof nul - 1, &h), TL_EPARSE);
+  assert_non_null(strstr(tl_errmsg(), "NUL"));
+  /* minor version must be 0 */
+  n = mk(b, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }");
+  b[7] = 1;
+  assert_int_equal(tl__npy_parse(b, n, &h), TL_EPARSE);
+  assert_non_null(strstr(tl_errmsg(), "1.1"));
+  /* what NumPy accepts: whitespace of any kind between tokens, tuples without spaces */
+  n = mk(b, 1, "{\n 'descr':'<f4',\t'fortran_order':True,'shape':(2,3,),}\r\n \n");
+  assert_int_equal(tl__npy_parse(b, n, &h), TL_OK);
+  assert_int_equal(h.count, 6);
+  assert_int_equal(h.fortran_order, 1);
+  n = mk(b, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 00, 7), }");
+  assert_int_equal(tl__npy_parse(b, n, &h), TL_OK);
+  assert_int_equal(h.count, 0);
+  /* the n-d writer: NumPy's exact text for shapes (), (6,), (2, 3) and Fortran order */
+  size_t sh[3] = {2, 3, 4}, wl;
+  unsigned char w[TL_NPY_HEADER_MAX];
+  static const struct {
+    int ndim, fo;
+    const char *text;
+  } wcases[] = {
+      {0, 0, "{'descr': '<i2', 'fortran_order': False, 'shape': (), }"},
+      {1, 0, "{'descr': '<i2', 'fortran_order': False, 'shape': (2,), }"},
+      {2, 1, "{'descr': '<i2', 'fortran_order': True, 'shape': (2, 3), }"},
+      {3, 0, "{'descr': '<i2', 'fortran_order': False, 'shape': (2, 3, 4), }"},
+  };
+  for (size_t i = 0; i < sizeof wcases / sizeof *wcases; i++) {
+    assert_int_equal(tl__npy_write_header_nd(TL_INT16, wcases[i].ndim, sh, wcases[i].fo, w, sizeof w, &wl), TL_OK);
+    assert_int_equal(wl % 64, 0);
+    assert_memory_equal(w + 10, wcases[i].text, strlen(wcases[i].text));
+    assert_int_equal(w[wl - 1], '\n');
+    assert_int_equal(tl__npy_parse(w, wl, &h), TL_OK);
+    assert_int_equal(h.ndim, wcases[i].ndim);
+    assert_int_equal(h.fortran_order, wcases[i].fo);
+  }
+  size_t big[TL_NPY_MAX_DIMS];
+  for (int i = 0; i < TL_NPY_MAX_DIMS; i++) big[i] = i ? 1 : (size_t)1000000000000000000u;
+  assert_int_equal(tl__npy_write_header_nd(TL_COMPLEX128, TL_NPY_MAX_DIMS, big, 1, w, sizeof w, &wl), TL_OK);
+  assert_int_equal(tl__npy_parse(w, wl, &h), TL_OK);
+  assert_int_equal(h.count, (size_t)1000000000000000000u);
+  assert_int_equal(tl__npy_write_header_nd(TL_INT16, TL_NPY_MAX_DIMS + 1, big, 0, w, sizeof w, &wl), TL_EINVAL);
+  assert_int_equal(tl__npy_write_header_nd(TL_INT16, -1, sh, 0, w, sizeof w, &wl), TL_EINVAL);
+  assert_int_equal(tl__npy_write_header_nd(TL_INT16, 2, NULL, 0, w, sizeof w, &wl), TL_EINVAL);
+  assert_int_equal(tl__npy_write_header_nd(TL_BFLOAT16, 1, sh, 0, w, sizeof w, &wl), TL_EUNSUPPORTED);
   n = mk(b, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }");
   assert_int_not_equal(tl__npy_parse(b, n - 5, &h), TL_OK); /* truncated header */
   assert_int_not_equal(tl__npy_parse(b, 5, &h), TL_OK);
