@@ -158,7 +158,7 @@ static int parse_bench_size(const char *s, size_t *out) {
 int tl_bench_convert(int argc, char **argv) {
   const char *pairs = NULL;
   size_t sizes[2] = {32 << 10, 64u << 20};
-  int nsizes = 2, json = 0, threads = 0;
+  int nsizes = 2, json = 0, threads = 0, quick = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--pairs") && i + 1 < argc) pairs = argv[++i];
     else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
@@ -175,6 +175,7 @@ int tl_bench_convert(int argc, char **argv) {
         return tl_cli_usage_error("bench convert: bad --threads '%s' (expected 1 to 256)", a);
       threads = (int)v;
     } else if (!strcmp(argv[i], "--json")) json = 1;
+    else if (!strcmp(argv[i], "--quick")) quick = 1;
     else return tl_cli_usage_error("bench convert: unknown argument '%s'", argv[i]);
   }
   /* the pair list */
@@ -199,6 +200,7 @@ int tl_bench_convert(int argc, char **argv) {
     }
     free(dup);
   }
+  if (quick && nsizes == 2) sizes[1] = (size_t)4 << 20; /* --quick: 32 KiB and 4 MiB */
   size_t maxb = sizes[0] > sizes[nsizes - 1] ? sizes[0] : sizes[nsizes - 1];
   maxb = (maxb + 63) / 64 * 64; /* aligned_alloc wants a multiple of the alignment */
   /* source up to maxb bytes; destination up to 16x that for 1-byte -> complex128;
@@ -215,7 +217,7 @@ int tl_bench_convert(int argc, char **argv) {
   memset(dst, 1, maxb * 16);
   memset(mbuf, 2, 2 * maxb + 4096);
   int threads_before = tl_convert_threads();
-  if (threads) tl_convert_set_threads(1);
+  tl_convert_set_threads(1); /* the 1-thread figures whatever TYPELATTICE_THREADS says */
   if (json) printf("{\"tier\": \"%s\", \"threads\": %d, \"thread_threshold\": %zu, \"results\": [\n", tl_convert_tier(),
                    threads ? threads : 1, tl_convert_thread_threshold());
   else if (threads)
@@ -227,6 +229,7 @@ int tl_bench_convert(int argc, char **argv) {
   for (int si = 0; si < nsizes; si++) {
     size_t size = sizes[si];
     double budget = size > (1u << 24) ? 0.3 : 0.05;
+    if (quick) budget /= 5;
     conv_ctx mc = {TL_UINT8, TL_UINT8, mbuf, mbuf + maxb + 2048, size, size};
     double tm = best_time(do_memcpy, &mc, 3, budget);
     double mgbs = 2.0 * (double)size / tm / 1e9;
@@ -294,14 +297,15 @@ const tl_cli_command tl_cli_cmd_bench = {
     "micro-benchmarks (bench convert ...)",
     "usage: typelattice bench NAME [OPTIONS]\n"
     "\n"
-    "  bench convert [--pairs all|FROM:TO,...] [--size BYTES[K|M]] [--threads N] [--json]\n"
+    "  bench convert [--pairs all|FROM:TO,...] [--size BYTES[K|M]] [--threads N] [--quick] [--json]\n"
     "      Conversion throughput per dtype pair: GB/s counting bytes read + written,\n"
     "      single thread, fastest of batches of calls (each >= 20 us), at 32 KiB and\n"
     "      64 MiB of source (or --size: 64 to 256M), with memcpy of a buffer of the\n"
     "      same size (GB/s = 2 x size / s) timed in alternation with each pair, and\n"
     "      the ratio. --threads N (1..256) also times each pair with N threads\n"
     "      (tl_convert_set_threads; calls below the thread threshold stay on one\n"
-    "      thread) and prints both and the speedup. TYPELATTICE_CPU=scalar|avx2|avx512\n"
+    "      thread) and prints both and the speedup. --quick: 1/5 of the time per pair,\n"
+    "      and 4 MiB instead of 64 MiB. TYPELATTICE_CPU=scalar|avx2|avx512\n"
     "      selects the kernel tier.\n"
     "\n"
     "  bench promote [--rules R] [--iterations N] [--json]\n"
