@@ -88,7 +88,7 @@ int tl_bench_binary(int argc, char **argv) {
     /* memcpy's buffers: one block, both 64-byte aligned and 2 KiB apart in page
        offset; two adjacent heap blocks (16 bytes out of step) send glibc's
        memcpy down a path 20x slower in cache (2.7-6 GB/s instead of ~100) */
-    char *mblock = aligned_alloc(4096, 2 * c.bytes + 4096);
+    char *mblock = aligned_alloc(4096, (2 * c.bytes + 4096 + 4095) / 4096 * 4096);
     if (!mblock) return tl_cli_lib_error(TL_CLI_FAIL);
     c.src = mblock;
     c.dst = mblock + c.bytes + 2048;

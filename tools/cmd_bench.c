@@ -208,14 +208,15 @@ int tl_bench_convert(int argc, char **argv) {
      in page offset (adjacent heap blocks, 16 bytes out of step, send glibc's
      memcpy down a path 20x slower in cache) */
   void *src = aligned_alloc(64, maxb), *dst = aligned_alloc(64, maxb * 16);
-  char *mbuf = aligned_alloc(4096, 2 * maxb + 4096);
+  size_t mbytes = (2 * maxb + 4096 + 4095) / 4096 * 4096; /* a multiple of the alignment */
+  char *mbuf = aligned_alloc(4096, mbytes);
   if (!src || !dst || !mbuf) {
     free(src), free(dst), free(mbuf), free(list);
     fprintf(stderr, "typelattice: bench: out of memory\n");
     return TL_CLI_FAIL;
   }
   memset(dst, 1, maxb * 16);
-  memset(mbuf, 2, 2 * maxb + 4096);
+  memset(mbuf, 2, mbytes);
   int threads_before = tl_convert_threads();
   tl_convert_set_threads(1); /* the 1-thread figures whatever TYPELATTICE_THREADS says */
   if (json) printf("{\"tier\": \"%s\", \"threads\": %d, \"thread_threshold\": %zu, \"results\": [\n", tl_convert_tier(),
