@@ -3,7 +3,7 @@
 #   make test            set up, build, run every test (plain build, ASan+UBSan, valgrind, TSan)
 #   make test-sanitize   the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-valgrind   the C unit tests and fuzz replays under valgrind memcheck
-#   make test-tsan       tests/test_threads.c under ThreadSanitizer
+#   make test-tsan       tests/test_threads.c, tests/test_convert_threads.c under ThreadSanitizer
 #   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make conformance     check against the live frameworks (creates .venv-ref/ with the pinned versions)
 #   make install PREFIX=/usr/local
@@ -95,8 +95,8 @@ test-valgrind: setup-deb-test
 
 test-tsan: setup-deb
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTL_TSAN=ON >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_threads
-	cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --output-on-failure -R '^test_threads$$'
+	@cmake --build build-tsan -j $(JOBS) --target test_threads test_convert_threads
+	cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 TL_THREADS_ROUNDS=1 ctest --output-on-failure -R '^test_(convert_)?threads$$'
 
 FUZZ_SECONDS ?= 60
 fuzz:

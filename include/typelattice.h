@@ -585,7 +585,8 @@ TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config
  * index, and the destination is left untouched (all elements are validated
  * before any is written). Errors: TL_EINVAL (NULL buffers with n > 0, zero dst
  * stride with n > 1, unknown flags), TL_EDTYPE (weak kinds or bad values,
- * naming `from` or `to`), TL_ERANGE (n too large for byte offsets), TL_ECAST. */
+ * naming `from` or `to`), TL_ERANGE (n too large for byte offsets, or a
+ * stride whose |stride| x (n - 1) does not fit in ptrdiff_t), TL_ECAST. */
 TL_API int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
                       ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index);
 
@@ -603,6 +604,30 @@ TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, vo
  * TL_EUNSUPPORTED if the CPU lacks it). Never NULL. */
 TL_API const char *tl_convert_tier(void);
 TL_API int tl_convert_set_tier(const char *tier);
+
+/* Threads. tl_convert (and tl_convert_contiguous) splits a large call over a
+ * pool of threads: when the thread count is above 1 and the call moves at
+ * least the threshold of bytes (n x (source + destination item sizes)), the
+ * elements are cut into one contiguous chunk per thread, each a multiple of
+ * 64 elements (whole bytes and cache lines whatever the layout), and each
+ * chunk is converted by the same kernels a single thread uses: results are
+ * bit-identical for every thread count, tier, stride and dtype pair. The
+ * pool (count - 1 workers; the calling thread works too) is created on first
+ * use, grows when the count is raised, and is joined at exit; one call at a
+ * time uses it: a call made while another thread's call holds it runs on its
+ * own thread. TL_CONVERT_CHECKED validates on the calling thread first.
+ * Defaults: 1 thread (no pool) and 4 MiB, or the environment, read once:
+ * TYPELATTICE_THREADS=N (0 = one per online CPU) and
+ * TYPELATTICE_THREAD_THRESHOLD=BYTES (K/M/G suffixes), where values the
+ * setters would reject are ignored. Settings are process-wide.
+ *   tl_convert_set_threads: n in 1..256, or 0 for one per online CPU;
+ *     TL_EINVAL (naming n) otherwise.
+ *   tl_convert_set_thread_threshold: bytes >= 4096; TL_EINVAL otherwise.
+ *   tl_convert_threads / tl_convert_thread_threshold: the settings in force. */
+TL_API int tl_convert_set_threads(int n);
+TL_API int tl_convert_threads(void);
+TL_API int tl_convert_set_thread_threshold(size_t bytes);
+TL_API size_t tl_convert_thread_threshold(void);
 
 /* ======================================================================== */
 /* 9. Arrays and promoted elementwise operations                             */

@@ -171,8 +171,8 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   return 0;
 }
 
-static void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
-                    ptrdiff_t ds, size_t n, unsigned flags) {
+void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
+             ptrdiff_t ds, size_t n, unsigned flags) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   if (ss == fi->itemsize && ds == ti->itemsize) {
     if (from == to) { /* same dtype: the bytes are copied */
@@ -195,6 +195,18 @@ static int tl__check_dtype(tl_dtype d, const char *arg) {
   return TL_OK;
 }
 
+/* The bytes a strided operand spans, |stride| x (n - 1) + itemsize, must fit
+ * in ptrdiff_t (pointer arithmetic on them is otherwise undefined). */
+static int tl__check_span(ptrdiff_t stride, int itemsize, size_t n, const char *arg) {
+  if (n < 2) return TL_OK;
+  size_t mag = stride < 0 ? (size_t)0 - (size_t)stride : (size_t)stride;
+  if (mag != 0 && (n - 1) > ((size_t)PTRDIFF_MAX - (size_t)itemsize) / mag)
+    return tl__error(TL_ERANGE, NULL,
+                     "tl_convert: %s = %td with n = %zu spans more bytes than a pointer offset can hold",
+                     arg, stride, n);
+  return TL_OK;
+}
+
 int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
                ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index) {
   int st;
@@ -209,6 +221,8 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
     return tl__error(TL_EINVAL, NULL, "tl_convert: dst_stride is 0 with n = %zu > 1", n);
   const size_t maxn = (size_t)PTRDIFF_MAX / 16;
   if (n > maxn) return tl__error(TL_ERANGE, NULL, "tl_convert: n = %zu is too large", n);
+  if ((st = tl__check_span(src_stride, tl__info(from)->itemsize, n, "src_stride")) != TL_OK) return st;
+  if ((st = tl__check_span(dst_stride, tl__info(to)->itemsize, n, "dst_stride")) != TL_OK) return st;
   tl__fpenv env;
   tl__fpenv_enter(&env);
   if (flags & TL_CONVERT_CHECKED) {
@@ -221,7 +235,7 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
                        tl_dtype_name(from), tl_dtype_name(to));
     }
   }
-  tl__run(from, src, src_stride, to, dst, dst_stride, n, flags);
+  tl__run_threaded(from, src, src_stride, to, dst, dst_stride, n, flags);
   tl__fpenv_leave(&env);
   return tl__ok();
 }

@@ -201,4 +201,17 @@ uint16_t tl__f32_to_f16_bits(uint32_t u);   /* NumPy-exact float32 -> float16 */
 uint16_t tl__f32_to_bf16_bits(uint32_t u);  /* ml_dtypes-exact float32 -> bfloat16 */
 uint32_t tl__f16_to_f32_bits(uint16_t h);   /* exact, NaN payload kept */
 
+/* One thread's conversion of n elements (convert.c): the SIMD kernel, plan
+ * or scalar engine; the caller has checked the arguments and entered the
+ * default floating-point environment. */
+void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst, ptrdiff_t ds, size_t n,
+             unsigned flags);
+/* The same split over the conversion thread pool when the settings ask for
+ * it (convert_threads.c); identical results. */
+void tl__run_threaded(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst, ptrdiff_t ds,
+                      size_t n, unsigned flags);
+/* Back to the defaults, then TYPELATTICE_THREADS / _THRESHOLD read again (for
+ * tests: the library reads them once). */
+void tl__threads_reload_env(void);
+
 #endif /* TL_CONVERT_INTERNAL_H */

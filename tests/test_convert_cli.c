@@ -268,8 +268,43 @@ static void test_cli_bench(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* issue 18: --size must be 64..256M (with K/M), and a size that is not a
+ * multiple of 64 must work (it was undefined behaviour: aligned_alloc with
+ * a size not a multiple of the alignment); --threads 1..256 */
+static void test_cli_bench_args(void **state) {
+  (void)state;
+  snprintf(dir, sizeof dir, "/tmp/tl_bench_XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  assert_int_equal(run("bench convert --pairs float32:float16,int8:complex128 --size 100 >/dev/null"), 0);
+  assert_int_equal(run("bench convert --pairs float32:float16 --size 4100 --threads 2 --json >/dev/null"), 0);
+  static const char *const bad[] = {"-1", "63", "0", "257M", "4G", "1X", "12KK", " 64", "99999999999999999999999", "+64"};
+  char a[256], buf[512];
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size '%s'", bad[i]);
+    assert_int_equal(run(a), 2);
+    size_t n = read_file("err.txt", buf, sizeof buf - 1);
+    assert_true(n != (size_t)-1);
+    buf[n] = 0;
+    snprintf(a, sizeof a, "bad --size '%s'", bad[i]);
+    if (!strstr(buf, a)) fail_msg("--size '%s': %s", bad[i], buf);
+  }
+  static const char *const badt[] = {"0", "-2", "257", "two", "3x"};
+  for (size_t i = 0; i < sizeof badt / sizeof badt[0]; i++) {
+    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size 4096 --threads '%s'", badt[i]);
+    assert_int_equal(run(a), 2);
+    size_t n = read_file("err.txt", buf, sizeof buf - 1);
+    assert_true(n != (size_t)-1);
+    buf[n] = 0;
+    snprintf(a, sizeof a, "bad --threads '%s'", badt[i]);
+    if (!strstr(buf, a)) fail_msg("--threads '%s': %s", badt[i], buf);
+  }
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_npy_parse), cmocka_unit_test(test_cli_cast),
-                                     cmocka_unit_test(test_cli_bench)};
+                                     cmocka_unit_test(test_cli_bench), cmocka_unit_test(test_cli_bench_args)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Per-tier conversion throughput -> docs/convert_throughput.md (+ its HTML page).
+# Runs `typelattice bench convert --pairs all --json` once per SIMD tier this CPU has
+# (TYPELATTICE_CPU=avx512, avx2, scalar), keeps the JSON in $OUT (default bench/out,
+# git-ignored), and writes the page with bench/summarize_convert.py. A tier this CPU lacks
+# keeps its archived figures when there are some (avx512: bench/data/convert_avx512_*.md,
+# which says where and when they were measured). The NEON tier runs only under qemu here:
+# its section says "correctness only" unless TL_NEON_NOTE gives a text for it.
+#
+# Usage: bench/convert_throughput.sh [--quick] [CLI]
+#   --quick   32 KiB and 4 MiB, 1/5 of the time per pair (a few minutes in all)
+#   CLI       the typelattice binary (default build/typelattice)
+# The figures are noisy on a shared machine (memory bandwidth drifts by tens of percent).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+QUICK=""
+if [ "${1:-}" = "--quick" ]; then QUICK="--quick"; shift; fi
+CLI=${1:-build/typelattice}
+OUT=${OUT:-bench/out}
+[ -x "$CLI" ] || { echo "convert_throughput.sh: no CLI at $CLI (build first)" >&2; exit 2; }
+mkdir -p "$OUT"
+args=()
+for tier in avx512 avx2 scalar; do
+  have=$(TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs float32:float16 --size 64 --quick --json |
+         python3 -c 'import json,sys; print(json.load(sys.stdin)["tier"])')
+  if [ "$have" = "$tier" ]; then
+    echo "tier $tier: measuring ($OUT/$tier.json)" >&2
+    TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs all $QUICK --json > "$OUT/$tier.json.tmp"
+    mv "$OUT/$tier.json.tmp" "$OUT/$tier.json"
+    args+=(--tier "$tier=$OUT/$tier.json")
+  else
+    archived=$(ls bench/data/convert_${tier}_*.md 2>/dev/null | tail -n 1 || true)
+    if [ -n "$archived" ]; then
+      echo "tier $tier: not on this CPU, archived figures from $archived" >&2
+      args+=(--tier "$tier=$archived")
+    else
+      echo "tier $tier: not on this CPU, no archived figures" >&2
+    fi
+  fi
+done
+cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)
+cc=$(cc --version 2>/dev/null | head -n 1 || echo unknown)
+rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+run_note="Measured here by \`bench/convert_throughput.sh ${QUICK}\` at commit $rev on $(date -u +%Y-%m-%d): $(nproc)-CPU machine, $cpu, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
+archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261122.md, measured at commit e7e2c4e on a 2-vCPU KVM guest (AMD EPYC, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-22 with the bench of that time (fastest single call, memcpy on the conversion's own buffers); per-pair GB/s at 64 MiB was not kept."
+python3 bench/summarize_convert.py "${args[@]}" --run-note "$run_note" --archived-note "$archived_note" \
+  --neon "${TL_NEON_NOTE:+see below}${TL_NEON_NOTE:-correctness only (qemu)}" \
+  --neon-section "${TL_NEON_NOTE:-}" > docs/convert_throughput.md.tmp
+mv docs/convert_throughput.md.tmp docs/convert_throughput.md
+python3 -c 'import sys; sys.path.insert(0, "docs"); import generate; generate.gen_pages("docs")'
+echo "wrote docs/convert_throughput.md" >&2
