@@ -32,9 +32,13 @@
 static PyObject *TypePromotionError; /* ValueError subclass */
 static PyObject *DTypeError;         /* TypeError + ValueError subclass */
 
+/* tl.dtype: not a str (a str subclass whose hash is NumPy's would break every
+ * str-keyed look-up of its name, NumPy's own np.dtype(name) included); it
+ * compares equal to its canonical name and prints as it. */
 typedef struct {
-  PyUnicodeObject base;
+  PyObject_HEAD
   int id;
+  PyObject *name; /* the canonical name (a plain str) */
 } DtypeObject;
 
 static PyTypeObject Dtype_Type;
@@ -420,6 +424,10 @@ static PyObject *Dtype_num(PyObject *self, void *c) {
   return PyLong_FromLong(((DtypeObject *)self)->id);
 }
 
+static PyObject *Dtype_str(PyObject *self) { return Py_NewRef(((DtypeObject *)self)->name); }
+
+static PyObject *Dtype_format(PyObject *self, PyObject *spec) { return PyObject_Format(((DtypeObject *)self)->name, spec); }
+
 static PyObject *Dtype_repr(PyObject *self) { return PyUnicode_FromFormat("dtype('%s')", dinfo(self)->name); }
 
 static PyObject *Dtype_reduce(PyObject *self, PyObject *unused) {
@@ -466,8 +474,8 @@ static int isdtype_one(tl_dtype d, PyObject *kind, int depth) {
     return yes;
   }
   int code;
-  if (to_dtype(kind, &code) < 0) {
-    if (PyErr_ExceptionMatches(DTypeError)) {
+  if (PyLong_Check(kind) || PyFloat_Check(kind) || PyComplex_Check(kind) || to_dtype(kind, &code) < 0) {
+    if (!PyErr_Occurred() || PyErr_ExceptionMatches(DTypeError)) {
       PyErr_Clear();
       PyErr_Format(PyExc_TypeError,
                    "isdtype: kind must be a kind name (str), a dtype or a tuple of those, not %.100s (%R)",
@@ -547,7 +555,7 @@ static Py_hash_t Dtype_hash(PyObject *self) {
   if (r && PyLong_Check(r)) h = PyLong_AsSsize_t(r);
   if (!r || h == -1) PyErr_Clear();
   Py_XDECREF(r);
-  if (h == -1) h = PyUnicode_Type.tp_hash(self);
+  if (h == -1) h = PyObject_Hash(((DtypeObject *)self)->name);
   if (h == -1) return -1;
   g_hash[id] = h;
   return h;
@@ -559,7 +567,7 @@ static Py_hash_t Dtype_hash(PyObject *self) {
 static PyObject *Dtype_richcompare(PyObject *self, PyObject *other, int op) {
   if (op != Py_EQ && op != Py_NE) Py_RETURN_NOTIMPLEMENTED;
   if (Py_TYPE(other) == &Dtype_Type) return PyBool_FromLong((self == other) == (op == Py_EQ));
-  if (PyUnicode_Check(other)) return PyUnicode_Type.tp_richcompare(self, other, op);
+  if (PyUnicode_Check(other)) return PyObject_RichCompare(((DtypeObject *)self)->name, other, op);
   int code, ok = 0;
   if (type_is(other, "torch", "dtype") || type_is(other, "tensorflow", "DType")) ok = 1;
   else if (numpy_load() && (PyObject_TypeCheck(other, (PyTypeObject *)g_np_dtype) || PyType_Check(other))) ok = 1;
@@ -584,6 +592,9 @@ static PyGetSetDef Dtype_getset[] = {
      "The equal numpy.dtype (an ml_dtypes one for bfloat16, float8_*, int4, ...); DTypeError when NumPy and "
      "ml_dtypes have none (weak kinds, formats ml_dtypes lacks).",
      NULL},
+    {"__numpy_dtype__", Dtype_numpy, NULL,
+     "NumPy's dtype protocol (NumPy >= 2.4): np.dtype(d), np.zeros(n, dtype=d) use self.numpy.", NULL},
+    {"dtype", Dtype_numpy, NULL, "self.numpy: what older NumPy reads in np.dtype(d) (as for arrays).", NULL},
     {"type", Dtype_npattr, NULL, "NumPy's scalar type (numpy.float16, ml_dtypes.bfloat16): self.numpy.type.",
      "type"},
     {"char", Dtype_npattr, NULL, "NumPy's type character: self.numpy.char.", "char"},
@@ -595,6 +606,7 @@ static PyGetSetDef Dtype_getset[] = {
 
 static PyMethodDef Dtype_methods[] = {
     {"__reduce__", Dtype_reduce, METH_NOARGS, "Pickle as tl.dtype(name)."},
+    {"__format__", Dtype_format, METH_O, "Format as the name (f'{d:>10}')."},
     {"isdtype", Dtype_isdtype, METH_O,
      "isdtype(kind) -> bool: Array API isdtype: 'bool', 'signed integer', 'unsigned integer', 'integral', "
      "'real floating', 'complex floating', 'numeric', a comma-separated list of those, a dtype name or dtype, "
@@ -603,8 +615,11 @@ static PyMethodDef Dtype_methods[] = {
 
 PyDoc_STRVAR(Dtype_doc,
              "dtype(x)\n--\n\n"
-             "A dtype of the typelattice catalogue: a str holding its canonical name\n"
-             "('float32', 'float8_e4m3fn', 'int*').\n\n"
+             "A dtype of the typelattice catalogue, named by its canonical name\n"
+             "('float32', 'float8_e4m3fn', 'int*'): str(d) is the name and d == name.\n"
+             "It equals (and hashes as) the NumPy dtype of the same type (np.dtype('float16'),\n"
+             "np.float16, ml_dtypes.bfloat16) and converts: d.numpy, d.torch, d.jax;\n"
+             "np.dtype(d) and dtype=d in NumPy calls work.\n\n"
              "x may be any dtype-like: a name in any spelling the library parses ('f4',\n"
              "'<i8', 'bf16', 'float32'), a NumPy dtype or scalar type, an ml_dtypes type,\n"
              "a torch or TensorFlow dtype, an object with a .dtype (array, tensor, NumPy\n"
@@ -619,6 +634,7 @@ static PyTypeObject Dtype_Type = {
     .tp_doc = Dtype_doc,
     .tp_new = Dtype_new,
     .tp_repr = Dtype_repr,
+    .tp_str = Dtype_str,
     .tp_hash = Dtype_hash,
     .tp_richcompare = Dtype_richcompare,
     .tp_getset = Dtype_getset,
@@ -741,8 +757,13 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
       }
       if (PyErr_Occurred()) return -1;
     }
-    const char *s = PyUnicode_AsUTF8(obj);
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(obj, &len);
     if (!s) return -1;
+    if ((size_t)len != strlen(s)) {
+      PyErr_Format(DTypeError, "invalid operand %R: it contains a NUL character", obj);
+      return -1;
+    }
     tl_dtype d;
     if (tl_dtype_parse(s, &d, NULL) == TL_OK) {
       if (from_str(obj, &code) < 0) return -1; /* caches the spelling */
@@ -1963,7 +1984,6 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_typelattice", mo
 static PyObject *intern(const char *s) { return PyUnicode_InternFromString(s); }
 
 PyMODINIT_FUNC PyInit__typelattice(void) {
-  Dtype_Type.tp_base = &PyUnicode_Type;
   if (PyType_Ready(&Dtype_Type) < 0) return NULL;
   PyObject *m = PyModule_Create(&moduledef);
   if (!m) return NULL;
@@ -1981,14 +2001,13 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
     if (!(g_kw[j] = intern(kw_names[j]))) goto fail;
   for (int i = 0; i < TL_NUM_DTYPES; i++) {
     PyObject *name = PyUnicode_FromString(tl_dtype_name((tl_dtype)i));
-    PyObject *args = name ? PyTuple_Pack(1, name) : NULL;
-    PyObject *o = args ? PyUnicode_Type.tp_new(&Dtype_Type, args, NULL) : NULL;
-    Py_XDECREF(args);
+    PyObject *o = name ? (PyObject *)PyObject_New(DtypeObject, &Dtype_Type) : NULL;
     if (!o) {
       Py_XDECREF(name);
       goto fail;
     }
     ((DtypeObject *)o)->id = i;
+    ((DtypeObject *)o)->name = Py_NewRef(name);
     g_dtypes[i] = o;
     PyObject *code = PyLong_FromLong(CODE(i, TL_BYTEORDER_NATIVE));
     int r = code ? PyDict_SetItem(g_names, name, code) : -1;

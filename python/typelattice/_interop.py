@@ -16,7 +16,7 @@ from ._typelattice import DTypeError
 
 
 def _name(d: Any) -> str:
-    return str.__str__(d)
+    return d.name
 
 
 def numpy_dtype(d: Any) -> Any:
