@@ -1727,19 +1727,12 @@ done:
  * in *view until the call ends). Other objects were made ndarrays by the
  * Python wrapper; an unaligned or byte-swapped ndarray goes through
  * typelattice._astype_source once. */
-static int binary_operand(const tl_config *cfg, PyObject **obj, Py_buffer *view, int *have_view, tl_array **arr) {
+static int binary_operand(PyObject **obj, Py_buffer *view, int *have_view, tl_input *in, tl_array **arr) {
   PyObject *o = *obj;
   if (PyBool_Check(o) || PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyComplex_CheckExact(o)) {
-    tl_operand op;
-    memset(&op, 0, sizeof op);
     int saturated = 0;
-    if (pyscalar_operand(o, &op, &saturated) < 0) return -1;
-    int st = tl_array_from_scalar(cfg, &op, arr);
-    if (st != TL_OK) {
-      raise_tl(st);
-      return -1;
-    }
-    return 0;
+    in->array = NULL;
+    return pyscalar_operand(o, &in->scalar, &saturated); /* promoted with the others (tl_promote_inputs) */
   }
   for (int attempt = 0;; attempt++) {
     if (numpy_load() && Py_TYPE(o) == (PyTypeObject *)g_np_ndarray) {
@@ -1769,6 +1762,7 @@ static int binary_operand(const tl_config *cfg, PyObject **obj, Py_buffer *view,
             raise_tl(st);
             return -1;
           }
+          in->array = *arr;
           return 0;
         }
         PyBuffer_Release(view);
@@ -1822,8 +1816,25 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
   int have[2] = {0, 0}, have_ov = 0;
   tl_array *arr[2] = {NULL, NULL}, *tmp = NULL, *ovw = NULL;
   PyObject *dst = NULL, *ret = NULL, *shape_t = NULL;
+  tl_input ins[2];
+  memset(ins, 0, sizeof ins);
   for (int i = 0; i < 2; i++)
-    if (binary_operand(use, &objs[i], &views[i], &have[i], &arr[i]) < 0) goto done;
+    if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i]) < 0) goto done;
+  if (!ins[0].array || !ins[1].array) {
+    /* A Python scalar: promote it with the other operand as the framework
+     * does for `x + 2` (JAX weak types, NEP 50 value checks), both then
+     * arrays of the common dtype. */
+    tl_array *pr[2] = {NULL, NULL};
+    st = tl_promote_inputs(use, ins, 2, 0, pr);
+    if (st != TL_OK) {
+      raise_tl(st);
+      goto done;
+    }
+    for (int i = 0; i < 2; i++) {
+      tl_array_free(arr[i]);
+      arr[i] = pr[i]; /* views[i] stays held: the overlap check below still sees the caller's memory */
+    }
+  }
   tl_result res;
   st = tl_binary_dtypes(use, bop, arr[0], arr[1], NULL, &res);
   if (st != TL_OK) {
