@@ -1517,6 +1517,84 @@ static int buf_aligned(const Py_buffer *v) {
 }
 
 
+
+/* Direct reads of exact numpy.ndarray instances. NumPy's C API needs its headers
+ * at build time; instead the few leading fields of PyArrayObject, whose layout
+ * is part of NumPy's ABI and unchanged from 1.7 to 2.x (data, nd, dimensions,
+ * strides, base, descr, flags), are read directly -- but only after
+ * np_struct_check() confirmed them on a real array of this NumPy; otherwise
+ * (g_np_struct_ok == 0) everything goes through the buffer protocol. */
+typedef struct {
+  PyObject_HEAD
+  char *data;
+  int nd;
+  Py_ssize_t *dimensions;
+  Py_ssize_t *strides;
+  PyObject *base;
+  PyObject *descr;
+  int flags;
+} np_fields;
+#define TL_NPY_ALIGNED 0x0100
+#define TL_NPY_WRITEABLE 0x0400
+static int g_np_struct_ok = -1; /* -1 not checked yet, 0 no, 1 yes */
+
+static int np_struct_check(void) {
+  if (g_np_struct_ok >= 0) return g_np_struct_ok;
+  g_np_struct_ok = 0;
+  PyObject *shape = Py_BuildValue("(ii)", 2, 3);
+  PyObject *dt = shape ? PyObject_CallFunction(g_np_dtype_ctor, "s", "int16") : NULL;
+  PyObject *arr = dt ? PyObject_CallFunctionObjArgs(g_np_empty, shape, dt, NULL) : NULL;
+  Py_buffer v;
+  if (arr && Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && PyObject_GetBuffer(arr, &v, PyBUF_STRIDES) == 0) {
+    np_fields *f = (np_fields *)arr;
+    PyObject *adt = PyObject_GetAttr(arr, g_str_dtype);
+    if (f->data == v.buf && f->nd == 2 && v.ndim == 2 && f->dimensions && f->strides && f->dimensions[0] == 2 &&
+        f->dimensions[1] == 3 && f->strides[0] == 6 && f->strides[1] == 2 && adt && f->descr == adt &&
+        (f->flags & TL_NPY_ALIGNED) && (f->flags & TL_NPY_WRITEABLE))
+      g_np_struct_ok = 1;
+    Py_XDECREF(adt);
+    PyBuffer_Release(&v);
+  }
+  PyErr_Clear();
+  Py_XDECREF(arr);
+  Py_XDECREF(dt);
+  Py_XDECREF(shape);
+  return g_np_struct_ok;
+}
+
+/* A strided view of an ndarray: from its fields when possible (*have = 0),
+ * else through the buffer protocol (*have = 1: release it). itemsize is the
+ * library's storage size of its dtype. A read-only array asked for writing
+ * raises BufferError either way. */
+static int nd_view(PyObject *arr, Py_buffer *v, int writable, Py_ssize_t itemsize, int *have) {
+  *have = 0;
+  if (Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && np_struct_check() == 1) {
+    np_fields *f = (np_fields *)arr;
+    if (writable && !(f->flags & TL_NPY_WRITEABLE)) {
+      PyErr_SetString(PyExc_BufferError, "read-only array");
+      return -1;
+    }
+    memset(v, 0, sizeof *v);
+    v->buf = f->data;
+    v->ndim = f->nd;
+    v->shape = f->dimensions;
+    v->strides = f->strides;
+    v->itemsize = itemsize;
+    v->readonly = !(f->flags & TL_NPY_WRITEABLE);
+    return 0;
+  }
+  if (PyObject_GetBuffer(arr, v, PyBUF_STRIDES | (writable ? PyBUF_WRITABLE : 0)) < 0) return -1;
+  *have = 1;
+  return 0;
+}
+
+/* The dtype object of an ndarray (new reference). */
+static PyObject *nd_dtype(PyObject *arr) {
+  if (Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && np_struct_check() == 1)
+    return Py_NewRef(((np_fields *)arr)->descr);
+  return PyObject_GetAttr(arr, g_str_dtype);
+}
+
 PyDoc_STRVAR(astype_doc,
              "astype(array, dtype, /, *, out=None, saturate=False, checked=False)\n--\n\n"
              "Convert array to dtype with the library's bit-exact kernels (tl_convert).\n\n"
@@ -1582,7 +1660,7 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
   for (int attempt = 0;; attempt++) {
     int ok = 0;
     if (Py_TYPE(src) == (PyTypeObject *)g_np_ndarray) {
-      PyObject *dt = PyObject_GetAttr(src, g_str_dtype);
+      PyObject *dt = nd_dtype(src);
       if (!dt) goto done;
       int scode;
       int r = to_dtype(dt, &scode);
@@ -1590,10 +1668,9 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
       if (r < 0) goto done;
       from = CODE_ID(scode);
       if (CODE_BO(scode) == TL_BYTEORDER_NATIVE || CODE_BO(scode) == TL_BYTEORDER_NA) {
-        if (PyObject_GetBuffer(src, &sv, PyBUF_STRIDES) < 0) goto done;
-        have_sv = 1;
+        if (nd_view(src, &sv, 0, tl_dtype_get(from)->itemsize, &have_sv) < 0) goto done;
         if (sv.ndim <= TL_PY_MAXDIM && buf_aligned(&sv)) ok = 1;
-        else {
+        else if (have_sv) {
           PyBuffer_Release(&sv);
           have_sv = 0;
         }
@@ -1620,13 +1697,12 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
     dst = PyObject_Vectorcall(g_np_empty, ea, 2, NULL); /* C order, as before */
     Py_DECREF(shp);
     if (!dst) goto done;
-    if (PyObject_GetBuffer(dst, &dv, PyBUF_STRIDES | PyBUF_WRITABLE) < 0) goto done;
-    have_dv = 1;
+    if (nd_view(dst, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) goto done;
     Py_BEGIN_ALLOW_THREADS;
     st = convert_nd(from, sv.buf, sstr, to, dv.buf, dv.ndim ? dv.strides : zeros, sshape, sv.ndim, flags, &fail);
     Py_END_ALLOW_THREADS;
   } else {
-    PyObject *odt = PyObject_GetAttr(out, g_str_dtype);
+    PyObject *odt = nd_dtype(out);
     if (!odt) goto done;
     int ocode;
     int r = to_dtype(odt, &ocode);
@@ -1640,14 +1716,13 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
       goto done;
     }
     Py_DECREF(odt);
-    if (PyObject_GetBuffer(out, &dv, PyBUF_STRIDES | PyBUF_WRITABLE) < 0) {
+    if (nd_view(out, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) {
       if (PyErr_ExceptionMatches(PyExc_BufferError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
         PyErr_Clear();
         PyErr_SetString(PyExc_ValueError, "astype: out is read-only");
       }
       goto done;
     }
-    have_dv = 1;
     int same = dv.ndim == sv.ndim;
     for (int i = 0; same && i < sv.ndim; i++) same = dv.shape[i] == sv.shape[i];
     if (!same) {
