@@ -32,14 +32,22 @@
 static PyObject *TypePromotionError; /* ValueError subclass */
 static PyObject *DTypeError;         /* TypeError + ValueError subclass */
 
+/* tl.dtype: not a str (a str subclass whose hash is NumPy's would break every
+ * str-keyed look-up of its name, NumPy's own np.dtype(name) included); it
+ * compares equal to its canonical name and prints as it. */
 typedef struct {
-  PyUnicodeObject base;
+  PyObject_HEAD
   int id;
+  PyObject *name; /* the canonical name (a plain str) */
 } DtypeObject;
 
 static PyTypeObject Dtype_Type;
 static PyObject *g_dtypes[TL_NUM_DTYPES]; /* the canonical tl.dtype singletons */
 static PyObject *g_names;                 /* dict: exact str spelling -> int code */
+/* The names cache stops growing at this many spellings (the library accepts
+ * unboundedly many: case, whitespace, byte-order prefixes); later new
+ * spellings are parsed on every call instead of cached. */
+#define TL_PY_NAMES_MAX 4096
 
 /* A dtype plus byte order, packed: id | byteorder << 8. */
 #define CODE(id, bo) ((int)(id) | ((int)(bo) << 8))
@@ -93,6 +101,7 @@ static void idc_put(PyObject *key, int code) {
 
 /* NumPy's types, looked up once numpy has been imported by someone. */
 static PyObject *g_np_dtype, *g_np_ndarray, *g_np_generic, *g_np_dtype_ctor;
+static PyObject *g_np_empty; /* numpy.empty */
 
 static PyObject *g_str_numpy;
 
@@ -107,14 +116,18 @@ static int numpy_load(void) {
   PyObject *d = PyObject_GetAttrString(np, "dtype");
   PyObject *a = PyObject_GetAttrString(np, "ndarray");
   PyObject *g = PyObject_GetAttrString(np, "generic");
+  PyObject *el = PyObject_GetAttrString(np, "empty");
   Py_DECREF(np);
-  if (!d || !a || !g || !PyType_Check(d) || !PyType_Check(a) || !PyType_Check(g)) {
+  if (!el) PyErr_Clear();
+  if (!d || !a || !g || !el || !PyType_Check(d) || !PyType_Check(a) || !PyType_Check(g)) {
     Py_XDECREF(d);
     Py_XDECREF(a);
     Py_XDECREF(g);
+    Py_XDECREF(el);
     PyErr_Clear();
     return 0;
   }
+  g_np_empty = el;
   g_np_dtype = d;
   g_np_dtype_ctor = d;
   Py_INCREF(d);
@@ -170,13 +183,18 @@ static int from_str(PyObject *obj, int *code) {
     }
     if (PyErr_Occurred()) return -1;
   }
-  const char *s = PyUnicode_AsUTF8(obj);
+  Py_ssize_t len;
+  const char *s = PyUnicode_AsUTF8AndSize(obj, &len);
   if (!s) return -1;
+  if ((size_t)len != strlen(s)) { /* C would stop at the NUL: 'int8\0junk' is not int8 */
+    PyErr_Format(DTypeError, "invalid dtype name %R: it contains a NUL character", obj);
+    return -1;
+  }
   if (parse_name(s, code) < 0) return -1;
-  if (PyUnicode_CheckExact(obj)) {
+  if (PyUnicode_CheckExact(obj) && PyDict_GET_SIZE(g_names) < TL_PY_NAMES_MAX) {
     PyObject *v = PyLong_FromLong(*code);
     if (!v) return -1;
-    int r = PyDict_SetItem(g_names, obj, v); /* only valid spellings: bounded */
+    int r = PyDict_SetItem(g_names, obj, v); /* valid spellings, at most TL_PY_NAMES_MAX */
     Py_DECREF(v);
     if (r < 0) return -1;
   }
@@ -406,6 +424,10 @@ static PyObject *Dtype_num(PyObject *self, void *c) {
   return PyLong_FromLong(((DtypeObject *)self)->id);
 }
 
+static PyObject *Dtype_str(PyObject *self) { return Py_NewRef(((DtypeObject *)self)->name); }
+
+static PyObject *Dtype_format(PyObject *self, PyObject *spec) { return PyObject_Format(((DtypeObject *)self)->name, spec); }
+
 static PyObject *Dtype_repr(PyObject *self) { return PyUnicode_FromFormat("dtype('%s')", dinfo(self)->name); }
 
 static PyObject *Dtype_reduce(PyObject *self, PyObject *unused) {
@@ -413,13 +435,150 @@ static PyObject *Dtype_reduce(PyObject *self, PyObject *unused) {
   return Py_BuildValue("(O(s))", (PyObject *)&Dtype_Type, dinfo(self)->name);
 }
 
+/* One kind of isdtype: 1/0, -1 with an exception. A str is a kind name (or a
+ * comma list, or a dtype name); a tuple is any-of (the Array API's form,
+ * nested tuples too); anything else must be a dtype-like, compared by identity. */
+static int isdtype_one(tl_dtype d, PyObject *kind, int depth) {
+  if (PyTuple_Check(kind)) {
+    if (depth > 8) {
+      PyErr_SetString(PyExc_ValueError, "isdtype: kind tuples nested too deeply");
+      return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(kind);
+    if (n == 0) {
+      PyErr_SetString(PyExc_ValueError, "isdtype: empty tuple of kinds");
+      return -1;
+    }
+    int any = 0;
+    for (Py_ssize_t i = 0; i < n; i++) { /* check every entry, so a bad one is reported */
+      int r = isdtype_one(d, PyTuple_GET_ITEM(kind, i), depth + 1);
+      if (r < 0) return -1;
+      any |= r;
+    }
+    return any;
+  }
+  if (PyUnicode_Check(kind) && Py_TYPE(kind) != &Dtype_Type) {
+    Py_ssize_t len;
+    const char *k = PyUnicode_AsUTF8AndSize(kind, &len);
+    if (!k) return -1;
+    if ((size_t)len != strlen(k)) {
+      PyErr_Format(PyExc_ValueError, "isdtype: invalid kind %R: it contains a NUL character", kind);
+      return -1;
+    }
+    int yes;
+    int st = tl_isdtype(d, k, &yes);
+    if (st != TL_OK) {
+      raise_tl(st);
+      return -1;
+    }
+    return yes;
+  }
+  int code;
+  if (PyLong_Check(kind) || PyFloat_Check(kind) || PyComplex_Check(kind) || to_dtype(kind, &code) < 0) {
+    if (!PyErr_Occurred() || PyErr_ExceptionMatches(DTypeError)) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_TypeError,
+                   "isdtype: kind must be a kind name (str), a dtype or a tuple of those, not %.100s (%R)",
+                   Py_TYPE(kind)->tp_name, kind);
+    }
+    return -1;
+  }
+  return CODE_ID(code) == d;
+}
+
 static PyObject *Dtype_isdtype(PyObject *self, PyObject *kind) {
-  const char *k = PyUnicode_AsUTF8(kind);
-  if (!k) return NULL;
-  int yes;
-  int st = tl_isdtype((tl_dtype)((DtypeObject *)self)->id, k, &yes);
-  if (st != TL_OK) return raise_tl(st);
-  return PyBool_FromLong(yes);
+  int r = isdtype_one((tl_dtype)((DtypeObject *)self)->id, kind, 0);
+  if (r < 0) return NULL;
+  return PyBool_FromLong(r);
+}
+
+/* ---- interoperability: NumPy / torch / JAX dtypes (typelattice._interop) ---------------- */
+
+static PyObject *g_interop; /* the module typelattice._interop, imported on first use */
+
+static PyObject *interop_call(const char *fn, PyObject *self, PyObject *arg) {
+  if (!g_interop) {
+    g_interop = PyImport_ImportModule("typelattice._interop");
+    if (!g_interop) return NULL;
+  }
+  PyObject *f = PyObject_GetAttrString(g_interop, fn);
+  if (!f) return NULL;
+  PyObject *r = arg ? PyObject_CallFunctionObjArgs(f, self, arg, NULL) : PyObject_CallOneArg(f, self);
+  Py_DECREF(f);
+  return r;
+}
+
+/* The NumPy dtype of each tl dtype, cached (NULL: not looked up yet). */
+static PyObject *g_np_of[TL_NUM_DTYPES];
+
+static PyObject *np_dtype_of(tl_dtype d) { /* borrowed */
+  if ((unsigned)d >= TL_NUM_DTYPES) {
+    PyErr_SetString(PyExc_ValueError, "bad dtype number");
+    return NULL;
+  }
+  if (!g_np_of[d]) {
+    PyObject *r = interop_call("numpy_dtype", g_dtypes[d], NULL);
+    if (!r) return NULL;
+    g_np_of[d] = r;
+  }
+  return g_np_of[d];
+}
+
+static PyObject *Dtype_numpy(PyObject *self, void *c) {
+  (void)c;
+  return Py_XNewRef(np_dtype_of((tl_dtype)((DtypeObject *)self)->id));
+}
+static PyObject *Dtype_npattr(PyObject *self, void *c) {
+  PyObject *npd = np_dtype_of((tl_dtype)((DtypeObject *)self)->id);
+  return npd ? PyObject_GetAttrString(npd, (const char *)c) : NULL;
+}
+static PyObject *Dtype_torch(PyObject *self, void *c) {
+  (void)c;
+  return interop_call("torch_dtype", self, NULL);
+}
+static PyObject *Dtype_jax(PyObject *self, void *c) {
+  (void)c;
+  return interop_call("jax_dtype", self, NULL);
+}
+
+/* Hash: that of the equal NumPy dtype (so a tl dtype finds the entry of
+ * np.dtype('float16') in a dict), else -- weak kinds, formats NumPy and
+ * ml_dtypes lack, or NumPy not installed -- that of the name. Computed once
+ * per dtype (importing numpy if needed), so it never changes in a process. */
+static Py_hash_t g_hash[TL_NUM_DTYPES];
+
+static Py_hash_t Dtype_hash(PyObject *self) {
+  int id = ((DtypeObject *)self)->id;
+  if (g_hash[id]) return g_hash[id];
+  Py_hash_t h = -1;
+  PyObject *r = interop_call("hash_of", self, NULL);
+  if (r && PyLong_Check(r)) h = PyLong_AsSsize_t(r);
+  if (!r || h == -1) PyErr_Clear();
+  Py_XDECREF(r);
+  if (h == -1) h = PyObject_Hash(((DtypeObject *)self)->name);
+  if (h == -1) return -1;
+  g_hash[id] = h;
+  return h;
+}
+
+/* ==/!=: a str compares as a str (the canonical name); a tl.dtype by identity;
+ * a NumPy dtype or scalar type, an ml_dtypes type, a torch or TensorFlow
+ * dtype compares equal when it is this dtype in native byte order. */
+static PyObject *Dtype_richcompare(PyObject *self, PyObject *other, int op) {
+  if (op != Py_EQ && op != Py_NE) Py_RETURN_NOTIMPLEMENTED;
+  if (Py_TYPE(other) == &Dtype_Type) return PyBool_FromLong((self == other) == (op == Py_EQ));
+  if (PyUnicode_Check(other)) return PyObject_RichCompare(((DtypeObject *)self)->name, other, op);
+  int code, ok = 0;
+  if (type_is(other, "torch", "dtype") || type_is(other, "tensorflow", "DType")) ok = 1;
+  else if (numpy_load() && (PyObject_TypeCheck(other, (PyTypeObject *)g_np_dtype) || PyType_Check(other))) ok = 1;
+  if (!ok) Py_RETURN_NOTIMPLEMENTED;
+  if (to_dtype_depth(other, &code, 1) < 0) {
+    PyErr_Clear();
+    Py_RETURN_NOTIMPLEMENTED;
+  }
+  int eq = CODE_ID(code) == (tl_dtype)((DtypeObject *)self)->id &&
+           (CODE_BO(code) == TL_BYTEORDER_NATIVE || CODE_BO(code) == TL_BYTEORDER_NA);
+  return PyBool_FromLong(eq == (op == Py_EQ));
 }
 
 static PyGetSetDef Dtype_getset[] = {
@@ -429,19 +588,38 @@ static PyGetSetDef Dtype_getset[] = {
     {"weak", Dtype_weak, NULL, "True for the weak kinds int*, float*, complex*.", NULL},
     {"name", Dtype_name, NULL, "The canonical name, as a plain str.", NULL},
     {"num", Dtype_num, NULL, "The library's dtype number (tl_dtype value).", NULL},
+    {"numpy", Dtype_numpy, NULL,
+     "The equal numpy.dtype (an ml_dtypes one for bfloat16, float8_*, int4, ...); DTypeError when NumPy and "
+     "ml_dtypes have none (weak kinds, formats ml_dtypes lacks).",
+     NULL},
+    {"__numpy_dtype__", Dtype_numpy, NULL,
+     "NumPy's dtype protocol (NumPy >= 2.4): np.dtype(d), np.zeros(n, dtype=d) use self.numpy.", NULL},
+    {"dtype", Dtype_numpy, NULL, "self.numpy: what older NumPy reads in np.dtype(d) (as for arrays).", NULL},
+    {"type", Dtype_npattr, NULL, "NumPy's scalar type (numpy.float16, ml_dtypes.bfloat16): self.numpy.type.",
+     "type"},
+    {"char", Dtype_npattr, NULL, "NumPy's type character: self.numpy.char.", "char"},
+    {"str", Dtype_npattr, NULL, "NumPy's array-protocol typestring ('<f2'): self.numpy.str.", "str"},
+    {"torch", Dtype_torch, NULL, "The torch.dtype (imports torch); DTypeError when torch has no such dtype.", NULL},
+    {"jax", Dtype_jax, NULL,
+     "The dtype JAX uses (jnp.dtype(...), a numpy.dtype; imports jax); DTypeError when JAX has none.", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyMethodDef Dtype_methods[] = {
     {"__reduce__", Dtype_reduce, METH_NOARGS, "Pickle as tl.dtype(name)."},
+    {"__format__", Dtype_format, METH_O, "Format as the name (f'{d:>10}')."},
     {"isdtype", Dtype_isdtype, METH_O,
      "isdtype(kind) -> bool: Array API isdtype: 'bool', 'signed integer', 'unsigned integer', 'integral', "
-     "'real floating', 'complex floating', 'numeric', a comma-separated list of those, or a dtype name."},
+     "'real floating', 'complex floating', 'numeric', a comma-separated list of those, a dtype name or dtype, "
+     "or a tuple of any of these (true when any matches)."},
     {NULL, NULL, 0, NULL}};
 
 PyDoc_STRVAR(Dtype_doc,
              "dtype(x)\n--\n\n"
-             "A dtype of the typelattice catalogue: a str holding its canonical name\n"
-             "('float32', 'float8_e4m3fn', 'int*').\n\n"
+             "A dtype of the typelattice catalogue, named by its canonical name\n"
+             "('float32', 'float8_e4m3fn', 'int*'): str(d) is the name and d == name.\n"
+             "It equals (and hashes as) the NumPy dtype of the same type (np.dtype('float16'),\n"
+             "np.float16, ml_dtypes.bfloat16) and converts: d.numpy, d.torch, d.jax;\n"
+             "np.dtype(d) and dtype=d in NumPy calls work.\n\n"
              "x may be any dtype-like: a name in any spelling the library parses ('f4',\n"
              "'<i8', 'bf16', 'float32'), a NumPy dtype or scalar type, an ml_dtypes type,\n"
              "a torch or TensorFlow dtype, an object with a .dtype (array, tensor, NumPy\n"
@@ -456,6 +634,9 @@ static PyTypeObject Dtype_Type = {
     .tp_doc = Dtype_doc,
     .tp_new = Dtype_new,
     .tp_repr = Dtype_repr,
+    .tp_str = Dtype_str,
+    .tp_hash = Dtype_hash,
+    .tp_richcompare = Dtype_richcompare,
     .tp_getset = Dtype_getset,
     .tp_methods = Dtype_methods,
 };
@@ -576,8 +757,13 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
       }
       if (PyErr_Occurred()) return -1;
     }
-    const char *s = PyUnicode_AsUTF8(obj);
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(obj, &len);
     if (!s) return -1;
+    if ((size_t)len != strlen(s)) {
+      PyErr_Format(DTypeError, "invalid operand %R: it contains a NUL character", obj);
+      return -1;
+    }
     tl_dtype d;
     if (tl_dtype_parse(s, &d, NULL) == TL_OK) {
       if (from_str(obj, &code) < 0) return -1; /* caches the spelling */
@@ -729,11 +915,16 @@ static int find_rules(PyObject *name, const tl_rules **out) {
   return 0;
 }
 
-static int set_flag(PyObject *v, int *field) {
+/* A yes/no option: True, False, or None (= keep). Anything else is a
+ * TypeError naming the option ('no' is truthy: accepting it would turn the
+ * option on). */
+static int bool_opt(const char *name, PyObject *v, int *field) {
   if (!v || v == Py_None) return 0;
-  int b = PyObject_IsTrue(v);
-  if (b < 0) return -1;
-  *field = b;
+  if (!PyBool_Check(v)) {
+    PyErr_Format(PyExc_TypeError, "%s must be True, False or None, not %.100s (%R)", name, Py_TYPE(v)->tp_name, v);
+    return -1;
+  }
+  *field = v == Py_True;
   return 0;
 }
 
@@ -759,8 +950,8 @@ static int make_cfg(PyObject **kw, const char *default_rules, tl_config *cfg, co
       return -1;
     }
   }
-  if (set_flag(kw[KW_X64], &cfg->x64) < 0 || set_flag(kw[KW_STRICT], &cfg->strict) < 0 ||
-      set_flag(kw[KW_OP], &cfg->op) < 0 || set_flag(kw[KW_PRECISE], &cfg->precise) < 0)
+  if (bool_opt("x64", kw[KW_X64], &cfg->x64) < 0 || bool_opt("strict", kw[KW_STRICT], &cfg->strict) < 0 ||
+      bool_opt("op", kw[KW_OP], &cfg->op) < 0 || bool_opt("precise", kw[KW_PRECISE], &cfg->precise) < 0)
     return -1;
   PyObject *dd = kw[KW_DEFAULT_DTYPE];
   if (dd && dd != Py_None) {
@@ -914,8 +1105,8 @@ static PyObject *py_result_type(PyObject *self, PyObject *const *args, Py_ssize_
     goto done;
   }
   if (kw[KW_RWF] && kw[KW_RWF] != Py_None) {
-    int f = PyObject_IsTrue(kw[KW_RWF]);
-    if (f < 0) goto done;
+    int f = 0;
+    if (bool_opt("return_weak_type_flag", kw[KW_RWF], &f) < 0) goto done;
     if (f) {
       ret = Py_BuildValue("(NO)", dtype_obj(r.dtype), r.weak ? Py_True : Py_False);
       goto done;
@@ -932,7 +1123,7 @@ PyDoc_STRVAR(can_cast_doc,
              "The framework's can_cast(from_, to, casting) for dtype-likes (or objects with a\n"
              ".dtype). casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
              "NumPy dtypes and typestrs ('>f4') counts for 'no' and 'equiv'. rules=None uses the\n"
-             "enclosing tl.config's rule set, else 'numpy'.");
+             "enclosing tl.config's rule set, else 'jax' (the same default as promote_types).");
 
 static PyObject *py_can_cast(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
   (void)self;
@@ -967,7 +1158,7 @@ static PyObject *py_can_cast(PyObject *self, PyObject *const *args, Py_ssize_t n
   if (to_dtype(args[0], &ca) < 0 || to_dtype(args[1], &cb) < 0) return NULL;
   tl_config cfg;
   const tl_config *use;
-  if (make_cfg(kw, "numpy", &cfg, &use) < 0) return NULL;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
   int yes;
   int st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
   if (st != TL_OK) return raise_tl(st);
@@ -1131,43 +1322,27 @@ static int tuple_ssize(PyObject *t, Py_ssize_t *out, Py_ssize_t n, const char *w
   return 0;
 }
 
-static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  (void)self;
-  if (nargs != 8) {
-    PyErr_SetString(PyExc_TypeError, "_convert() takes 8 arguments");
-    return NULL;
-  }
-  tl_dtype from, to;
-  if (arg_dtype(args[0], &from) < 0 || arg_dtype(args[1], &to) < 0) return NULL;
-  if (!PyTuple_Check(args[6])) {
-    PyErr_SetString(PyExc_TypeError, "_convert: shape must be a tuple");
-    return NULL;
-  }
-  Py_ssize_t nd = PyTuple_GET_SIZE(args[6]);
-  if (nd > TL_PY_MAXDIM) {
-    PyErr_SetString(PyExc_ValueError, "_convert: too many dimensions");
-    return NULL;
-  }
+/* Convert an N-d strided block (byte strides; nd <= TL_PY_MAXDIM) with
+ * tl_convert, row by row after merging dimensions that are contiguous in both.
+ * Returns the tl status; with TL_ECAST *fail is the flat C-order index of the
+ * element that did not survive. Needs no Python: callers may release the GIL.
+ * shape/ss/ds are not modified. */
+static int convert_nd(tl_dtype from, const void *src, const Py_ssize_t *ss_in, tl_dtype to, void *dst,
+                      const Py_ssize_t *ds_in, const Py_ssize_t *shape_in, Py_ssize_t nd, unsigned flags,
+                      size_t *fail_out) {
   Py_ssize_t shape[TL_PY_MAXDIM + 1], ss[TL_PY_MAXDIM + 1], ds[TL_PY_MAXDIM + 1];
-  if (tuple_ssize(args[6], shape, nd, "shape") < 0 || tuple_ssize(args[3], ss, nd, "src_strides") < 0 ||
-      tuple_ssize(args[5], ds, nd, "dst_strides") < 0)
-    return NULL;
-  void *src = PyLong_AsVoidPtr(args[2]);
-  if (!src && PyErr_Occurred()) return NULL;
-  void *dst = PyLong_AsVoidPtr(args[4]);
-  if (!dst && PyErr_Occurred()) return NULL;
-  unsigned long flags = PyLong_AsUnsignedLong(args[7]);
-  if (flags == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+  *fail_out = 0;
+  if (nd > TL_PY_MAXDIM) return TL_EINVAL;
+  memcpy(shape, shape_in, sizeof(Py_ssize_t) * (size_t)nd);
+  memcpy(ss, ss_in, sizeof(Py_ssize_t) * (size_t)nd);
+  memcpy(ds, ds_in, sizeof(Py_ssize_t) * (size_t)nd);
   /* Total size; zero-size arrays convert nothing. */
   size_t total = 1;
   for (Py_ssize_t i = 0; i < nd; i++) {
-    if (shape[i] < 0) {
-      PyErr_SetString(PyExc_ValueError, "_convert: negative dimension");
-      return NULL;
-    }
+    if (shape[i] < 0) return TL_EINVAL;
     total *= (size_t)shape[i];
   }
-  if (total == 0) Py_RETURN_NONE;
+  if (total == 0) return TL_OK;
   /* Drop length-1 dims, then merge dims that are contiguous in both arrays
    * (C order is preserved, so flat indices stay C-order indices). */
   Py_ssize_t m = 0;
@@ -1203,9 +1378,8 @@ static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t na
   ptrdiff_t sstride = (ptrdiff_t)ss[m - 1], dstride = (ptrdiff_t)ds[m - 1];
   Py_ssize_t outer_nd = m - 1;
   Py_ssize_t idx[TL_PY_MAXDIM] = {0};
-  size_t row = 0, fail = 0;
+  size_t row = 0;
   int st = TL_OK;
-  Py_BEGIN_ALLOW_THREADS;
   for (;;) {
     const char *s = (const char *)src;
     char *d = (char *)dst;
@@ -1216,7 +1390,7 @@ static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t na
     size_t fi = 0;
     st = tl_convert(from, s, sstride, to, d, dstride, inner, (unsigned)flags, &fi);
     if (st != TL_OK) {
-      fail = row * inner + fi;
+      *fail_out = row * inner + fi;
       break;
     }
     row++;
@@ -1227,10 +1401,637 @@ static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     if (i < 0) break;
   }
+  return st;
+}
+
+static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 8) {
+    PyErr_SetString(PyExc_TypeError, "_convert() takes 8 arguments");
+    return NULL;
+  }
+  tl_dtype from, to;
+  if (arg_dtype(args[0], &from) < 0 || arg_dtype(args[1], &to) < 0) return NULL;
+  if (!PyTuple_Check(args[6])) {
+    PyErr_SetString(PyExc_TypeError, "_convert: shape must be a tuple");
+    return NULL;
+  }
+  Py_ssize_t nd = PyTuple_GET_SIZE(args[6]);
+  if (nd > TL_PY_MAXDIM) {
+    PyErr_SetString(PyExc_ValueError, "_convert: too many dimensions");
+    return NULL;
+  }
+  Py_ssize_t shape[TL_PY_MAXDIM + 1], ss[TL_PY_MAXDIM + 1], ds[TL_PY_MAXDIM + 1];
+  if (tuple_ssize(args[6], shape, nd, "shape") < 0 || tuple_ssize(args[3], ss, nd, "src_strides") < 0 ||
+      tuple_ssize(args[5], ds, nd, "dst_strides") < 0)
+    return NULL;
+  void *src = PyLong_AsVoidPtr(args[2]);
+  if (!src && PyErr_Occurred()) return NULL;
+  void *dst = PyLong_AsVoidPtr(args[4]);
+  if (!dst && PyErr_Occurred()) return NULL;
+  unsigned long flags = PyLong_AsUnsignedLong(args[7]);
+  if (flags == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+  size_t fail = 0;
+  int st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = convert_nd(from, src, ss, to, dst, ds, shape, nd, (unsigned)flags, &fail);
   Py_END_ALLOW_THREADS;
+  if (st == TL_EINVAL && !fail) { /* negative dimension (the only EINVAL convert_nd itself gives) */
+    for (Py_ssize_t i = 0; i < nd; i++)
+      if (shape[i] < 0) {
+        PyErr_SetString(PyExc_ValueError, "_convert: negative dimension");
+        return NULL;
+      }
+  }
   if (st == TL_ECAST) return Py_BuildValue("(ns)", (Py_ssize_t)fail, tl_errmsg());
   if (st != TL_OK) return raise_tl(st);
   Py_RETURN_NONE;
+}
+
+
+/* ---- astype (fast path in C) ------------------------------------------------------------- */
+
+static PyObject *g_py_module;     /* the package typelattice (slow-path helpers), imported on first use */
+
+static PyObject *pkg_call(const char *fn, PyObject *const *args, size_t nargs) {
+  if (!g_py_module) {
+    g_py_module = PyImport_ImportModule("typelattice");
+    if (!g_py_module) return NULL;
+  }
+  PyObject *f = PyObject_GetAttrString(g_py_module, fn);
+  if (!f) return NULL;
+  PyObject *r = PyObject_Vectorcall(f, args, nargs, NULL);
+  Py_DECREF(f);
+  return r;
+}
+
+/* The byte span [lo, hi) an N-d strided view touches; 0 when it has no element. */
+static int nd_span(const char *buf, const Py_ssize_t *shape, const Py_ssize_t *strides, int nd, Py_ssize_t itemsize,
+                   uintptr_t *lo, uintptr_t *hi) {
+  intptr_t a = 0, b = 0;
+  for (int i = 0; i < nd; i++) {
+    if (shape[i] == 0) return 0;
+    intptr_t ext = (intptr_t)(shape[i] - 1) * (intptr_t)strides[i];
+    if (ext < 0) a += ext;
+    else b += ext;
+  }
+  *lo = (uintptr_t)buf + (uintptr_t)a;
+  *hi = (uintptr_t)buf + (uintptr_t)b + (uintptr_t)itemsize;
+  return 1;
+}
+
+static int views_overlap(const Py_buffer *x, const Py_buffer *y) {
+  uintptr_t xl, xh, yl, yh;
+  if (!nd_span(x->buf, x->shape, x->strides, x->ndim, x->itemsize, &xl, &xh)) return 0;
+  if (!nd_span(y->buf, y->shape, y->strides, y->ndim, y->itemsize, &yl, &yh)) return 0;
+  return xl < yh && yl < xh;
+}
+
+/* Element-wise byte copy of a C-contiguous block into an N-d strided view. */
+static void copy_into_nd(char *dst, const Py_ssize_t *ds, const Py_ssize_t *shape, int nd, const char *src,
+                         Py_ssize_t itemsize) {
+  Py_ssize_t idx[TL_PY_MAXDIM] = {0};
+  for (int i = 0; i < nd; i++)
+    if (shape[i] == 0) return;
+  for (;;) {
+    char *d = dst;
+    for (int i = 0; i < nd; i++) d += idx[i] * ds[i];
+    memcpy(d, src, (size_t)itemsize);
+    src += itemsize;
+    int i = nd - 1;
+    for (; i >= 0; i--) {
+      if (++idx[i] < shape[i]) break;
+      idx[i] = 0;
+    }
+    if (i < 0) return;
+  }
+}
+
+static int buf_aligned(const Py_buffer *v) {
+  Py_ssize_t al = v->itemsize >= 8 ? 8 : v->itemsize;
+  if (al <= 1) return 1;
+  if ((uintptr_t)v->buf % (uintptr_t)al) return 0;
+  for (int i = 0; i < v->ndim; i++)
+    if (v->strides[i] % al) return 0;
+  return 1;
+}
+
+
+
+/* Direct reads of exact numpy.ndarray instances. NumPy's C API needs its headers
+ * at build time; instead the few leading fields of PyArrayObject, whose layout
+ * is part of NumPy's ABI and unchanged from 1.7 to 2.x (data, nd, dimensions,
+ * strides, base, descr, flags), are read directly -- but only after
+ * np_struct_check() confirmed them on a real array of this NumPy; otherwise
+ * (g_np_struct_ok == 0) everything goes through the buffer protocol. */
+typedef struct {
+  PyObject_HEAD
+  char *data;
+  int nd;
+  Py_ssize_t *dimensions;
+  Py_ssize_t *strides;
+  PyObject *base;
+  PyObject *descr;
+  int flags;
+} np_fields;
+#define TL_NPY_ALIGNED 0x0100
+#define TL_NPY_WRITEABLE 0x0400
+static int g_np_struct_ok = -1; /* -1 not checked yet, 0 no, 1 yes */
+
+static int np_struct_check(void) {
+  if (g_np_struct_ok >= 0) return g_np_struct_ok;
+  g_np_struct_ok = 0;
+  PyObject *shape = Py_BuildValue("(ii)", 2, 3);
+  PyObject *dt = shape ? PyObject_CallFunction(g_np_dtype_ctor, "s", "int16") : NULL;
+  PyObject *arr = dt ? PyObject_CallFunctionObjArgs(g_np_empty, shape, dt, NULL) : NULL;
+  Py_buffer v;
+  if (arr && Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && PyObject_GetBuffer(arr, &v, PyBUF_STRIDES) == 0) {
+    np_fields *f = (np_fields *)arr;
+    PyObject *adt = PyObject_GetAttr(arr, g_str_dtype);
+    if (f->data == v.buf && f->nd == 2 && v.ndim == 2 && f->dimensions && f->strides && f->dimensions[0] == 2 &&
+        f->dimensions[1] == 3 && f->strides[0] == 6 && f->strides[1] == 2 && adt && f->descr == adt &&
+        (f->flags & TL_NPY_ALIGNED) && (f->flags & TL_NPY_WRITEABLE))
+      g_np_struct_ok = 1;
+    Py_XDECREF(adt);
+    PyBuffer_Release(&v);
+  }
+  PyErr_Clear();
+  Py_XDECREF(arr);
+  Py_XDECREF(dt);
+  Py_XDECREF(shape);
+  return g_np_struct_ok;
+}
+
+/* A strided view of an ndarray: from its fields when possible (*have = 0),
+ * else through the buffer protocol (*have = 1: release it). itemsize is the
+ * library's storage size of its dtype. A read-only array asked for writing
+ * raises BufferError either way. */
+static int nd_view(PyObject *arr, Py_buffer *v, int writable, Py_ssize_t itemsize, int *have) {
+  *have = 0;
+  if (Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && np_struct_check() == 1) {
+    np_fields *f = (np_fields *)arr;
+    if (writable && !(f->flags & TL_NPY_WRITEABLE)) {
+      PyErr_SetString(PyExc_BufferError, "read-only array");
+      return -1;
+    }
+    memset(v, 0, sizeof *v);
+    v->buf = f->data;
+    v->ndim = f->nd;
+    v->shape = f->dimensions;
+    v->strides = f->strides;
+    v->itemsize = itemsize;
+    v->readonly = !(f->flags & TL_NPY_WRITEABLE);
+    return 0;
+  }
+  if (PyObject_GetBuffer(arr, v, PyBUF_STRIDES | (writable ? PyBUF_WRITABLE : 0)) < 0) return -1;
+  *have = 1;
+  return 0;
+}
+
+/* The dtype object of an ndarray (new reference). */
+static PyObject *nd_dtype(PyObject *arr) {
+  if (Py_TYPE(arr) == (PyTypeObject *)g_np_ndarray && np_struct_check() == 1)
+    return Py_NewRef(((np_fields *)arr)->descr);
+  return PyObject_GetAttr(arr, g_str_dtype);
+}
+
+PyDoc_STRVAR(astype_doc,
+             "astype(array, dtype, /, *, out=None, saturate=False, checked=False)\n--\n\n"
+             "Convert array to dtype with the library's bit-exact kernels (tl_convert).\n\n"
+             "array is a NumPy array (ml_dtypes dtypes included) or anything numpy.asarray takes.\n"
+             "Returns a new NumPy array of dtype (an ml_dtypes dtype where NumPy has none) (C order), or out filled in place (same\n"
+             "shape, dtype dtype, writeable; it may overlap array: the result then goes through a\n"
+             "temporary buffer). Semantics of ndarray.astype / ml_dtypes (round to nearest even,\n"
+             "integer wrap-around, NaN rules). saturate=True clamps float overflow to the largest\n"
+             "finite value. checked=True raises ValueError naming the first index (C order) and\n"
+             "value that did not survive; out is then left untouched. saturate and checked must\n"
+             "be bools.");
+
+static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  static const char *const names[] = {"array", "dtype", "out", "saturate", "checked"};
+  PyObject *a[5] = {0};
+  if (nargs > 2) {
+    PyErr_Format(PyExc_TypeError, "astype() takes 2 positional arguments but %zd were given", nargs);
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < nargs; i++) a[i] = args[i];
+  Py_ssize_t nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t i = 0; i < nk; i++) {
+    PyObject *k = PyTuple_GET_ITEM(kwnames, i);
+    int j;
+    for (j = 0; j < 5; j++)
+      if (PyUnicode_CompareWithASCIIString(k, names[j]) == 0) break;
+    if (j == 5) {
+      PyErr_Format(PyExc_TypeError, "astype() got an unexpected keyword argument '%U'", k);
+      return NULL;
+    }
+    if (a[j]) {
+      PyErr_Format(PyExc_TypeError, "astype() got multiple values for argument '%s'", names[j]);
+      return NULL;
+    }
+    a[j] = args[nargs + i];
+  }
+  if (!a[0] || !a[1]) {
+    PyErr_Format(PyExc_TypeError, "astype() missing required argument '%s'", a[0] ? "dtype" : "array");
+    return NULL;
+  }
+  int saturate = 0, checked = 0;
+  if (a[3] && !PyBool_Check(a[3])) return PyErr_Format(PyExc_TypeError, "astype: saturate must be True or False, not %.100s (%R)", Py_TYPE(a[3])->tp_name, a[3]);
+  if (a[4] && !PyBool_Check(a[4])) return PyErr_Format(PyExc_TypeError, "astype: checked must be True or False, not %.100s (%R)", Py_TYPE(a[4])->tp_name, a[4]);
+  saturate = a[3] == Py_True;
+  checked = a[4] == Py_True;
+  PyObject *out = a[2] == Py_None ? NULL : a[2];
+  int tcode;
+  if (to_dtype(a[1], &tcode) < 0) return NULL;
+  tl_dtype to = CODE_ID(tcode);
+  if (tl_dtype_is_weak(to)) return PyErr_Format(DTypeError, "astype: the weak kind %s is not a storage dtype", tl_dtype_name(to));
+  PyObject *to_np = np_dtype_of(to); /* borrowed; imports numpy */
+  if (!to_np || !numpy_load()) return NULL;
+  if (out && !PyObject_TypeCheck(out, (PyTypeObject *)g_np_ndarray))
+    return PyErr_Format(PyExc_TypeError, "astype: out must be a numpy.ndarray, not %.100s", Py_TYPE(out)->tp_name);
+
+  /* The source: an aligned native-order ndarray (the helper makes one otherwise). */
+  PyObject *src = Py_NewRef(a[0]);
+  PyObject *ret = NULL, *dst = NULL;
+  Py_buffer sv = {0}, dv = {0};
+  int have_sv = 0, have_dv = 0;
+  tl_dtype from = TL_BOOL;
+  for (int attempt = 0;; attempt++) {
+    int ok = 0;
+    if (Py_TYPE(src) == (PyTypeObject *)g_np_ndarray) {
+      PyObject *dt = nd_dtype(src);
+      if (!dt) goto done;
+      int scode;
+      int r = to_dtype(dt, &scode);
+      Py_DECREF(dt);
+      if (r < 0) goto done;
+      from = CODE_ID(scode);
+      if (CODE_BO(scode) == TL_BYTEORDER_NATIVE || CODE_BO(scode) == TL_BYTEORDER_NA) {
+        if (nd_view(src, &sv, 0, tl_dtype_get(from)->itemsize, &have_sv) < 0) goto done;
+        if (sv.ndim <= TL_PY_MAXDIM && buf_aligned(&sv)) ok = 1;
+        else if (have_sv) {
+          PyBuffer_Release(&sv);
+          have_sv = 0;
+        }
+      }
+    }
+    if (ok) break;
+    if (attempt) {
+      PyErr_SetString(PyExc_ValueError, "astype: could not get an aligned native-order array of the input");
+      goto done;
+    }
+    PyObject *fixed = pkg_call("_astype_source", &src, 1);
+    if (!fixed) goto done;
+    Py_SETREF(src, fixed);
+  }
+  unsigned flags = (saturate ? TL_CONVERT_SATURATE : 0u) | (checked ? TL_CONVERT_CHECKED : 0u);
+  Py_ssize_t zeros[1] = {0};
+  const Py_ssize_t *sshape = sv.ndim ? sv.shape : zeros, *sstr = sv.ndim ? sv.strides : zeros;
+  size_t fail = 0;
+  int st;
+  if (!out) {
+    PyObject *shp = PyObject_GetAttrString(src, "shape");
+    if (!shp) goto done;
+    PyObject *ea[2] = {shp, to_np};
+    dst = PyObject_Vectorcall(g_np_empty, ea, 2, NULL); /* C order, as before */
+    Py_DECREF(shp);
+    if (!dst) goto done;
+    if (nd_view(dst, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) goto done;
+    Py_BEGIN_ALLOW_THREADS;
+    st = convert_nd(from, sv.buf, sstr, to, dv.buf, dv.ndim ? dv.strides : zeros, sshape, sv.ndim, flags, &fail);
+    Py_END_ALLOW_THREADS;
+  } else {
+    PyObject *odt = nd_dtype(out);
+    if (!odt) goto done;
+    int ocode;
+    int r = to_dtype(odt, &ocode);
+    if (r < 0) {
+      Py_DECREF(odt);
+      goto done;
+    }
+    if (CODE_ID(ocode) != to || !(CODE_BO(ocode) == TL_BYTEORDER_NATIVE || CODE_BO(ocode) == TL_BYTEORDER_NA)) {
+      PyErr_Format(PyExc_ValueError, "astype: out has dtype %R, expected %R", odt, to_np);
+      Py_DECREF(odt);
+      goto done;
+    }
+    Py_DECREF(odt);
+    if (nd_view(out, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) {
+      if (PyErr_ExceptionMatches(PyExc_BufferError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "astype: out is read-only");
+      }
+      goto done;
+    }
+    int same = dv.ndim == sv.ndim;
+    for (int i = 0; same && i < sv.ndim; i++) same = dv.shape[i] == sv.shape[i];
+    if (!same) {
+      PyObject *os = PyObject_GetAttrString(out, "shape"), *ss_ = PyObject_GetAttrString(src, "shape");
+      if (os && ss_) PyErr_Format(PyExc_ValueError, "astype: out has shape %R, expected %R", os, ss_);
+      Py_XDECREF(os);
+      Py_XDECREF(ss_);
+      goto done;
+    }
+    const Py_ssize_t *dstr = dv.ndim ? dv.strides : zeros;
+    if (!checked && !views_overlap(&sv, &dv) && buf_aligned(&dv)) {
+      Py_BEGIN_ALLOW_THREADS;
+      st = convert_nd(from, sv.buf, sstr, to, dv.buf, dstr, sshape, sv.ndim, flags, &fail);
+      Py_END_ALLOW_THREADS;
+    } else {
+      /* Through a C-contiguous temporary: out is untouched when a checked
+       * conversion fails, and an out that overlaps the input (or is not
+       * aligned) gets the values of the input as it was. */
+      Py_ssize_t n = 1, isz = dv.itemsize;
+      for (int i = 0; i < sv.ndim; i++) n *= sv.shape[i];
+      char *tmp = PyMem_Malloc((size_t)(n ? n : 1) * (size_t)isz);
+      if (!tmp) {
+        PyErr_NoMemory();
+        goto done;
+      }
+      Py_ssize_t cstr[TL_PY_MAXDIM + 1];
+      Py_ssize_t acc = isz;
+      for (int i = sv.ndim - 1; i >= 0; i--) {
+        cstr[i] = acc;
+        acc *= sv.shape[i];
+      }
+      Py_BEGIN_ALLOW_THREADS;
+      st = convert_nd(from, sv.buf, sstr, to, tmp, sv.ndim ? cstr : zeros, sshape, sv.ndim, flags, &fail);
+      if (st == TL_OK) {
+        if (sv.ndim) copy_into_nd(dv.buf, dv.strides, dv.shape, dv.ndim, tmp, isz);
+        else memcpy(dv.buf, tmp, (size_t)isz);
+      }
+      Py_END_ALLOW_THREADS;
+      PyMem_Free(tmp);
+    }
+    dst = Py_NewRef(out);
+  }
+  if (st == TL_ECAST && checked) {
+    PyObject *why = PyUnicode_FromString(tl_errmsg());
+    PyObject *fi = PyLong_FromSize_t(fail);
+    if (why && fi) {
+      PyObject *ea[5] = {src, fi, dtype_obj(from), dtype_obj(to), why};
+      PyObject *r = pkg_call("_astype_checked_error", ea, 5); /* raises */
+      Py_XDECREF(r);
+      Py_DECREF(ea[2]);
+      Py_DECREF(ea[3]);
+      if (r) PyErr_SetString(PyExc_ValueError, "astype(checked=True): an element did not survive the conversion");
+    }
+    Py_XDECREF(why);
+    Py_XDECREF(fi);
+    goto done;
+  }
+  if (st != TL_OK) {
+    raise_tl(st);
+    goto done;
+  }
+  ret = Py_NewRef(dst);
+done:
+  if (have_sv) PyBuffer_Release(&sv);
+  if (have_dv) PyBuffer_Release(&dv);
+  Py_XDECREF(dst);
+  Py_DECREF(src);
+  return ret;
+}
+
+
+/* ---- promoted binary operations on NumPy arrays (tl_binary_into) --------------------------- */
+
+
+/* One operand as a tl_array: a Python scalar through tl_array_from_scalar (weak
+ * under JAX), an aligned native-order ndarray as a view of its buffer (held
+ * in *view until the call ends). Other objects were made ndarrays by the
+ * Python wrapper; an unaligned or byte-swapped ndarray goes through
+ * typelattice._astype_source once. */
+static int binary_operand(PyObject **obj, Py_buffer *view, int *have_view, tl_input *in, tl_array **arr) {
+  PyObject *o = *obj;
+  if (PyBool_Check(o) || PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyComplex_CheckExact(o)) {
+    int saturated = 0;
+    in->array = NULL;
+    return pyscalar_operand(o, &in->scalar, &saturated); /* promoted with the others (tl_promote_inputs) */
+  }
+  for (int attempt = 0;; attempt++) {
+    if (numpy_load() && Py_TYPE(o) == (PyTypeObject *)g_np_ndarray) {
+      PyObject *dt = PyObject_GetAttr(o, g_str_dtype);
+      if (!dt) return -1;
+      int code;
+      int r = to_dtype(dt, &code);
+      Py_DECREF(dt);
+      if (r < 0) return -1;
+      if (CODE_BO(code) == TL_BYTEORDER_NATIVE || CODE_BO(code) == TL_BYTEORDER_NA) {
+        if (PyObject_GetBuffer(o, view, PyBUF_STRIDES) < 0) return -1;
+        *have_view = 1;
+        if (buf_aligned(view)) {
+          if (view->ndim > TL_MAX_NDIM) {
+            PyErr_Format(PyExc_ValueError, "binary operation: an operand has %d dimensions (at most %d)", view->ndim,
+                         TL_MAX_NDIM);
+            return -1;
+          }
+          int64_t shape[TL_MAX_NDIM];
+          ptrdiff_t strides[TL_MAX_NDIM];
+          for (int i = 0; i < view->ndim; i++) {
+            shape[i] = view->shape[i];
+            strides[i] = view->strides[i];
+          }
+          int st = tl_array_view(CODE_ID(code), 0, view->buf, view->ndim, shape, strides, arr);
+          if (st != TL_OK) {
+            raise_tl(st);
+            return -1;
+          }
+          in->array = *arr;
+          return 0;
+        }
+        PyBuffer_Release(view);
+        *have_view = 0;
+      }
+    }
+    if (attempt) {
+      PyErr_Format(PyExc_TypeError, "binary operation: cannot use %.100s as an operand", Py_TYPE(o)->tp_name);
+      return -1;
+    }
+    PyObject *fixed = pkg_call("_astype_source", &o, 1);
+    if (!fixed) return -1;
+    Py_SETREF(*obj, fixed);
+    o = fixed;
+  }
+}
+
+PyDoc_STRVAR(binary_doc,
+             "_binary(op, x1, x2, out, /, *, rules=None, x64=None, strict=None, precise=None, default_dtype=None)\n--\n\n"
+             "op(x1, x2) with the rule set's promotion and NumPy broadcasting (tl_binary_into):\n"
+             "op is 'add', 'subtract', ... (tl_binop_parse); x1, x2 NumPy arrays or Python scalars.\n"
+             "Returns a new NumPy array of the result dtype, or out filled.");
+
+static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  (void)self;
+  PyObject *kw[KW_N] = {0};
+  if (nargs != 4) {
+    PyErr_Format(PyExc_TypeError, "_binary() takes 4 positional arguments but %zd were given", nargs);
+    return NULL;
+  }
+  if (parse_kw("binary operation", args + nargs, kwnames,
+               (1u << KW_RULES) | (1u << KW_X64) | (1u << KW_STRICT) | (1u << KW_PRECISE) | (1u << KW_DEFAULT_DTYPE),
+               kw) < 0)
+    return NULL;
+  if (!PyUnicode_Check(args[0])) {
+    PyErr_SetString(PyExc_TypeError, "_binary: op must be a str");
+    return NULL;
+  }
+  const char *opname = PyUnicode_AsUTF8(args[0]);
+  if (!opname) return NULL;
+  tl_binop bop;
+  int st = tl_binop_parse(opname, &bop);
+  if (st != TL_OK) return raise_tl(st);
+  tl_config cfg;
+  const tl_config *use;
+  if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
+  if (!use) use = tl_config_current();
+  PyObject *out = args[3] == Py_None ? NULL : args[3];
+  PyObject *objs[2] = {Py_NewRef(args[1]), Py_NewRef(args[2])};
+  Py_buffer views[2], ov;
+  int have[2] = {0, 0}, have_ov = 0;
+  tl_array *arr[2] = {NULL, NULL}, *tmp = NULL, *ovw = NULL;
+  PyObject *dst = NULL, *ret = NULL, *shape_t = NULL;
+  tl_input ins[2];
+  memset(ins, 0, sizeof ins);
+  for (int i = 0; i < 2; i++)
+    if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i]) < 0) goto done;
+  if (!ins[0].array || !ins[1].array) {
+    /* A Python scalar: promote it with the other operand as the framework
+     * does for `x + 2` (JAX weak types, NEP 50 value checks), both then
+     * arrays of the common dtype. */
+    tl_array *pr[2] = {NULL, NULL};
+    st = tl_promote_inputs(use, ins, 2, 0, pr);
+    if (st != TL_OK) {
+      raise_tl(st);
+      goto done;
+    }
+    for (int i = 0; i < 2; i++) {
+      tl_array_free(arr[i]);
+      arr[i] = pr[i]; /* views[i] stays held: the overlap check below still sees the caller's memory */
+    }
+  }
+  tl_result res;
+  st = tl_binary_dtypes(use, bop, arr[0], arr[1], NULL, &res);
+  if (st != TL_OK) {
+    raise_tl(st);
+    goto done;
+  }
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  st = tl_broadcast_shapes(arr[0]->ndim, arr[0]->shape, arr[1]->ndim, arr[1]->shape, &nd, shape);
+  if (st != TL_OK) {
+    raise_tl(st);
+    goto done;
+  }
+  if (!out) {
+    PyObject *npd = np_dtype_of(res.dtype);
+    if (!npd) goto done;
+    if (!numpy_load()) {
+      PyErr_SetString(PyExc_ImportError, "binary operations need numpy");
+      goto done;
+    }
+    shape_t = PyTuple_New(nd);
+    if (!shape_t) goto done;
+    for (int i = 0; i < nd; i++) {
+      PyObject *v = PyLong_FromLongLong((long long)shape[i]);
+      if (!v) goto done;
+      PyTuple_SET_ITEM(shape_t, i, v);
+    }
+    PyObject *ea[2] = {shape_t, npd};
+    dst = PyObject_Vectorcall(g_np_empty, ea, 2, NULL);
+  } else {
+    if (!numpy_load() || !PyObject_TypeCheck(out, (PyTypeObject *)g_np_ndarray)) {
+      PyErr_Format(PyExc_TypeError, "out must be a numpy.ndarray, not %.100s", Py_TYPE(out)->tp_name);
+      goto done;
+    }
+    dst = Py_NewRef(out);
+  }
+  if (!dst) goto done;
+  PyObject *odt = PyObject_GetAttr(dst, g_str_dtype);
+  if (!odt) goto done;
+  int ocode;
+  int r = to_dtype(odt, &ocode);
+  Py_DECREF(odt);
+  if (r < 0) goto done;
+  if (!(CODE_BO(ocode) == TL_BYTEORDER_NATIVE || CODE_BO(ocode) == TL_BYTEORDER_NA)) {
+    PyErr_SetString(PyExc_ValueError, "out must be in native byte order");
+    goto done;
+  }
+  if (PyObject_GetBuffer(dst, &ov, PyBUF_STRIDES | PyBUF_WRITABLE) < 0) {
+    if (PyErr_ExceptionMatches(PyExc_BufferError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
+      PyErr_Clear();
+      PyErr_SetString(PyExc_ValueError, "out is read-only");
+    }
+    goto done;
+  }
+  have_ov = 1;
+  if (ov.ndim > TL_MAX_NDIM || !buf_aligned(&ov)) {
+    PyErr_SetString(PyExc_ValueError, "out must be aligned and have at most 32 dimensions");
+    goto done;
+  }
+  {
+    int64_t oshape[TL_MAX_NDIM];
+    ptrdiff_t ostr[TL_MAX_NDIM];
+    for (int i = 0; i < ov.ndim; i++) {
+      oshape[i] = ov.shape[i];
+      ostr[i] = ov.strides[i];
+    }
+    st = tl_array_view(CODE_ID(ocode), 0, ov.buf, ov.ndim, oshape, ostr, &ovw);
+    if (st != TL_OK) {
+      raise_tl(st);
+      goto done;
+    }
+  }
+  /* out may be an input itself (same data and strides) but must not otherwise
+   * overlap one: then compute into a library array and copy. */
+  int partial = 0;
+  for (int i = 0; i < 2; i++) {
+    if (!have[i] || !views_overlap(&views[i], &ov)) continue;
+    int same = views[i].buf == ov.buf && views[i].ndim == ov.ndim && views[i].itemsize == ov.itemsize;
+    for (int j = 0; same && j < ov.ndim; j++) same = views[i].shape[j] == ov.shape[j] && views[i].strides[j] == ov.strides[j];
+    if (!same) partial = 1;
+  }
+  if (!partial) {
+    Py_BEGIN_ALLOW_THREADS;
+    st = tl_binary_into(use, bop, arr[0], arr[1], TL_DTYPE_NONE, ovw);
+    Py_END_ALLOW_THREADS;
+  } else {
+    Py_BEGIN_ALLOW_THREADS;
+    st = tl_binary(use, bop, arr[0], arr[1], &tmp);
+    Py_END_ALLOW_THREADS;
+    if (st == TL_OK) {
+      if (tmp->dtype != ovw->dtype || tmp->ndim != ovw->ndim) {
+        PyErr_Format(PyExc_ValueError, "out has dtype %s and %d dimensions; the result is %s with %d",
+                     tl_dtype_name(ovw->dtype), ovw->ndim, tl_dtype_name(tmp->dtype), tmp->ndim);
+        goto done;
+      }
+      for (int j = 0; j < ov.ndim; j++)
+        if (tmp->shape[j] != ov.shape[j]) {
+          PyErr_SetString(PyExc_ValueError, "out does not have the broadcast shape of the operands");
+          goto done;
+        }
+      if (ov.ndim) copy_into_nd(ov.buf, ov.strides, ov.shape, ov.ndim, tmp->data, ov.itemsize);
+      else memcpy(ov.buf, tmp->data, (size_t)ov.itemsize);
+    }
+  }
+  if (st != TL_OK) {
+    raise_tl(st);
+    goto done;
+  }
+  ret = Py_NewRef(dst);
+done:
+  tl_array_free(arr[0]);
+  tl_array_free(arr[1]);
+  tl_array_free(tmp);
+  tl_array_free(ovw);
+  for (int i = 0; i < 2; i++) {
+    if (have[i]) PyBuffer_Release(&views[i]);
+    Py_DECREF(objs[i]);
+  }
+  if (have_ov) PyBuffer_Release(&ov);
+  Py_XDECREF(shape_t);
+  Py_XDECREF(dst);
+  return ret;
 }
 
 PyDoc_STRVAR(convert_tier_doc, "convert_tier() -> str: the SIMD tier of the conversion kernels ('scalar', 'avx2', "
@@ -1257,6 +2058,8 @@ static PyMethodDef methods[] = {
     {"get_config", py_config_current, METH_NOARGS, config_current_doc},
     {"_convert", TL_PY_FN(py_convert), METH_FASTCALL, convert_doc},
     {"convert_tier", py_convert_tier, METH_NOARGS, convert_tier_doc},
+    {"astype", TL_PY_FN(py_astype), METH_FASTCALL | METH_KEYWORDS, astype_doc},
+    {"_binary", TL_PY_FN(py_binary), METH_FASTCALL | METH_KEYWORDS, binary_doc},
     {NULL, NULL, 0, NULL}};
 
 PyDoc_STRVAR(module_doc, "typelattice._typelattice: the C core of the typelattice package (see typelattice).");
@@ -1267,7 +2070,6 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_typelattice", mo
 static PyObject *intern(const char *s) { return PyUnicode_InternFromString(s); }
 
 PyMODINIT_FUNC PyInit__typelattice(void) {
-  Dtype_Type.tp_base = &PyUnicode_Type;
   if (PyType_Ready(&Dtype_Type) < 0) return NULL;
   PyObject *m = PyModule_Create(&moduledef);
   if (!m) return NULL;
@@ -1285,14 +2087,13 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
     if (!(g_kw[j] = intern(kw_names[j]))) goto fail;
   for (int i = 0; i < TL_NUM_DTYPES; i++) {
     PyObject *name = PyUnicode_FromString(tl_dtype_name((tl_dtype)i));
-    PyObject *args = name ? PyTuple_Pack(1, name) : NULL;
-    PyObject *o = args ? PyUnicode_Type.tp_new(&Dtype_Type, args, NULL) : NULL;
-    Py_XDECREF(args);
+    PyObject *o = name ? (PyObject *)PyObject_New(DtypeObject, &Dtype_Type) : NULL;
     if (!o) {
       Py_XDECREF(name);
       goto fail;
     }
     ((DtypeObject *)o)->id = i;
+    ((DtypeObject *)o)->name = Py_NewRef(name);
     g_dtypes[i] = o;
     PyObject *code = PyLong_FromLong(CODE(i, TL_BYTEORDER_NATIVE));
     int r = code ? PyDict_SetItem(g_names, name, code) : -1;

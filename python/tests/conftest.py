@@ -2,11 +2,9 @@
 
 Conformance tests compare against the real frameworks when they are importable and
 skip with a reason otherwise. The repo's venv (.venv, `make test`) has numpy and
-ml_dtypes; run the whole suite against jax and torch too with the reference
-environment (see docs/python.md):
-
-    /work/refenvs/ref/bin/pip install /work/wt-python     # or the repo root
-    /work/refenvs/ref/bin/python -m pytest -q python/tests
+ml_dtypes; `make conformance` (tools/conformance.sh) runs the whole suite again with
+the pinned JAX and PyTorch (it creates their environment if missing; see
+docs/python.md).
 """
 
 from __future__ import annotations
@@ -47,7 +45,7 @@ def import_or_skip(module: str):
     return pytest.importorskip(
         module,
         reason=f"{module} is not importable in this environment: live conformance against "
-        f"{module} is skipped (run pytest with /work/refenvs/ref/bin/python, see docs/python.md)",
+        f"{module} is skipped (run `make conformance` to run it with the pinned frameworks)",
     )
 
 

@@ -208,3 +208,84 @@ def test_complex32_against_ml_dtypes():
     assert same_bits(tl.astype(x, "complex32"), x.astype(c32))
     y = x.astype(c32)
     assert same_bits(tl.astype(y, "complex64"), y.astype(np.complex64))
+
+
+# ---- issue 17: out overlapping the input, fast path, bad out --------------------------------
+
+
+@pytest.mark.parametrize("to", ["float32", "int16", "float16", "bfloat16"])
+@pytest.mark.parametrize("shift", [-3, -1, 0, 1, 3])
+def test_out_overlapping_the_input_gets_the_input_values(to, shift):
+    buf = np.arange(40, dtype=np.float32) * 1.25 - 7
+    src_view = buf[10:30]
+    want = src_view.copy().astype(npdt(to))
+    # out aliases the same memory, shifted by `shift` elements of its own size
+    raw = buf.view(np.uint8)
+    isz = npdt(to).itemsize
+    start = 40 + shift * isz
+    out = raw[start:start + 20 * isz].view(npdt(to))
+    res = tl.astype(src_view, to, out=out)
+    assert res is out
+    np.testing.assert_array_equal(out.view(np.uint8), want.view(np.uint8))
+
+
+def test_out_is_the_input_itself_and_reversed_views():
+    x = np.arange(10, dtype=np.int32)
+    tl.astype(x, "int32", out=x)
+    np.testing.assert_array_equal(x, np.arange(10))
+    x = np.arange(10, dtype=np.int32)
+    tl.astype(x[::-1], "int32", out=x)
+    np.testing.assert_array_equal(x, np.arange(10)[::-1])
+    x = np.arange(12, dtype=np.float64).reshape(3, 4)
+    tl.astype(x.T.copy(), "float64", out=x.T)  # no overlap, transposed out
+    np.testing.assert_array_equal(x, np.arange(12).reshape(3, 4))
+    y = np.arange(12, dtype=np.float64).reshape(3, 4)
+    tl.astype(y, "float64", out=y.T.T)
+    np.testing.assert_array_equal(y, np.arange(12).reshape(3, 4))
+
+
+def test_checked_failure_with_overlapping_out_leaves_out_untouched():
+    buf = np.array([1.0, 2.0, np.nan, 4.0], dtype=np.float64)
+    before = buf.copy()
+    out = buf.view(np.int32)[:4]  # the int32 result would overwrite buf[0:2]
+    with pytest.raises(ValueError, match=r"element \[2\] = nan"):
+        tl.astype(buf, "int32", out=out, checked=True)
+    np.testing.assert_array_equal(buf.view(np.uint64), before.view(np.uint64))
+    buf[2] = 3.0
+    tl.astype(buf, "int32", out=out, checked=True)
+    np.testing.assert_array_equal(out, [1, 2, 3, 4])
+
+
+def test_out_bad_input():
+    x = np.arange(4, dtype=np.float32)
+    with pytest.raises(TypeError, match="out must be a numpy.ndarray, not list"):
+        tl.astype(x, "float16", out=[0, 0, 0, 0])
+    with pytest.raises(ValueError, match="out has dtype"):
+        tl.astype(x, "float16", out=np.zeros(4, np.float32))
+    with pytest.raises(ValueError, match="out has dtype"):
+        tl.astype(x, "float16", out=np.zeros(4, ">f2"))
+    with pytest.raises(ValueError, match=r"out has shape \(5,\), expected \(4,\)"):
+        tl.astype(x, "float16", out=np.zeros(5, np.float16))
+    ro = np.zeros(4, np.float16)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        tl.astype(x, "float16", out=ro)
+    assert not ro.any()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'order'"):
+        tl.astype(x, "float16", order="C")
+    with pytest.raises(TypeError, match="missing required argument 'dtype'"):
+        tl.astype(x)
+    with pytest.raises(TypeError, match="takes 2 positional arguments"):
+        tl.astype(x, "float16", None)
+    with pytest.raises(tl.DTypeError, match="weak kind"):
+        tl.astype(x, "float*")
+
+
+def test_keywords_and_subclasses_take_the_slow_path_with_the_same_result():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    want = x.astype(np.float16)
+    np.testing.assert_array_equal(tl.astype(array=x, dtype="float16"), want)
+    m = np.ma.masked_array(x)
+    np.testing.assert_array_equal(tl.astype(m, "float16"), want)
+    np.testing.assert_array_equal(tl.astype(x.astype(">f4"), "float16"), want)
+    np.testing.assert_array_equal(tl.astype(x.tolist(), "float16"), x.astype(np.float64).astype(np.float16))

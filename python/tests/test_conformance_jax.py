@@ -1,5 +1,5 @@
-"""Live conformance with JAX (skipped unless jax is importable: run with
-/work/refenvs/ref/bin/python, see docs/python.md)."""
+"""Live conformance with JAX (skipped unless jax is importable: run
+`make conformance`, see docs/python.md)."""
 
 from __future__ import annotations
 

@@ -215,14 +215,19 @@ def test_can_cast_bad_input():
         tl.can_cast("int9", "int8", rules="jax")
 
 
-def test_can_cast_defaults_to_numpy_rules():
+def test_can_cast_defaults_to_jax_rules_as_promotion():
+    # one default for every function: JAX's (jax has no complex32, numpy's tables do)
+    assert tl.get_config()["rules"] == "jax"
+    assert tl.promote_types("int8", "uint8") == tl.promote_types("int8", "uint8", rules="jax")
+    assert tl.can_cast("int8", "int16") is True
+    with pytest.raises(tl.DTypeError):
+        tl.can_cast("int8", "complex32", rules="jax")
+    with pytest.raises(tl.DTypeError):
+        tl.can_cast("int8", "complex32")
     if "numpy" in REGISTERED:
-        assert tl.can_cast("int8", "int16") is True
-    else:
-        with pytest.raises(ValueError, match="unknown rule set 'numpy'"):
-            tl.can_cast("int8", "int16")
-    with tl.config(rules="jax"):
-        assert tl.can_cast("int8", "int16") is True
+        assert tl.can_cast("int8", "complex32", rules="numpy") is True
+        with tl.config(rules="numpy"):
+            assert tl.can_cast("int8", "complex32") is True
 
 
 @needs_rules("numpy")

@@ -14,8 +14,9 @@ second time in Python).
     ...     tl.result_type(1)
     dtype('int64')
 
-Functions: dtype, promote_types, result_type, can_cast, finfo, iinfo, rules,
-rules_dtypes, astype, config, get_config. Exceptions: TypePromotionError
+Functions: dtype, promote_types, result_type, can_cast, isdtype, finfo, iinfo,
+rules, rules_dtypes, astype, config, get_config; promoted binary operations on
+NumPy arrays: add, subtract, multiply, divide, maximum, minimum, equal, less. Exceptions: TypePromotionError
 (a ValueError), DTypeError (a TypeError and a ValueError); OverflowError,
 TypeError, RuntimeError and NotImplementedError where the framework raises them.
 """
@@ -23,7 +24,6 @@ TypeError, RuntimeError and NotImplementedError where the framework raises them.
 from __future__ import annotations
 
 import functools
-import threading
 from typing import Any, Callable, TypeVar
 
 from . import _typelattice as _C
@@ -31,6 +31,7 @@ from ._typelattice import (
     DTYPES,
     DTypeError,
     TypePromotionError,
+    astype,
     can_cast,
     convert_tier,
     dtype,
@@ -47,7 +48,16 @@ __all__ = [
     "DTYPES",
     "DTypeError",
     "TypePromotionError",
+    "add",
     "astype",
+    "divide",
+    "equal",
+    "isdtype",
+    "less",
+    "maximum",
+    "minimum",
+    "multiply",
+    "subtract",
     "can_cast",
     "config",
     "convert_tier",
@@ -217,9 +227,9 @@ class config:
 
 
 # ---- astype --------------------------------------------------------------------------
-
-_np_dtype_cache: dict[dtype, Any] = {}
-_np_lock = threading.Lock()
+# tl.astype is the C function _typelattice.astype (buffer protocol, cached dtype
+# look-ups); these two helpers are its slow paths (inputs that are not aligned
+# native-order ndarrays, and the message of a checked failure).
 
 
 def _numpy() -> Any:
@@ -230,83 +240,69 @@ def _numpy() -> Any:
     return numpy
 
 
-def _to_numpy_dtype(d: dtype) -> Any:
-    """The NumPy dtype that stores tl dtype ``d`` (an ml_dtypes one where NumPy has none)."""
-    hit = _np_dtype_cache.get(d)
-    if hit is not None:
-        return hit
+def _astype_source(array: Any) -> Any:
+    """An aligned, native-byte-order numpy.ndarray with array's values."""
     np = _numpy()
-    if d.weak:
-        raise DTypeError(f"astype: the weak kind {str(d)} is not a storage dtype")
-    name = str(d)
-    res = None
-    if name in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-                "float16", "float32", "float64", "complex64", "complex128"):
-        res = np.dtype(name)
-    else:
-        try:
-            import ml_dtypes
-        except ImportError:
-            ml_dtypes = None
-        t = getattr(ml_dtypes, name, None) if ml_dtypes is not None else None
-        if t is None:
-            raise DTypeError(f"astype: NumPy has no dtype {name} and ml_dtypes "
-                             f"{'does not provide it' if ml_dtypes is not None else 'is not installed'}")
-        res = np.dtype(t)
-    with _np_lock:
-        _np_dtype_cache[d] = res
-    return res
-
-
-def astype(array: Any, dtype: Any, *, out: Any = None, saturate: bool = False,
-           checked: bool = False) -> Any:
-    """Convert ``array`` to ``dtype`` with the library's bit-exact kernels (``tl_convert``).
-
-    ``array`` is a NumPy array (ml_dtypes dtypes included) or anything
-    ``numpy.asarray`` takes (buffer-protocol objects without a copy). Returns a new
-    NumPy array of the target dtype (an ml_dtypes dtype where NumPy has none;
-    complex32 is ``ml_dtypes.complex32``), or ``out`` filled in place (same shape,
-    dtype ``dtype``, writeable).
-
-    The semantics are those of ``ndarray.astype`` / ml_dtypes (round to nearest even,
-    integer wrap-around, NaN rules). ``saturate=True`` clamps float overflow to the
-    largest finite value instead of inf/NaN. ``checked=True`` raises ValueError naming
-    the first index (C order) and value that did not survive the conversion; ``out``
-    is then left untouched.
-    """
-    np = _numpy()
-    src = array if isinstance(array, np.ndarray) else np.asarray(array)
-    from_ = _C.dtype(src.dtype)
-    to = _C.dtype(dtype)
-    to_np = _to_numpy_dtype(to)
+    src = np.asarray(array)
+    if type(src) is not np.ndarray:
+        src = src.view(np.ndarray)
     if not src.dtype.isnative:
         src = src.astype(src.dtype.newbyteorder("="))  # byte swap only
     if not src.flags.aligned:
         src = src.copy()
-    flags = (_C.CONVERT_SATURATE if saturate else 0) | (_C.CONVERT_CHECKED if checked else 0)
-    if out is not None:
-        if not isinstance(out, np.ndarray):
-            raise TypeError(f"astype: out must be a numpy.ndarray, not {type(out).__name__}")
-        if out.dtype != to_np:
-            raise ValueError(f"astype: out has dtype {out.dtype}, expected {to_np}")
-        if out.shape != src.shape:
-            raise ValueError(f"astype: out has shape {out.shape}, expected {src.shape}")
-        if not out.flags.writeable:
-            raise ValueError("astype: out is read-only")
-        if checked or not out.flags.aligned:
-            res = astype(src, to, saturate=saturate, checked=checked)
-            np.copyto(out, res, casting="no")
-            return out
-        dst = out
-    else:
-        dst = np.empty(src.shape, dtype=to_np)
-    fail = _C._convert(from_, to, src.__array_interface__["data"][0], src.strides,
-                       dst.__array_interface__["data"][0], dst.strides, src.shape, flags)
-    if fail is not None:
-        flat, why = fail
-        idx = tuple(int(i) for i in np.unravel_index(flat, src.shape)) if src.ndim else ()
-        value = src[idx]
-        shown = value.item() if hasattr(value, "item") else value
-        raise ValueError(f"astype(checked=True): element {list(idx)} = {shown!r} ({str(from_)}) "
-                         f"did not survive the conversion to {str(to)}: {why}")
-    return dst
+    return src
+
+
+def _astype_checked_error(src: Any, flat: int, from_: dtype, to: dtype, why: str) -> None:
+    np = _numpy()
+    idx = tuple(int(i) for i in np.unravel_index(flat, src.shape)) if src.ndim else ()
+    value = src[idx]
+    shown = value.item() if hasattr(value, "item") else value
+    raise ValueError(f"astype(checked=True): element {list(idx)} = {shown!r} ({str(from_)}) "
+                     f"did not survive the conversion to {str(to)}: {why}")
+
+
+def isdtype(dtype_: Any, kind: Any) -> bool:
+    """Array API ``isdtype(dtype, kind)``: kind is a kind name ('bool', 'signed
+    integer', 'unsigned integer', 'integral', 'real floating', 'complex floating',
+    'numeric'), a dtype, or a tuple of those (true when any matches)."""
+    return _C.dtype(dtype_).isdtype(kind)
+
+
+# ---- promoted binary operations on NumPy arrays -------------------------------------------
+
+
+def _binary_operand(x: Any) -> Any:
+    if type(x) in (bool, int, float, complex):
+        return x
+    np = _numpy()
+    if type(x) is np.ndarray:
+        return x
+    return _astype_source(x)
+
+
+def _make_binary(name: str, what: str) -> Callable[..., Any]:
+    def op(x1: Any, x2: Any, /, *, out: Any = None, rules: str | None = None, **options: Any) -> Any:
+        return _C._binary(name, _binary_operand(x1), _binary_operand(x2), out, rules=rules, **options)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (
+        f"{name}(x1, x2, /, *, out=None, rules=None, **options): {what}, elementwise, with the\n"
+        "rule set's promotion (tl_binary): the result dtype is what the framework computes\n"
+        "``x1 <op> x2`` in (JAX weak types, NumPy 2 NEP 50, ...; rules=None: the enclosing\n"
+        "tl.config's rule set, else 'jax'), NumPy broadcasting, the library's kernels.\n"
+        "x1, x2: NumPy arrays (ml_dtypes dtypes included), Python scalars (bool, int,\n"
+        "float, complex: weak under JAX), or anything numpy.asarray takes. Returns a new\n"
+        "NumPy array (0-d for 0-d inputs), or out (broadcast shape, result dtype; it may\n"
+        "overlap the inputs). options: x64, strict, precise, default_dtype (bools / a dtype).")
+    return op
+
+
+add = _make_binary("add", "x1 + x2")
+subtract = _make_binary("subtract", "x1 - x2")
+multiply = _make_binary("multiply", "x1 * x2")
+divide = _make_binary("divide", "true division x1 / x2")
+maximum = _make_binary("maximum", "maximum(x1, x2), NaN propagating")
+minimum = _make_binary("minimum", "minimum(x1, x2), NaN propagating")
+equal = _make_binary("equal", "x1 == x2 (bool result)")
+less = _make_binary("less", "x1 < x2 (bool result)")

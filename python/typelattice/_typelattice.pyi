@@ -1,5 +1,6 @@
 """Type stubs for typelattice._typelattice, the C core of the typelattice package."""
 
+import builtins
 from typing import Any, Literal, overload
 
 __version__: str
@@ -14,8 +15,11 @@ class DTypeError(TypeError, ValueError):
 class TypePromotionError(ValueError):
     """No implicit promotion for these inputs; the message is the framework's."""
 
-class dtype(str):
-    """A dtype of the typelattice catalogue: a str holding its canonical name.
+class dtype:
+    """A dtype of the typelattice catalogue, named by its canonical name (str(d), d == name).
+
+    Equal to, and hashed as, the NumPy dtype of the same type (np.dtype('float16'),
+    np.float16, ml_dtypes.bfloat16); NumPy accepts it as a dtype.
 
     Built from any dtype-like: a name in any spelling tl_dtype_parse accepts, a NumPy
     dtype or scalar type, an ml_dtypes type, a torch/TensorFlow dtype, an object with
@@ -42,8 +46,34 @@ class dtype(str):
     @property
     def num(self) -> int:
         """The library's tl_dtype number."""
-    def isdtype(self, kind: str) -> bool:
-        """Array API isdtype(self, kind)."""
+    @property
+    def numpy(self) -> Any:
+        """The equal numpy.dtype (ml_dtypes' where NumPy has none); DTypeError if none."""
+    @property
+    def __numpy_dtype__(self) -> Any: ...
+    @property
+    def dtype(self) -> Any:
+        """self.numpy (what older NumPy reads in np.dtype(d))."""
+    @property
+    def type(self) -> type:
+        """NumPy's scalar type (self.numpy.type)."""
+    @property
+    def char(self) -> str:
+        """NumPy's type character (self.numpy.char)."""
+    @property
+    def str(self) -> str:
+        """NumPy's typestring, e.g. '<f2' (self.numpy.str)."""
+    @property
+    def torch(self) -> Any:
+        """The torch.dtype (imports torch); DTypeError when torch lacks it."""
+    @property
+    def jax(self) -> Any:
+        """The dtype JAX uses (a numpy.dtype; imports jax); DTypeError when JAX lacks it."""
+    def isdtype(self, kind: Any) -> bool:
+        """Array API isdtype(self, kind): kind name, dtype, or a tuple of those."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __format__(self, spec: builtins.str) -> builtins.str: ...
     def __reduce__(self) -> tuple[type[dtype], tuple[str]]: ...
 
 DTYPES: tuple[dtype, ...]
@@ -133,3 +163,10 @@ def _convert(
     flags: int,
     /,
 ) -> None | tuple[int, str]: ...
+
+def astype(array: Any, dtype: Any, /, *, out: Any = None, saturate: bool = False,
+           checked: bool = False) -> Any:
+    """Convert array to dtype with the library's bit-exact kernels (a NumPy array, or out)."""
+
+def _binary(op: str, x1: Any, x2: Any, out: Any, /, *, rules: str | None = None, x64: bool | None = None,
+            strict: bool | None = None, precise: bool | None = None, default_dtype: Any = None) -> Any: ...
