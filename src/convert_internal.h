@@ -201,4 +201,14 @@ uint16_t tl__f32_to_f16_bits(uint32_t u);   /* NumPy-exact float32 -> float16 */
 uint16_t tl__f32_to_bf16_bits(uint32_t u);  /* ml_dtypes-exact float32 -> bfloat16 */
 uint32_t tl__f16_to_f32_bits(uint16_t h);   /* exact, NaN payload kept */
 
+/* The NEON tier (convert_neon.c, AArch64; stubs elsewhere). tl__neon_detect:
+ * 1 when the CPU has Advanced SIMD (HWCAP_ASIMD), noting BF16 (HWCAP2_BF16)
+ * for the float32 -> bfloat16 kernels. tl__neon_kernel: the contiguous kernel
+ * for a pair (NULL when none). tl__neon_lut8: dst[i] = table8(from, to, sat)[src[i]]
+ * with TBL lookups for a 1-byte source and a 1/2/4-byte destination; 0
+ * (nothing written) when the pair is not handled or the table is missing. */
+int tl__neon_detect(void);
+tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat);
+int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
+
 #endif /* TL_CONVERT_INTERNAL_H */

@@ -178,6 +178,14 @@ C(convert_checked) {
 C(convert_contiguous_null) { return tl_convert_contiguous(TL_INT8, NULL, TL_INT16, NULL, 1, 0, NULL); }
 C(convert_tier_null) { return tl_convert_set_tier(NULL); }
 C(convert_tier_unknown) { return tl_convert_set_tier("sse2"); }
+/* a tier this CPU cannot run: the x86 tiers on AArch64, neon elsewhere */
+C(convert_tier_unsupported) {
+#if defined(__aarch64__)
+  return tl_convert_set_tier("avx2");
+#else
+  return tl_convert_set_tier("neon");
+#endif
+}
 
 /* ---- 9. arrays ---- */
 static tl_array *arr_;
@@ -357,6 +365,7 @@ static const struct {
     E(support_valid_unknown), E(support_valid_version), E(support_query_cap), E(support_query_unknown),
     E(support_is_supported_dtype), E(cast_mode_null), E(cast_mode_unknown), E(support_cast_mode),
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
+    E(convert_tier_unsupported),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

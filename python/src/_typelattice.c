@@ -1234,7 +1234,7 @@ static PyObject *py_convert(PyObject *self, PyObject *const *args, Py_ssize_t na
 }
 
 PyDoc_STRVAR(convert_tier_doc, "convert_tier() -> str: the SIMD tier of the conversion kernels ('scalar', 'avx2', "
-                               "'avx512'), or '' when the kernels are not built in.");
+                               "'avx512', 'neon'), or '' when the kernels are not built in.");
 static PyObject *py_convert_tier(PyObject *self, PyObject *unused) {
   (void)self;
   (void)unused;
