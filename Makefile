@@ -88,9 +88,9 @@ test-exhaustive: build
 # valgrind emulates cvtsi2ss r64 with double rounding: int64 0x1000001000000001 -> float32
 # gives 0x5d800000 under valgrind, 0x5d800001 on the CPU; test_convert_simd compares
 # the SIMD tiers, which round such values correctly, with that scalar cast; the *_avx512base
-# runs are the same two programs) are skipped.
+# runs are the same two programs; tier_check compares the tiers with that scalar cast too) are skipped.
 VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
-VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath)$$
+VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath|tier_check)$$
 test-valgrind: setup-deb-test
 	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
 	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
