@@ -144,7 +144,8 @@ docs-test: build setup-deb-test
 # comparing every pair bit for bit with the scalar tier: on qemu's "max" CPU
 # (FP16, BF16: BFCVTN), with TYPELATTICE_NEON_BASE=1 (no BFCVTN), and on a
 # Cortex-A57 (ARMv8.0: no FP16 arithmetic, no BF16). Without the cross compiler
-# or qemu it says so and skips (make test installs both: DEB_TEST_PACKAGES).
+# or qemu it says so and skips (make test installs both: DEB_TEST_PACKAGES). Last, the
+# same check built with ASan+UBSan.
 AARCH64_SYSROOT ?= /usr/aarch64-linux-gnu
 test-aarch64:
 	@if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || ! command -v qemu-aarch64 >/dev/null 2>&1 \
@@ -159,4 +160,10 @@ test-aarch64:
 	cmake --build build-aarch64 -j $(JOBS); \
 	(cd build-aarch64 && ctest --output-on-failure -j $(JOBS)); \
 	echo "tier_check on an emulated Cortex-A57 (no FP16 arithmetic, no BF16):"; \
-	qemu-aarch64 -cpu cortex-a57 -L $(AARCH64_SYSROOT) build-aarch64/tests/tier_check --require neon --quick
+	qemu-aarch64 -cpu cortex-a57 -L $(AARCH64_SYSROOT) build-aarch64/tests/tier_check --require neon --quick; \
+	echo "tier_check under ASan+UBSan (LeakSanitizer cannot run under qemu-user: detect_leaks=0):"; \
+	cmake -S . -B build-aarch64-asan -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Debug \
+	  -DTL_SANITIZE=ON -DTL_TIER_CHECK_ONLY=ON -DTL_CROSS_SYSROOT=$(AARCH64_SYSROOT) >/dev/null; \
+	cmake --build build-aarch64-asan -j $(JOBS) --target tier_check; \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  qemu-aarch64 -L $(AARCH64_SYSROOT) build-aarch64-asan/tests/tier_check --require neon --quick
