@@ -125,7 +125,7 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind build-python build-conformance build-aarch64
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind build-python build-conformance build-aarch64 build-aarch64-asan
 
 # Documentation (docs/generate.py, standard library only). Idempotent: a second
 # run changes nothing. Needs Graphviz's dot (installed if missing).
