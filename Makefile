@@ -4,6 +4,7 @@
 #   make test-sanitize   the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-valgrind   the C unit tests and fuzz replays under valgrind memcheck
 #   make test-tsan       tests/test_threads.c, tests/test_convert_threads.c under ThreadSanitizer
+#   make test-aarch64    the NEON tier: cross-compiled for AArch64, checked under qemu-user
 #   make fuzz            every libFuzzer target for FUZZ_SECONDS seconds (fuzz/run.sh)
 #   make conformance     check against the live frameworks (creates .venv-ref/ with the pinned versions)
 #   make install PREFIX=/usr/local
@@ -17,8 +18,10 @@ VENV ?= .venv
 PY ?= $(shell command -v python3)
 DEB_PACKAGES := cmake gcc make pkg-config libcmocka-dev python3-venv
 DEB_TEST_PACKAGES := valgrind chromium graphviz
+# the AArch64 cross toolchain and qemu-user for test-aarch64
+DEB_TEST_PACKAGES += gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
-.PHONY: docs docs-test all setup setup-deb setup-deb-test setup-venv conformance build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan
+.PHONY: docs docs-test all setup setup-deb setup-deb-test setup-venv conformance build run test test-c test-sanitize test-python test-exhaustive install clean fuzz test-valgrind test-tsan test-aarch64
 
 all: build
 
@@ -60,6 +63,7 @@ test: setup
 	$(MAKE) test-sanitize
 	$(MAKE) test-valgrind
 	$(MAKE) test-tsan
+	$(MAKE) test-aarch64
 	$(MAKE) test-python
 
 test-c: build
@@ -84,9 +88,9 @@ test-exhaustive: build
 # valgrind emulates cvtsi2ss r64 with double rounding: int64 0x1000001000000001 -> float32
 # gives 0x5d800000 under valgrind, 0x5d800001 on the CPU; test_convert_simd compares
 # the SIMD tiers, which round such values correctly, with that scalar cast; the *_avx512base
-# runs are the same two programs) are skipped.
+# runs are the same two programs; tier_check compares the tiers with that scalar cast too) are skipped.
 VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
-VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath)$$
+VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath|tier_check)$$
 test-valgrind: setup-deb-test
 	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
 	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
@@ -121,7 +125,7 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind build-python build-conformance
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz build-valgrind build-python build-conformance build-aarch64 build-aarch64-asan
 
 # Documentation (docs/generate.py, standard library only). Idempotent: a second
 # run changes nothing. Needs Graphviz's dot (installed if missing).
@@ -134,3 +138,32 @@ docs-test: build setup-deb-test
 	bash tests/cli_docs_example.sh $(BUILD)/typelattice .
 	bash tests/cli_docs_pages.sh $(BUILD)/typelattice .
 	TL_DOCS_REQUIRE_CHROMIUM=1 bash tests/cli_docs_chromium.sh $(BUILD)/typelattice .
+
+# The NEON tier: the library and tests/tier_check.c cross-compiled with Debian's
+# aarch64-linux-gnu-gcc (cmake/aarch64-linux-gnu.cmake) and run under qemu-aarch64,
+# comparing every pair bit for bit with the scalar tier: on qemu's "max" CPU
+# (FP16, BF16: BFCVTN), with TYPELATTICE_NEON_BASE=1 (no BFCVTN), and on a
+# Cortex-A57 (ARMv8.0: no FP16 arithmetic, no BF16). Without the cross compiler
+# or qemu it says so and skips (make test installs both: DEB_TEST_PACKAGES). Last, the
+# same check built with ASan+UBSan.
+AARCH64_SYSROOT ?= /usr/aarch64-linux-gnu
+test-aarch64:
+	@if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || ! command -v qemu-aarch64 >/dev/null 2>&1 \
+	    || [ ! -d $(AARCH64_SYSROOT) ]; then \
+	  echo "test-aarch64: SKIPPED: needs aarch64-linux-gnu-gcc, qemu-aarch64 and $(AARCH64_SYSROOT)" \
+	       "(apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)"; \
+	  exit 0; \
+	fi; \
+	set -e; \
+	cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+	  -DCMAKE_BUILD_TYPE=Release -DTL_TIER_CHECK_ONLY=ON -DTL_CROSS_SYSROOT=$(AARCH64_SYSROOT) >/dev/null; \
+	cmake --build build-aarch64 -j $(JOBS); \
+	(cd build-aarch64 && ctest --output-on-failure -j $(JOBS)); \
+	echo "tier_check on an emulated Cortex-A57 (no FP16 arithmetic, no BF16):"; \
+	qemu-aarch64 -cpu cortex-a57 -L $(AARCH64_SYSROOT) build-aarch64/tests/tier_check --require neon --quick; \
+	echo "tier_check under ASan+UBSan (LeakSanitizer cannot run under qemu-user: detect_leaks=0):"; \
+	cmake -S . -B build-aarch64-asan -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Debug \
+	  -DTL_SANITIZE=ON -DTL_TIER_CHECK_ONLY=ON -DTL_CROSS_SYSROOT=$(AARCH64_SYSROOT) >/dev/null; \
+	cmake --build build-aarch64-asan -j $(JOBS) --target tier_check; \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  qemu-aarch64 -L $(AARCH64_SYSROOT) build-aarch64-asan/tests/tier_check --require neon --quick

@@ -601,7 +601,12 @@ TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, vo
  * AVX-512 tier off its AVX512-VBMI and AVX512-BF16 kernels (as on CPUs
  * without them; for testing); tl_convert_set_tier switches at run time
  * for the whole process (TL_EINVAL for NULL or an unknown name,
- * TL_EUNSUPPORTED if the CPU lacks it). Never NULL. */
+ * TL_EUNSUPPORTED if the CPU lacks it). Never NULL.
+ * On AArch64 the tiers are "scalar" and "neon" (Advanced SIMD, from
+ * getauxval(AT_HWCAP) on Linux; its float32 -> bfloat16 kernels use BFCVTN
+ * when HWCAP2_BF16 is set, which TYPELATTICE_NEON_BASE=1 turns off for
+ * testing); TYPELATTICE_CPU=scalar|neon, and the x86 tiers are
+ * TL_EUNSUPPORTED there, as "neon" is on x86-64. */
 TL_API const char *tl_convert_tier(void);
 TL_API int tl_convert_set_tier(const char *tier);
 
@@ -883,7 +888,8 @@ TL_API int tl_equal(const tl_config *cfg, const tl_array *a, const tl_array *b, 
 TL_API int tl_less(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);
 
 /* The SIMD tier the binary kernels use ("scalar", "avx2", "avx512"): the
- * conversions' tier (tl_convert_tier / TYPELATTICE_CPU), read per call. */
+ * conversions' tier (tl_convert_tier / TYPELATTICE_CPU), read per call.
+ * ("neon" on AArch64, where the binary kernels are the scalar ones.) */
 TL_API const char *tl_binary_tier(void);
 
 

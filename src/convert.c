@@ -9,8 +9,9 @@
 
 /* ---- CPU detection ------------------------------------------------------- */
 
-enum { TL__TIER_SCALAR = 0, TL__TIER_AVX2 = 1, TL__TIER_AVX512 = 2 };
-static const char *const tl__tier_names[] = {"scalar", "avx2", "avx512"};
+enum { TL__TIER_SCALAR = 0, TL__TIER_AVX2 = 1, TL__TIER_AVX512 = 2, TL__TIER_NEON = 3 };
+static const char *const tl__tier_names[] = {"scalar", "avx2", "avx512", "neon"};
+enum { TL__NTIERS = 4 };
 
 static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
 static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
@@ -51,12 +52,21 @@ static int tl__detect(void) {
   }
   return TL__TIER_AVX2;
 }
+#elif defined(TL_HAVE_NEON) && defined(__aarch64__)
+static int tl__detect(void) { return tl__neon_detect() ? TL__TIER_NEON : TL__TIER_SCALAR; }
 #else
 static int tl__detect(void) { return TL__TIER_SCALAR; }
 #endif
 
+/* Can this CPU run tier t? The x86 tiers are ordered (avx512 implies avx2);
+   neon stands alone (AArch64); scalar always runs. */
+static int tl__tier_ok(int t) {
+  if (t == TL__TIER_SCALAR || t == tl__cpu_best) return 1;
+  return tl__cpu_best != TL__TIER_NEON && t != TL__TIER_NEON && t <= tl__cpu_best;
+}
+
 static int tl__tier_by_name(const char *name) {
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < TL__NTIERS; i++)
     if (strcmp(name, tl__tier_names[i]) == 0) return i;
   return -1;
 }
@@ -67,7 +77,7 @@ static void tl__tier_init(void) {
   const char *env = getenv("TYPELATTICE_CPU");
   if (env && *env) {
     int want = tl__tier_by_name(env);
-    if (want >= 0 && want <= tl__cpu_best) t = want; /* unknown or unavailable: ignored */
+    if (want >= 0 && tl__tier_ok(want)) t = want; /* unknown or unavailable: ignored */
   }
   /* TYPELATTICE_AVX512_BASE=1: the AVX-512 tier on F/BW/VL/DQ alone, without
      its VBMI and BF16 kernels, as on CPUs that lack them (Skylake-X); the
@@ -90,9 +100,9 @@ int tl_convert_set_tier(const char *tier) {
   int t = tl__tier_by_name(tier);
   if (t < 0)
     return tl__error(TL_EINVAL, NULL,
-                     "tl_convert_set_tier: unknown tier '%s' (expected scalar, avx2 or avx512)",
+                     "tl_convert_set_tier: unknown tier '%s' (expected scalar, avx2, avx512 or neon)",
                      tier);
-  if (t > tl__cpu_best)
+  if (!tl__tier_ok(t))
     return tl__error(TL_EUNSUPPORTED, NULL,
                      "tl_convert_set_tier: this CPU does not support the '%s' tier (best: %s)",
                      tier, tl__tier_names[tl__cpu_best]);
@@ -116,6 +126,16 @@ int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
   return 1;
 }
 #endif
+#if !defined(TL_HAVE_NEON)
+tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return NULL;
+}
+int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  (void)from, (void)to, (void)sat, (void)src, (void)dst, (void)n;
+  return 0;
+}
+#endif
 
 int tl__tier_current(void) { return tl__tier_get(); }
 int tl__cpu_has_vbmi(void) {
@@ -130,6 +150,8 @@ int tl__cpu_has_bf16(void) {
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   if (from == to) return 0;
+  if (tier == TL__TIER_NEON)
+    return tl__neon_kernel(from, to, sat) || (fi->itemsize == 1 && ti->itemsize <= 4);
   if (tier >= TL__TIER_AVX512 && tl__avx512_kernel(from, to, sat)) return 1;
   if (tier >= TL__TIER_AVX2 && tl__avx2_kernel(from, to, sat)) return 1;
 #if defined(TL_HAVE_X86)
@@ -148,6 +170,13 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (from == to || n < 16) return 0;
   int tier = tl__tier_get();
   tl__contig_fn fn = NULL;
+  if (tier == TL__TIER_NEON) {
+    if ((fn = tl__neon_kernel(from, to, sat)) != NULL) {
+      fn(src, dst, n);
+      return 1;
+    }
+    return fi->itemsize == 1 && ti->itemsize <= 4 && n >= 64 && tl__neon_lut8(from, to, sat, src, dst, n);
+  }
   if (tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
   if (!fn && tier >= TL__TIER_AVX2) fn = tl__avx2_kernel(from, to, sat);
   if (fn) {

@@ -213,5 +213,14 @@ void tl__run_threaded(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to,
 /* Back to the defaults, then TYPELATTICE_THREADS / _THRESHOLD read again (for
  * tests: the library reads them once). */
 void tl__threads_reload_env(void);
+/* The NEON tier (convert_neon.c, AArch64; stubs elsewhere). tl__neon_detect:
+ * 1 when the CPU has Advanced SIMD (HWCAP_ASIMD), noting BF16 (HWCAP2_BF16)
+ * for the float32 -> bfloat16 kernels. tl__neon_kernel: the contiguous kernel
+ * for a pair (NULL when none). tl__neon_lut8: dst[i] = table8(from, to, sat)[src[i]]
+ * with TBL lookups for a 1-byte source and a 1/2/4-byte destination; 0
+ * (nothing written) when the pair is not handled or the table is missing. */
+int tl__neon_detect(void);
+tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat);
+int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
 
 #endif /* TL_CONVERT_INTERNAL_H */

@@ -117,7 +117,7 @@ static int tl__leg_ok(tl_dtype from, tl_dtype via, tl_dtype to) {
 
 /* A plan packed in 32 bits: bit 31 set when searched; bits 0-7 v1 + 1, bits
  * 8-15 v2 + 1 (0: no such leg); 0x80000000 alone: no plan. */
-static _Atomic uint32_t tl__plans[3][2][TL_NUM_CONCRETE][TL_NUM_CONCRETE];
+static _Atomic uint32_t tl__plans[4][2][TL_NUM_CONCRETE][TL_NUM_CONCRETE];
 
 /* A first intermediate whose NaNs tl__any_nan can find (needed when `from` has NaNs). */
 static int tl__nan_visible(tl_dtype from, tl_dtype v1) {

@@ -41,6 +41,25 @@ static inline void tl__fpenv_enter(tl__fpenv *e) {
 static inline void tl__fpenv_leave(const tl__fpenv *e) {
   if (_mm_getcsr() != e->csr) _mm_setcsr(e->csr);
 }
+#elif defined(__aarch64__)
+/* AArch64: FPCR (rounding mode, FZ, FZ16, DN, AHP, trap enables) and FPSR (the
+   flags). FPCR = 0 is the default: round to nearest even, subnormals kept,
+   NaN payloads propagated, IEEE half precision, no traps. glibc's fesetenv
+   keeps FZ16 and AHP, which change the NEON tier's float16 conversions. */
+typedef struct {
+  unsigned long fpcr, fpsr;
+} tl__fpenv;
+static inline void tl__fpenv_enter(tl__fpenv *e) {
+  __asm__ volatile("mrs %0, fpcr" : "=r"(e->fpcr));
+  __asm__ volatile("mrs %0, fpsr" : "=r"(e->fpsr));
+  if (e->fpcr != 0) __asm__ volatile("msr fpcr, %0" : : "r"(0ul) : "memory");
+}
+static inline void tl__fpenv_leave(const tl__fpenv *e) {
+  unsigned long c;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(c));
+  if (c != e->fpcr) __asm__ volatile("msr fpcr, %0" : : "r"(e->fpcr) : "memory");
+  __asm__ volatile("msr fpsr, %0" : : "r"(e->fpsr) : "memory");
+}
 #else
 #include <fenv.h>
 typedef struct {

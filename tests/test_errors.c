@@ -181,6 +181,14 @@ C(convert_tier_unknown) { return tl_convert_set_tier("sse2"); }
 C(convert_stride_overflow) { char s[4] = {0}, d[4]; return tl_convert(TL_INT8, s, PTRDIFF_MAX / 2 + 1, TL_INT8, d, 1, 3, 0, NULL); }
 C(convert_threads_range) { return tl_convert_set_threads(-1); }
 C(convert_threshold_small) { return tl_convert_set_thread_threshold(100); }
+/* a tier this CPU cannot run: the x86 tiers on AArch64, neon elsewhere */
+C(convert_tier_unsupported) {
+#if defined(__aarch64__)
+  return tl_convert_set_tier("avx2");
+#else
+  return tl_convert_set_tier("neon");
+#endif
+}
 
 /* ---- 9. arrays ---- */
 static tl_array *arr_;
@@ -361,6 +369,7 @@ static const struct {
     E(support_is_supported_dtype), E(cast_mode_null), E(cast_mode_unknown), E(support_cast_mode),
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
     E(convert_stride_overflow), E(convert_threads_range), E(convert_threshold_small),
+    E(convert_tier_unsupported),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

@@ -2035,7 +2035,7 @@ done:
 }
 
 PyDoc_STRVAR(convert_tier_doc, "convert_tier() -> str: the SIMD tier of the conversion kernels ('scalar', 'avx2', "
-                               "'avx512'), or '' when the kernels are not built in.");
+                               "'avx512', 'neon'), or '' when the kernels are not built in.");
 static PyObject *py_convert_tier(PyObject *self, PyObject *unused) {
   (void)self;
   (void)unused;

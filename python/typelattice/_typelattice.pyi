@@ -137,7 +137,7 @@ def get_config() -> dict[str, Any]:
     """This thread's current settings."""
 
 def convert_tier() -> str:
-    """The SIMD tier of the conversion kernels, or '' when not built in."""
+    """The SIMD tier of the conversion kernels ('scalar', 'avx2', 'avx512'; 'neon' on AArch64), or '' when not built in."""
 
 def _finfo(d: Any, /) -> dict[str, Any]: ...
 def _iinfo(d: Any, /) -> dict[str, Any]: ...

@@ -1,0 +1,434 @@
+/* convert_neon.c — the NEON tier (AArch64 Advanced SIMD) of the conversion
+ * kernels: contiguous loops for the common pairs, bit-identical to the scalar
+ * engine (tests/tier_check.c compares them under qemu-user, `make test-aarch64`).
+ *
+ *   - float32 <-> float16 with FCVTN/FCVTL (base AArch64), float32 <-> bfloat16
+ *     (BFCVTN when HWCAP2_BF16 says the CPU has it, else integer rounding),
+ *     float64 <-> float32, float16 -> float64, float64 -> float16/bfloat16
+ *     through FCVTXN (round to odd: one correct rounding at the end);
+ *   - native integer widening/narrowing and integer -> float32/float64;
+ *   - float32/float64 -> every integer destination (FCVTZS/FCVTZU truncate,
+ *     saturate and give 0 for NaN: the library's rule), narrowing saturates;
+ *   - 1-byte sources (int8/uint8/bool/sub-byte/float8/6/4) into 1/2/4-byte
+ *     destinations by TBL lookups (vqtbl4q) in the scalar tier's 256-entry table.
+ *
+ * Lanes whose result the hardware does not produce the library's way (a NaN
+ * in the source: payloads and quieting differ; with TL_CONVERT_SATURATE an
+ * overflow to infinity) are redone one element at a time by the scalar engine.
+ * The caller (tl_convert) has set FPCR to its default (round to nearest even,
+ * no flush to zero, no alternative half precision), see tl__fpenv_enter.
+ * Tails shorter than a vector block go to the scalar engine. */
+#include "convert_internal.h"
+
+#if defined(__aarch64__)
+#include <arm_neon.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
+static int tl__neon_bf16 = 0; /* BFCVTN usable (set once by tl__neon_detect) */
+
+int tl__neon_detect(void) {
+#if defined(__linux__)
+  unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+  if (!(hw & (1ul << 1))) return 0;      /* HWCAP_ASIMD */
+  tl__neon_bf16 = (int)((hw2 >> 14) & 1); /* HWCAP2_BF16 */
+#endif
+  /* TYPELATTICE_NEON_BASE=1: the NEON tier without its BF16 instructions, as
+     on CPUs that lack them (the tests run both) */
+  const char *b = getenv("TYPELATTICE_NEON_BASE");
+  if (b && *b && strcmp(b, "0") != 0) tl__neon_bf16 = 0;
+  return 1;
+}
+
+/* ---- helpers -------------------------------------------------------------- */
+
+#define LDU8(p, off) vld1q_u8((const uint8_t *)(p) + (off))
+#define STU8(p, off, v) vst1q_u8((uint8_t *)(p) + (off), (v))
+#define LD32(p, off) vreinterpretq_u32_u8(LDU8(p, off))
+#define LDF32(p, off) vreinterpretq_f32_u8(LDU8(p, off))
+#define LDF64(p, off) vreinterpretq_f64_u8(LDU8(p, off))
+#define LD16(p, off) vreinterpretq_u16_u8(LDU8(p, off))
+
+/* Eight 16-bit lane masks -> one byte each in a uint64_t (0 when none is set). */
+static inline uint64_t tl__m16(uint16x8_t m) { return vget_lane_u64(vreinterpret_u64_u8(vmovn_u16(m)), 0); }
+static inline uint64_t tl__m32(uint32x4_t a, uint32x4_t b) {
+  return tl__m16(vcombine_u16(vmovn_u32(a), vmovn_u32(b)));
+}
+static inline uint64_t tl__m64(uint64x2_t a, uint64x2_t b, uint64x2_t c, uint64x2_t d) {
+  return tl__m32(vcombine_u32(vmovn_u64(a), vmovn_u64(b)), vcombine_u32(vmovn_u64(c), vmovn_u64(d)));
+}
+static inline uint32x4_t tl__nan32(float32x4_t a) { return vmvnq_u32(vceqq_f32(a, a)); }
+static inline uint64x2_t tl__nan64(float64x2_t a) {
+  return vreinterpretq_u64_u32(vmvnq_u32(vreinterpretq_u32_u64(vceqq_f64(a, a))));
+}
+/* 16-bit results that are infinity or NaN (exponent all ones under mask e). */
+static inline uint16x8_t tl__top16(uint16x8_t h, uint16_t e) {
+  return vcgeq_u16(vandq_u16(h, vdupq_n_u16(0x7FFF)), vdupq_n_u16(e));
+}
+static inline uint32x4_t tl__inf32(float32x4_t r) {
+  return vceqq_u32(vandq_u32(vreinterpretq_u32_f32(r), vdupq_n_u32(0x7FFFFFFFu)), vdupq_n_u32(0x7F800000u));
+}
+
+/* Redo the flagged elements (byte j of m nonzero) of a block of 8 with the scalar engine. */
+static void tl__nfix(tl_dtype from, tl_dtype to, int sat, const char *sp, char *dp, size_t S, size_t D,
+                     uint64_t m) {
+  for (size_t j = 0; j < 8; j++)
+    if ((m >> (8 * j)) & 0xFFu)
+      tl__convert_generic(from, sp + j * S, (ptrdiff_t)S, to, dp + j * D, (ptrdiff_t)D, 1,
+                          sat ? TL_CONVERT_SATURATE : 0);
+}
+
+/* A kernel over blocks of 8: BLOCK(sp, dp, sat) converts 8 elements and returns
+ * the mask of those the scalar engine must redo. */
+#define TL__NK8(NAME, FROM, TO, S, D, SAT, BLOCK)                                        \
+  static void NAME(const void *sv, void *dv, size_t n) {                                 \
+    const char *s = sv;                                                                  \
+    char *d = dv;                                                                        \
+    size_t i = 0;                                                                        \
+    for (; i + 8 <= n; i += 8) {                                                         \
+      const char *sp = s + i * (S);                                                      \
+      char *dp = d + i * (D);                                                            \
+      uint64_t m = BLOCK(sp, dp, SAT);                                                   \
+      if (m) tl__nfix(FROM, TO, SAT, sp, dp, S, D, m);                                   \
+    }                                                                                    \
+    if (i < n)                                                                           \
+      tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i,               \
+                          (SAT) ? TL_CONVERT_SATURATE : 0);                              \
+  }
+#define TL__NK8_BOTH(NAME, FROM, TO, S, D, BLOCK)                                        \
+  TL__NK8(NAME, FROM, TO, S, D, 0, BLOCK)                                                \
+  TL__NK8(NAME##_s, FROM, TO, S, D, 1, BLOCK)
+
+/* ---- float <-> float ------------------------------------------------------ */
+
+static inline uint16x8_t tl__cvt_f16x8(float32x4_t a, float32x4_t b) {
+  return vreinterpretq_u16_f16(vcvt_high_f16_f32(vcvt_f16_f32(a), b));
+}
+/* float32 -> bfloat16 round to nearest even in integer arithmetic (NaN lanes
+   are redone by the caller). */
+static inline uint16x8_t tl__cvt_bf16x8_int(float32x4_t a, float32x4_t b) {
+  uint32x4_t ua = vreinterpretq_u32_f32(a), ub = vreinterpretq_u32_f32(b);
+  const uint32x4_t bias = vdupq_n_u32(0x7FFFu), one = vdupq_n_u32(1u);
+  ua = vaddq_u32(ua, vaddq_u32(bias, vandq_u32(vshrq_n_u32(ua, 16), one)));
+  ub = vaddq_u32(ub, vaddq_u32(bias, vandq_u32(vshrq_n_u32(ub, 16), one)));
+  return vcombine_u16(vshrn_n_u32(ua, 16), vshrn_n_u32(ub, 16));
+}
+#if defined(__ARM_FEATURE_BF16_VECTOR_ARITHMETIC) || (defined(__GNUC__) && __GNUC__ >= 11) || defined(__clang__)
+#define TL__NEON_HAVE_BFCVT 1
+__attribute__((target("arch=armv8.2-a+bf16"))) static uint16x8_t tl__cvt_bf16x8_hw(float32x4_t a, float32x4_t b) {
+  return vreinterpretq_u16_bf16(vcvtq_high_bf16_f32(vcvtq_low_bf16_f32(a), b));
+}
+#endif
+static inline uint16x8_t tl__cvt_bf16x8(float32x4_t a, float32x4_t b) {
+#if defined(TL__NEON_HAVE_BFCVT)
+  if (tl__neon_bf16) return tl__cvt_bf16x8_hw(a, b);
+#endif
+  return tl__cvt_bf16x8_int(a, b);
+}
+
+static inline uint64_t b_f32_f16(const char *sp, char *dp, int sat) {
+  float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
+  uint16x8_t h = tl__cvt_f16x8(a, b);
+  STU8(dp, 0, vreinterpretq_u8_u16(h));
+  uint16x8_t m = vcombine_u16(vmovn_u32(tl__nan32(a)), vmovn_u32(tl__nan32(b)));
+  if (sat) m = vorrq_u16(m, tl__top16(h, 0x7C00));
+  return tl__m16(m);
+}
+static inline uint64_t b_f32_bf16(const char *sp, char *dp, int sat) {
+  float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
+  uint16x8_t h = tl__cvt_bf16x8(a, b);
+  STU8(dp, 0, vreinterpretq_u8_u16(h));
+  uint16x8_t m = vcombine_u16(vmovn_u32(tl__nan32(a)), vmovn_u32(tl__nan32(b)));
+  if (sat) m = vorrq_u16(m, tl__top16(h, 0x7F80));
+  return tl__m16(m);
+}
+static inline uint64_t b_f16_f32(const char *sp, char *dp, int sat) {
+  (void)sat;
+  uint16x8_t h = LD16(sp, 0);
+  float16x8_t f = vreinterpretq_f16_u16(h);
+  STU8(dp, 0, vreinterpretq_u8_f32(vcvt_f32_f16(vget_low_f16(f))));
+  STU8(dp, 16, vreinterpretq_u8_f32(vcvt_high_f32_f16(f)));
+  return tl__m16(vcgtq_u16(vandq_u16(h, vdupq_n_u16(0x7FFF)), vdupq_n_u16(0x7C00)));
+}
+static inline uint64_t b_f16_f64(const char *sp, char *dp, int sat) {
+  (void)sat;
+  uint16x8_t h = LD16(sp, 0);
+  float16x8_t f = vreinterpretq_f16_u16(h);
+  float32x4_t lo = vcvt_f32_f16(vget_low_f16(f)), hi = vcvt_high_f32_f16(f);
+  STU8(dp, 0, vreinterpretq_u8_f64(vcvt_f64_f32(vget_low_f32(lo))));
+  STU8(dp, 16, vreinterpretq_u8_f64(vcvt_high_f64_f32(lo)));
+  STU8(dp, 32, vreinterpretq_u8_f64(vcvt_f64_f32(vget_low_f32(hi))));
+  STU8(dp, 48, vreinterpretq_u8_f64(vcvt_high_f64_f32(hi)));
+  return tl__m16(vcgtq_u16(vandq_u16(h, vdupq_n_u16(0x7FFF)), vdupq_n_u16(0x7C00)));
+}
+static inline uint64_t b_bf16_f32(const char *sp, char *dp, int sat) {
+  (void)sat;
+  uint16x8_t h = LD16(sp, 0);
+  STU8(dp, 0, vreinterpretq_u8_u32(vshll_n_u16(vget_low_u16(h), 16)));
+  STU8(dp, 16, vreinterpretq_u8_u32(vshll_high_n_u16(h, 16)));
+  return 0; /* exact, NaN payloads included */
+}
+static inline uint64_t b_f32_f64(const char *sp, char *dp, int sat) {
+  (void)sat;
+  float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
+  STU8(dp, 0, vreinterpretq_u8_f64(vcvt_f64_f32(vget_low_f32(a))));
+  STU8(dp, 16, vreinterpretq_u8_f64(vcvt_high_f64_f32(a)));
+  STU8(dp, 32, vreinterpretq_u8_f64(vcvt_f64_f32(vget_low_f32(b))));
+  STU8(dp, 48, vreinterpretq_u8_f64(vcvt_high_f64_f32(b)));
+  return tl__m32(tl__nan32(a), tl__nan32(b));
+}
+static inline uint64_t b_f64_f32(const char *sp, char *dp, int sat) {
+  float64x2_t a = LDF64(sp, 0), b = LDF64(sp, 16), c = LDF64(sp, 32), d = LDF64(sp, 48);
+  float32x4_t r0 = vcvt_high_f32_f64(vcvt_f32_f64(a), b), r1 = vcvt_high_f32_f64(vcvt_f32_f64(c), d);
+  STU8(dp, 0, vreinterpretq_u8_f32(r0));
+  STU8(dp, 16, vreinterpretq_u8_f32(r1));
+  uint64_t m = tl__m64(tl__nan64(a), tl__nan64(b), tl__nan64(c), tl__nan64(d));
+  if (sat) m |= tl__m32(tl__inf32(r0), tl__inf32(r1));
+  return m;
+}
+/* float64 -> float32 rounded to odd (FCVTXN), then one rounding into the
+   16-bit format: the scalar engine's route (tl__f64_to_f32_rto + tl__enc_f32). */
+static inline uint64_t b_f64_f16(const char *sp, char *dp, int sat) {
+  float64x2_t a = LDF64(sp, 0), b = LDF64(sp, 16), c = LDF64(sp, 32), d = LDF64(sp, 48);
+  float32x4_t r0 = vcvtx_high_f32_f64(vcvtx_f32_f64(a), b), r1 = vcvtx_high_f32_f64(vcvtx_f32_f64(c), d);
+  uint16x8_t h = tl__cvt_f16x8(r0, r1);
+  STU8(dp, 0, vreinterpretq_u8_u16(h));
+  uint64_t m = tl__m64(tl__nan64(a), tl__nan64(b), tl__nan64(c), tl__nan64(d));
+  if (sat) m |= tl__m16(tl__top16(h, 0x7C00));
+  return m;
+}
+static inline uint64_t b_f64_bf16(const char *sp, char *dp, int sat) {
+  float64x2_t a = LDF64(sp, 0), b = LDF64(sp, 16), c = LDF64(sp, 32), d = LDF64(sp, 48);
+  float32x4_t r0 = vcvtx_high_f32_f64(vcvtx_f32_f64(a), b), r1 = vcvtx_high_f32_f64(vcvtx_f32_f64(c), d);
+  uint16x8_t h = tl__cvt_bf16x8(r0, r1);
+  STU8(dp, 0, vreinterpretq_u8_u16(h));
+  uint64_t m = tl__m64(tl__nan64(a), tl__nan64(b), tl__nan64(c), tl__nan64(d));
+  if (sat) m |= tl__m16(tl__top16(h, 0x7F80));
+  return m;
+}
+
+TL__NK8_BOTH(nk_f32_f16, TL_FLOAT32, TL_FLOAT16, 4, 2, b_f32_f16)
+TL__NK8_BOTH(nk_f32_bf16, TL_FLOAT32, TL_BFLOAT16, 4, 2, b_f32_bf16)
+TL__NK8(nk_f16_f32, TL_FLOAT16, TL_FLOAT32, 2, 4, 0, b_f16_f32)
+TL__NK8(nk_f16_f64, TL_FLOAT16, TL_FLOAT64, 2, 8, 0, b_f16_f64)
+TL__NK8(nk_bf16_f32, TL_BFLOAT16, TL_FLOAT32, 2, 4, 0, b_bf16_f32)
+TL__NK8(nk_f32_f64, TL_FLOAT32, TL_FLOAT64, 4, 8, 0, b_f32_f64)
+TL__NK8_BOTH(nk_f64_f32, TL_FLOAT64, TL_FLOAT32, 8, 4, b_f64_f32)
+TL__NK8_BOTH(nk_f64_f16, TL_FLOAT64, TL_FLOAT16, 8, 2, b_f64_f16)
+TL__NK8_BOTH(nk_f64_bf16, TL_FLOAT64, TL_BFLOAT16, 8, 2, b_f64_bf16)
+
+/* ---- float -> integer ----------------------------------------------------- */
+
+/* Eight elements truncated and saturated to 32 bits (NaN -> 0). */
+typedef struct { int32x4_t lo, hi; } tl__s32x8;
+typedef struct { uint32x4_t lo, hi; } tl__u32x8;
+static inline tl__s32x8 tl__f32_s32(const char *sp) {
+  return (tl__s32x8){vcvtq_s32_f32(LDF32(sp, 0)), vcvtq_s32_f32(LDF32(sp, 16))};
+}
+static inline tl__u32x8 tl__f32_u32(const char *sp) {
+  return (tl__u32x8){vcvtq_u32_f32(LDF32(sp, 0)), vcvtq_u32_f32(LDF32(sp, 16))};
+}
+static inline tl__s32x8 tl__f64_s32(const char *sp) {
+  int32x4_t lo = vcombine_s32(vqmovn_s64(vcvtq_s64_f64(LDF64(sp, 0))), vqmovn_s64(vcvtq_s64_f64(LDF64(sp, 16))));
+  int32x4_t hi = vcombine_s32(vqmovn_s64(vcvtq_s64_f64(LDF64(sp, 32))), vqmovn_s64(vcvtq_s64_f64(LDF64(sp, 48))));
+  return (tl__s32x8){lo, hi};
+}
+static inline tl__u32x8 tl__f64_u32(const char *sp) {
+  uint32x4_t lo = vcombine_u32(vqmovn_u64(vcvtq_u64_f64(LDF64(sp, 0))), vqmovn_u64(vcvtq_u64_f64(LDF64(sp, 16))));
+  uint32x4_t hi = vcombine_u32(vqmovn_u64(vcvtq_u64_f64(LDF64(sp, 32))), vqmovn_u64(vcvtq_u64_f64(LDF64(sp, 48))));
+  return (tl__u32x8){lo, hi};
+}
+/* Store eight saturated 32-bit values into a `bits`-wide destination. */
+static inline void tl__st_s(tl__s32x8 v, char *dp, int bits) {
+  if (bits == 32) {
+    STU8(dp, 0, vreinterpretq_u8_s32(v.lo));
+    STU8(dp, 16, vreinterpretq_u8_s32(v.hi));
+    return;
+  }
+  if (bits < 8) { /* int2/int4: clamp to the range, keep the low bits */
+    const int32x4_t lo = vdupq_n_s32(-(1 << (bits - 1))), hi = vdupq_n_s32((1 << (bits - 1)) - 1);
+    v.lo = vminq_s32(vmaxq_s32(v.lo, lo), hi);
+    v.hi = vminq_s32(vmaxq_s32(v.hi, lo), hi);
+  }
+  int16x8_t h = vcombine_s16(vqmovn_s32(v.lo), vqmovn_s32(v.hi));
+  if (bits == 16) {
+    STU8(dp, 0, vreinterpretq_u8_s16(h));
+    return;
+  }
+  uint8x8_t b = vreinterpret_u8_s8(vqmovn_s16(h));
+  if (bits < 8) b = vand_u8(b, vdup_n_u8((uint8_t)((1u << bits) - 1u)));
+  vst1_u8((uint8_t *)dp, b);
+}
+static inline void tl__st_u(tl__u32x8 v, char *dp, int bits) {
+  if (bits == 32) {
+    STU8(dp, 0, vreinterpretq_u8_u32(v.lo));
+    STU8(dp, 16, vreinterpretq_u8_u32(v.hi));
+    return;
+  }
+  if (bits < 8) {
+    const uint32x4_t hi = vdupq_n_u32((1u << bits) - 1u);
+    v.lo = vminq_u32(v.lo, hi);
+    v.hi = vminq_u32(v.hi, hi);
+  }
+  uint16x8_t h = vcombine_u16(vqmovn_u32(v.lo), vqmovn_u32(v.hi));
+  if (bits == 16) {
+    STU8(dp, 0, vreinterpretq_u8_u16(h));
+    return;
+  }
+  vst1_u8((uint8_t *)dp, vqmovn_u16(h));
+}
+static inline void tl__f2i64(const char *sp, char *dp, int from64, int sg) {
+  for (int k = 0; k < 4; k++) {
+    float64x2_t x;
+    if (from64) {
+      x = LDF64(sp, 16 * k);
+    } else {
+      float32x4_t f = LDF32(sp, 16 * (k >> 1));
+      x = (k & 1) ? vcvt_high_f64_f32(f) : vcvt_f64_f32(vget_low_f32(f));
+    }
+    STU8(dp, 16 * k, sg ? vreinterpretq_u8_s64(vcvtq_s64_f64(x)) : vreinterpretq_u8_u64(vcvtq_u64_f64(x)));
+  }
+}
+/* X(NAME, FROM, TO, S, D, BITS, SIGNED) from TL__F2I_DSTS */
+#define TL__NF2I(NAME, FROM, TO, S, D, BITS, SG)                                         \
+  static inline uint64_t b_##NAME(const char *sp, char *dp, int sat) {                   \
+    (void)sat;                                                                           \
+    if ((BITS) == 64)                                                                    \
+      tl__f2i64(sp, dp, (S) == 8, SG);                                                   \
+    else if (SG)                                                                         \
+      tl__st_s((S) == 8 ? tl__f64_s32(sp) : tl__f32_s32(sp), dp, BITS);                  \
+    else                                                                                 \
+      tl__st_u((S) == 8 ? tl__f64_u32(sp) : tl__f32_u32(sp), dp, BITS);                  \
+    return 0;                                                                            \
+  }                                                                                      \
+  TL__NK8(nk_##NAME, FROM, TO, S, D, 0, b_##NAME)
+TL__F2I_DSTS(TL__NF2I, f32, TL_FLOAT32, 4)
+TL__F2I_DSTS(TL__NF2I, f64, TL_FLOAT64, 8)
+
+/* ---- integer -> integer, integer -> float --------------------------------- */
+
+/* Sixteen elements per step with GCC/Clang vector conversions, which compile
+ * to SXTL/UXTL, XTN, SCVTF/UCVTF (round to nearest even, as the scalar casts).
+ * Integer narrowing keeps the low bits (the library's wrap-around). */
+#define TL__NIC(NAME, FROM, TO, TS, TD)                                                   \
+  typedef TS NAME##_vs __attribute__((vector_size(16 * sizeof(TS))));                    \
+  typedef TD NAME##_vd __attribute__((vector_size(16 * sizeof(TD))));                    \
+  __attribute__((unused)) static void NAME(const void *sv, void *dv, size_t n) {                                 \
+    const char *s = sv;                                                                  \
+    char *d = dv;                                                                        \
+    size_t i = 0;                                                                        \
+    for (; i + 16 <= n; i += 16) {                                                       \
+      NAME##_vs a;                                                                       \
+      memcpy(&a, s + i * sizeof(TS), sizeof a);                                          \
+      NAME##_vd b = __builtin_convertvector(a, NAME##_vd);                               \
+      memcpy(d + i * sizeof(TD), &b, sizeof b);                                          \
+    }                                                                                    \
+    if (i < n)                                                                           \
+      tl__convert_generic(FROM, s + i * sizeof(TS), sizeof(TS), TO, d + i * sizeof(TD),  \
+                          sizeof(TD), n - i, 0);                                         \
+  }
+/* X(tag, dtype, C type) for the native integers */
+#define TL__NINTS(X, A, B, C)                                                              \
+  X(A, B, C, i8, TL_INT8, int8_t) X(A, B, C, i16, TL_INT16, int16_t)                        \
+  X(A, B, C, i32, TL_INT32, int32_t) X(A, B, C, i64, TL_INT64, int64_t)                     \
+  X(A, B, C, u8, TL_UINT8, uint8_t) X(A, B, C, u16, TL_UINT16, uint16_t)                    \
+  X(A, B, C, u32, TL_UINT32, uint32_t) X(A, B, C, u64, TL_UINT64, uint64_t)
+/* the same list again: a macro cannot expand itself inside its own expansion */
+#define TL__NINTS_IN(X, A, B, C)                                                           \
+  X(A, B, C, i8, TL_INT8, int8_t) X(A, B, C, i16, TL_INT16, int16_t)                        \
+  X(A, B, C, i32, TL_INT32, int32_t) X(A, B, C, i64, TL_INT64, int64_t)                     \
+  X(A, B, C, u8, TL_UINT8, uint8_t) X(A, B, C, u16, TL_UINT16, uint16_t)                    \
+  X(A, B, C, u32, TL_UINT32, uint32_t) X(A, B, C, u64, TL_UINT64, uint64_t)
+#define TL__NIC_TO(FT, FD, FC, TT, TD, TC) TL__NIC(ni_##FT##_##TT, FD, TD, FC, TC)
+#define TL__NIC_FROM(U1, U2, U3, FT, FD, FC) TL__NINTS_IN(TL__NIC_TO, FT, FD, FC)                \
+  TL__NIC(ni_##FT##_f64, FD, TL_FLOAT64, FC, double)
+TL__NINTS(TL__NIC_FROM, _, _, _)
+/* to float32: not from the 64-bit integers (no single-rounding vector path) */
+TL__NIC(ni_i8_f32, TL_INT8, TL_FLOAT32, int8_t, float)
+TL__NIC(ni_i16_f32, TL_INT16, TL_FLOAT32, int16_t, float)
+TL__NIC(ni_i32_f32, TL_INT32, TL_FLOAT32, int32_t, float)
+TL__NIC(ni_u8_f32, TL_UINT8, TL_FLOAT32, uint8_t, float)
+TL__NIC(ni_u16_f32, TL_UINT16, TL_FLOAT32, uint16_t, float)
+TL__NIC(ni_u32_f32, TL_UINT32, TL_FLOAT32, uint32_t, float)
+
+/* ---- 1-byte sources: table lookups ------------------------------------------ */
+
+/* One byte plane of a 256-entry table, as four 64-byte TBL tables. */
+static inline uint8x16_t tl__tbl256(const uint8x16x4_t t[4], uint8x16_t idx) {
+  const uint8x16_t k64 = vdupq_n_u8(64);
+  uint8x16_t r = vqtbl4q_u8(t[0], idx);
+  idx = vsubq_u8(idx, k64); /* indices outside 0..63 leave r unchanged */
+  r = vqtbx4q_u8(r, t[1], idx);
+  idx = vsubq_u8(idx, k64);
+  r = vqtbx4q_u8(r, t[2], idx);
+  idx = vsubq_u8(idx, k64);
+  return vqtbx4q_u8(r, t[3], idx);
+}
+
+int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  const size_t D = (size_t)tl__info(to)->itemsize;
+  if (tl__info(from)->itemsize != 1 || (D != 1 && D != 2 && D != 4)) return 0;
+  const unsigned char *t = tl__table8(from, to, sat);
+  if (!t) return 0;
+  uint8_t plane[4][256];
+  for (size_t k = 0; k < D; k++)
+    for (size_t v = 0; v < 256; v++) plane[k][v] = t[v * D + k];
+  uint8x16x4_t tb[4][4];
+  for (size_t k = 0; k < D; k++)
+    for (int q = 0; q < 4; q++) tb[k][q] = vld1q_u8_x4(plane[k] + 64 * q);
+  const uint8_t *s = src;
+  uint8_t *d = dst;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    uint8x16_t idx = vld1q_u8(s + i);
+    if (D == 1) {
+      vst1q_u8(d + i, tl__tbl256(tb[0], idx));
+    } else if (D == 2) {
+      uint8x16x2_t r = {{tl__tbl256(tb[0], idx), tl__tbl256(tb[1], idx)}};
+      vst2q_u8(d + 2 * i, r); /* interleaves the planes: little-endian items */
+    } else {
+      uint8x16x4_t r = {{tl__tbl256(tb[0], idx), tl__tbl256(tb[1], idx), tl__tbl256(tb[2], idx),
+                         tl__tbl256(tb[3], idx)}};
+      vst4q_u8(d + 4 * i, r);
+    }
+  }
+  for (; i < n; i++) memcpy(d + i * D, t + (size_t)s[i] * D, D);
+  return 1;
+}
+
+/* ---- dispatch ------------------------------------------------------------- */
+
+tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat) {
+#define P(F, T) (((int)(F) << 8) | (int)(T))
+  switch (P(from, to)) {
+  case P(TL_FLOAT32, TL_FLOAT16): return sat ? nk_f32_f16_s : nk_f32_f16;
+  case P(TL_FLOAT32, TL_BFLOAT16): return sat ? nk_f32_bf16_s : nk_f32_bf16;
+  case P(TL_FLOAT16, TL_FLOAT32): return nk_f16_f32;
+  case P(TL_FLOAT16, TL_FLOAT64): return nk_f16_f64;
+  case P(TL_BFLOAT16, TL_FLOAT32): return nk_bf16_f32;
+  case P(TL_FLOAT32, TL_FLOAT64): return nk_f32_f64;
+  case P(TL_FLOAT64, TL_FLOAT32): return sat ? nk_f64_f32_s : nk_f64_f32;
+  case P(TL_FLOAT64, TL_FLOAT16): return sat ? nk_f64_f16_s : nk_f64_f16;
+  case P(TL_FLOAT64, TL_BFLOAT16): return sat ? nk_f64_bf16_s : nk_f64_bf16;
+#define TL__NF2I_CASE(NAME, FROM, TO, S, D, BITS, SG) case P(FROM, TO): return nk_##NAME;
+    TL__F2I_DSTS(TL__NF2I_CASE, f32, TL_FLOAT32, 4)
+    TL__F2I_DSTS(TL__NF2I_CASE, f64, TL_FLOAT64, 8)
+#define TL__NIC_CASE_TO(FT, FD, FC, TT, TD, TC) case P(FD, TD): return FD == TD ? NULL : ni_##FT##_##TT;
+#define TL__NIC_CASE_FROM(U1, U2, U3, FT, FD, FC) TL__NINTS_IN(TL__NIC_CASE_TO, FT, FD, FC)     \
+  case P(FD, TL_FLOAT64): return ni_##FT##_f64;
+    TL__NINTS(TL__NIC_CASE_FROM, _, _, _)
+  case P(TL_INT8, TL_FLOAT32): return ni_i8_f32;
+  case P(TL_INT16, TL_FLOAT32): return ni_i16_f32;
+  case P(TL_INT32, TL_FLOAT32): return ni_i32_f32;
+  case P(TL_UINT8, TL_FLOAT32): return ni_u8_f32;
+  case P(TL_UINT16, TL_FLOAT32): return ni_u16_f32;
+  case P(TL_UINT32, TL_FLOAT32): return ni_u32_f32;
+  default: return NULL;
+  }
+#undef P
+}
+
+#endif /* __aarch64__ */
