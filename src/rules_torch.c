@@ -84,6 +84,10 @@ static int is_barebones_unsigned(tl_dtype d) {
 static int not_in_table(tl_dtype d) {
   return d == D(FLOAT4_E2M1FN_X2) || (tl_dtype_is_signed(d) && tl__info(d)->bits < 8);
 }
+/* torch 2.15's shell dtypes: no copy/convert kernels at all */
+static int is_shell(tl_dtype d) {
+  return d == D(FLOAT4_E2M1FN_X2) || (tl_dtype_is_integer(d) && !tl_dtype_is_weak(d) && tl__info(d)->bits < 8);
+}
 /* c10::isIntegralType(t, includeBool=false): the 8..64-bit integers only */
 static int is_integral(tl_dtype d) { return tl_dtype_is_integer(d) && tl__info(d)->bits >= 8; }
 /* c10::isFloatingType: half, bfloat16, float, double and the float8 types */
@@ -216,9 +220,11 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
 }
 
 /* Which dtypes torch.add has (CPU) kernels for: not the barebones unsigned
- * types, not the float8 types. */
+ * types, not the float8 types, not bcomplex32 and none of the shell dtypes
+ * (int1..int7, float4_e2m1fn_x2: tensor + tensor raises add_stub; with a
+ * Python number torch fails earlier, in copy_, with the same class). */
 static int add_kernel_check(tl_dtype d) {
-  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32)
+  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32 || not_in_table(d))
     return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", torch_name(d));
   return TL_OK;
 }
@@ -255,7 +261,21 @@ int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n
   tl_dtype lower, r;
   if ((st = combine_categories(zero, wrapped, &lower)) != TL_OK) return st;
   if ((st = combine_categories(dim, lower, &r)) != TL_OK) return st;
-  if (cfg->op && (st = add_kernel_check(r)) != TL_OK) return st;
+  if (cfg->op) {
+    /* a + b first casts each operand (a Python number as its wrapped dtype)
+       to the result type: a cast from or into a shell dtype fails there
+       (bfloat16 + uint2: copy_ for 'UInt2'; int3 + 1: copy_ for 'Int3'; the result's name when both are shells) */
+    for (size_t i = 0; i < n; i++) {
+      tl_dtype d = ops[i].dtype;
+      if ((ops[i].kind == TL_OPERAND_PYSCALAR || ops[i].kind == TL_OPERAND_PYTYPE) &&
+          (st = wrapped_dtype(cfg, &ops[i], &d)) != TL_OK)
+        return st;
+      if (d != r && (is_shell(d) || is_shell(r)))
+        return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"copy_\" not implemented for '%s'",
+                         torch_name(is_shell(r) ? r : d));
+    }
+    if ((st = add_kernel_check(r)) != TL_OK) return st;
+  }
   out->dtype = r;
   out->weak = 0;
   return TL_OK;
@@ -341,6 +361,7 @@ static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t
     for (i = 0; i < n; i++) {
       unsigned k = (unsigned)ops[i].kind;
       int d = (int)ops[i].dtype, s = slot_of[k];
+      if (cfg->op && tl__valid_dtype((tl_dtype)d) && is_shell((tl_dtype)d)) break; /* exact path */
       if (s == 2) {
         int t = tl__tok_of(&ops[i]);
         if (t < 0 || (d = t_py[t]) < 0) break;

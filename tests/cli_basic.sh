@@ -99,6 +99,13 @@ run info f16;      expect_rc 2 "info f16"; err_has "float16" "info f16"; err_has
 run info u8;       expect_rc 2 "info u8"; err_has "uint64" "info u8"
 run info;          expect_rc 2 "info (no dtype)"; err_has "missing DTYPE" "info (no dtype)"
 run info int8 int16; expect_rc 2 "info two dtypes"
+# the appended dtypes (ml_dtypes 0.6: iinfo(int1) = (-1, 0); torch.finfo(bcomplex32) = bfloat16's)
+run info int1;       expect_rc 0 "info int1"; out_line "min: -1" "info int1"; out_line "max: 0" "info int1"
+run info uint7;      expect_rc 0 "info uint7"; out_line "max: 127" "info uint7"
+run info bcomplex32; expect_rc 0 "info bcomplex32"; out_line "itemsize: 4" "info bcomplex32"; out_line "nmant: 7" "info bcomplex32"
+run info float4_e2m1fn_x2; expect_rc 0 "info float4_e2m1fn_x2"; out_line "itemsize: 1" "info float4_e2m1fn_x2"
+run info int9;       expect_rc 2 "info int9"; err_has "unknown dtype 'int9'" "info int9"; empty_out "info int9"
+run info bcomplex16; expect_rc 2 "info bcomplex16"; err_has "did you mean 'bcomplex32'" "info bcomplex16"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

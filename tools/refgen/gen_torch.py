@@ -23,9 +23,9 @@ DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "uint16", "uint32"
           "int1", "int2", "int3", "int4", "int5", "int6", "int7",
           "uint1", "uint2", "uint3", "uint4", "uint5", "uint6", "uint7",
           "float4_e2m1fn_x2", "bcomplex32"]
-# Shell dtypes: torch has no kernels for them (a + b fails in copy_/add_stub/fill_ before or after
-# promotion, depending on the operands), and elementwise_dtypes (the N-ary reference) rejects them
-# ("Invalid dtype!"): they are recorded through promote_types, can_cast and binary result_type.
+# Shell dtypes: torch has no kernels for them (a + b fails in copy_ or add_stub), and
+# elementwise_dtypes (the N-ary reference) rejects them ("Invalid dtype!"): they are recorded
+# through promote_types, can_cast, binary result_type and a + b, not in the N-ary cases.
 SHELLS = {"int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2", "uint3",
           "uint4", "uint5", "uint6", "uint7", "float4_e2m1fn_x2"}
 DTYPES = [d for d in DTYPES if hasattr(torch, d)]
@@ -160,8 +160,6 @@ def main():
             w.add("promote", fl, ops, promote(ops))
         for a, b in pairs:
             if parse_operand(a)[0] == "py" and parse_operand(b)[0] == "py":
-                continue
-            if parse_operand(a)[1] in SHELLS or parse_operand(b)[1] in SHELLS:
                 continue
             if default and not has_py([a, b]):
                 continue
