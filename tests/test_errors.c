@@ -326,6 +326,8 @@ static void pop_int_defaults(void) {
 C(finfo_packed_pair) { tl_finfo f; return tl_finfo_get(TL_FLOAT4_E2M1FN_X2, &f); }
 C(to_dlpack_bcomplex32) { tl_dlpack_dtype dl; return tl_dtype_to_dlpack(TL_BCOMPLEX32, &dl); }
 C(convert_packed_pair) { char s[4] = {0}, d[16]; return tl_convert(TL_FLOAT4_E2M1FN_X2, s, 1, TL_FLOAT32, d, 4, 4, 0, NULL); }
+C(array_ones_packed_pair) { int64_t sh[1] = {3}; return tl_array_ones(TL_FLOAT4_E2M1FN_X2, 1, sh, &arr_); }
+C(binary_packed_pair) { return tl_binary(NULL, TL_BINOP_ADD, A(TL_FLOAT4_E2M1FN_X2, 2, 0), A(TL_FLOAT32, 2, 0), &arr_); }
 C(convert_packed_pair_to) { char s[16] = {0}, d[4]; return tl_convert(TL_INT1, s, 1, TL_FLOAT4_E2M1FN_X2, d, 1, 4, 0, NULL); }
 
 static const struct {
@@ -363,6 +365,7 @@ static const struct {
     E(support_is_supported_dtype), E(cast_mode_null), E(cast_mode_unknown), E(support_cast_mode),
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
     E(finfo_packed_pair), E(to_dlpack_bcomplex32), E(convert_packed_pair), E(convert_packed_pair_to),
+    E(array_ones_packed_pair), E(binary_packed_pair),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
