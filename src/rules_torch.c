@@ -1,5 +1,11 @@
 /* rules_torch.c — PyTorch: torch.promote_types, torch.result_type, torch.can_cast.
  *
+ * torch 2.15's shell dtypes take part: uint1..uint7 are "barebones unsigned"
+ * (only a floating partner promotes), int1..int7 and float4_e2m1fn_x2 are not
+ * in promoteTypes' lookup table (TORCH_INTERNAL_ASSERT ix_a/ix_b), bcomplex32
+ * is in it (complex bfloat16). can_cast: isIntegralType excludes the sub-byte
+ * integers, so float -> int3 is allowed.
+ *
  * Data: PyTorch's C++ type names (its error messages print them) and which
  * dtypes torch.add has CPU kernels for. The 13x13 promoteTypes table is not
  * typed in: it is a "category + size" table (torch_tf_arrayapi.md §1.1) and
