@@ -108,6 +108,8 @@ static int parse_pair(const char *s, tl_dtype *a, tl_dtype *b) {
   *colon = 0;
   if (tl_dtype_parse(buf, a, NULL) != TL_OK || tl_dtype_parse(colon + 1, b, NULL) != TL_OK) return -1;
   if (tl_dtype_is_weak(*a) || tl_dtype_is_weak(*b)) return -1;
+  /* pairs tl_convert refuses (float4_e2m1fn_x2 with another dtype) */
+  if ((*a == TL_FLOAT4_E2M1FN_X2) != (*b == TL_FLOAT4_E2M1FN_X2)) return -1;
   return 0;
 }
 
