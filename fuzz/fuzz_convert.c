@@ -23,13 +23,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tl_dtype from = (tl_dtype)fr, to = (tl_dtype)tr;
   unsigned char probe[16] = {0}, sentinel[16];
   memset(sentinel, 0x5A, sizeof sentinel);
-  if (fr >= TL_NUM_CONCRETE || tr >= TL_NUM_CONCRETE) {
+  if (fr >= TL_NUM_CONCRETE || tr >= TL_NUM_CONCRETE || tl_dtype_is_weak(from) || tl_dtype_is_weak(to)) {
     unsigned char out[16];
     memcpy(out, sentinel, sizeof out);
     int st = tl_convert(from, probe, 1, to, out, 1, 1, 0, NULL);
     fz_status(st, "tl_convert");
     FZ_CHECK(st == TL_EDTYPE, "bad dtype %d -> %d gave %s", fr, tr, tl_status_name(st));
     FZ_CHECK(memcmp(out, sentinel, sizeof out) == 0, "tl_convert wrote output for a bad dtype");
+    return 0;
+  }
+  if ((from == TL_FLOAT4_E2M1FN_X2) != (to == TL_FLOAT4_E2M1FN_X2)) { /* refused, nothing written */
+    unsigned char out[16];
+    memcpy(out, sentinel, sizeof out);
+    int st = tl_convert(from, probe, 1, to, out, 1, 1, 0, NULL);
+    fz_status(st, "tl_convert");
+    FZ_CHECK(st == TL_EUNSUPPORTED, "float4_e2m1fn_x2 pair %d -> %d gave %s", fr, tr, tl_status_name(st));
+    FZ_CHECK(memcmp(out, sentinel, sizeof out) == 0, "tl_convert wrote output for a refused pair");
     return 0;
   }
   const size_t fs = (size_t)tl_dtype_get(from)->itemsize, ts = (size_t)tl_dtype_get(to)->itemsize;

@@ -117,7 +117,26 @@ TL_API void tl_clear_error(void);
  * The last three are the weak kinds: a Python int/float/complex or a weakly
  * typed value. They are lattice nodes, not storage types: they have no size.
  * Sub-byte types (int2, int4, uint2, uint4, float4/6) are stored one element
- * per byte, in its low bits, as ml_dtypes does. */
+ * per byte, in its low bits, as ml_dtypes does.
+ *
+ * Values 34 and up were appended later (existing values never change, so the
+ * weak kinds sit between the older and the newer storage types; order for
+ * display is the catalogue's, see tl_dtype_display_order):
+ *   int1, uint1    1-bit integers (JAX's lattice, ml_dtypes 0.6): one per byte,
+ *                  in bit 0, as ml_dtypes stores them; int1 holds -1 and 0.
+ *   int3, int5, int6, int7, uint3, uint5, uint6, uint7
+ *                  PyTorch's "shell" integer dtypes (torch 2.15: promotion and
+ *                  can_cast only; torch has no copy/convert kernels for them).
+ *                  Stored one per byte in the low bits like int2/int4; the
+ *                  conversions follow ml_dtypes' intN rules (wrap on integer
+ *                  sources, as for int2/int4) -- a typelattice extension with no
+ *                  framework to compare against.
+ *   bcomplex32     complex with bfloat16 parts (ml_dtypes 0.6, torch's
+ *                  BComplex32): 4 bytes, real part first.
+ *   float4_e2m1fn_x2
+ *                  PyTorch's packed pair of float4_e2m1fn in one byte. torch has
+ *                  no conversion for it: tl_convert refuses every pair except a
+ *                  copy to itself (TL_EUNSUPPORTED); finfo refuses it. */
 #define TL_DTYPE_MAP(X)                                                         \
   X(BOOL, bool, 0)                                                            \
   X(INT2, int2, 1)                                                            \
@@ -152,15 +171,30 @@ TL_API void tl_clear_error(void);
   X(COMPLEX128, complex128, 30)                                               \
   X(WEAK_INT, int*, 31)                                                       \
   X(WEAK_FLOAT, float*, 32)                                                   \
-  X(WEAK_COMPLEX, complex*, 33)
+  X(WEAK_COMPLEX, complex*, 33)                                               \
+  X(INT1, int1, 34)                                                           \
+  X(UINT1, uint1, 35)                                                         \
+  X(INT3, int3, 36)                                                           \
+  X(INT5, int5, 37)                                                           \
+  X(INT6, int6, 38)                                                           \
+  X(INT7, int7, 39)                                                           \
+  X(UINT3, uint3, 40)                                                         \
+  X(UINT5, uint5, 41)                                                         \
+  X(UINT6, uint6, 42)                                                         \
+  X(UINT7, uint7, 43)                                                         \
+  X(BCOMPLEX32, bcomplex32, 44)                                               \
+  X(FLOAT4_E2M1FN_X2, float4_e2m1fn_x2, 45)
 
 typedef enum tl_dtype {
   TL_DTYPE_NONE = -1, /* "no dtype": unset option, failed lookup */
 #define TL__DTYPE_ENUM(id, name, value) TL_##id = value,
   TL_DTYPE_MAP(TL__DTYPE_ENUM)
 #undef TL__DTYPE_ENUM
-  TL_NUM_DTYPES = 34,     /* number of catalogue entries, weak kinds included */
-  TL_NUM_CONCRETE = 31    /* dtypes [0, TL_NUM_CONCRETE) are storage types */
+  TL_NUM_DTYPES = 46,     /* number of catalogue entries, weak kinds included */
+  TL_NUM_CONCRETE = 46    /* every storage type's value is below this bound (a
+                             size for tables indexed by concrete dtypes); the
+                             weak kinds 31..33 lie inside the range: test
+                             tl_dtype_is_weak when looping over it */
 } tl_dtype;
 
 /* Kinds, as NumPy's dtype.kind letters where one exists. */
@@ -264,7 +298,8 @@ typedef struct tl_finfo {
 } tl_finfo;
 
 /* Fill *out with the limits of floating/complex `dtype`.
- * TL_EINVAL for NULL out; TL_EDTYPE for a non-floating dtype. */
+ * TL_EINVAL for NULL out; TL_EDTYPE for a non-floating dtype and for the
+ * packed pair float4_e2m1fn_x2 (ask for float4_e2m1fn). */
 TL_API int tl_finfo_get(tl_dtype dtype, tl_finfo *out);
 
 /* Integer limits, as numpy.iinfo / ml_dtypes.iinfo (bool is not an integer). */
@@ -285,6 +320,13 @@ typedef struct tl_dlpack_dtype {
 } tl_dlpack_dtype;
 TL_API int tl_dtype_to_dlpack(tl_dtype dtype, tl_dlpack_dtype *out);
 TL_API int tl_dtype_from_dlpack(tl_dlpack_dtype dl, tl_dtype *out);
+/* bcomplex32 and float4_e2m1fn_x2 have no DLPack type either (TL_EDTYPE). */
+
+/* The catalogue in display order: by kind (bool, signed, unsigned, floating,
+ * complex), then by width, the weak kinds last -- the order of tables and
+ * listings, independent of the (ABI-pinned) numeric values. Writes up to
+ * `cap` dtypes to `out` (NULL with cap 0 to ask) and returns TL_NUM_DTYPES. */
+TL_API size_t tl_dtype_display_order(tl_dtype *out, size_t cap);
 
 /* ======================================================================== */
 /* 4. Configuration                                                          */
@@ -586,7 +628,11 @@ TL_API const tl_lattice *tl_rules_lattice(const tl_rules *rules, const tl_config
  * before any is written). Errors: TL_EINVAL (NULL buffers with n > 0, zero dst
  * stride with n > 1, unknown flags), TL_EDTYPE (weak kinds or bad values,
  * naming `from` or `to`), TL_ERANGE (n too large for byte offsets, or a
- * stride whose |stride| x (n - 1) does not fit in ptrdiff_t), TL_ECAST. */
+ * stride whose |stride| x (n - 1) does not fit in ptrdiff_t), TL_ECAST,
+ * TL_EUNSUPPORTED (NotImplementedError) for float4_e2m1fn_x2 with any other
+ * dtype, naming both. The appended dtypes follow the same rules: int1..int7 and
+ * uint1..uint7 as int2/int4 (low bits kept, sign-/zero-extended on read; int1
+ * reads 1 as -1), bcomplex32 as a complex of two bfloat16 parts. */
 TL_API int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to, void *dst,
                       ptrdiff_t dst_stride, size_t n, unsigned flags, size_t *fail_index);
 

@@ -270,7 +270,11 @@ int tl_array_ones(tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out
   if (st != TL_OK) return st;
   if (a->size) {
     unsigned char one = 1;
-    tl_convert(TL_BOOL, &one, 1, dtype, a->data, tl__info(dtype)->itemsize, 1, 0, NULL);
+    st = tl_convert(TL_BOOL, &one, 1, dtype, a->data, tl__info(dtype)->itemsize, 1, 0, NULL);
+    if (st != TL_OK) { /* float4_e2m1fn_x2: no conversion from bool */
+      tl_array_free(a);
+      return st;
+    }
     replicate(a);
   }
   *out = a;

@@ -232,15 +232,17 @@ static int work_slot(tl_dtype c) {
   switch (c) {
   case TL_BOOL: return W_B;
   case TL_INT2: case TL_INT4: case TL_INT8: return W_I8;
+  case TL_INT1: case TL_INT3: case TL_INT5: case TL_INT6: case TL_INT7: return W_I8;
   case TL_INT16: return W_I16;
   case TL_INT32: return W_I32;
   case TL_INT64: return W_I64;
   case TL_UINT2: case TL_UINT4: case TL_UINT8: return W_U8;
+  case TL_UINT1: case TL_UINT3: case TL_UINT5: case TL_UINT6: case TL_UINT7: return W_U8;
   case TL_UINT16: return W_U16;
   case TL_UINT32: return W_U32;
   case TL_UINT64: return W_U64;
   case TL_FLOAT64: return W_F64;
-  case TL_COMPLEX32: case TL_COMPLEX64: return W_C64;
+  case TL_COMPLEX32: case TL_BCOMPLEX32: case TL_COMPLEX64: return W_C64;
   case TL_COMPLEX128: return W_C128;
   default: return W_F32; /* float32 and every narrower float format */
   }
@@ -254,6 +256,9 @@ static int check_arr(const char *fn, const tl_array *a, const char *what) {
     return tl__error(TL_EINVAL, NULL, "%s: %s is not a valid array (dtype %d, ndim %d)", fn, what, (int)a->dtype,
                      a->ndim);
   if (!a->data && a->size > 0) return tl__error(TL_EINVAL, NULL, "%s: %s has no data", fn, what);
+  if (a->dtype == TL_FLOAT4_E2M1FN_X2)
+    return tl__error(TL_EUNSUPPORTED, "NotImplementedError",
+                     "%s: %s is a float4_e2m1fn_x2 array (packed pairs): no arithmetic on it", fn, what);
   return TL_OK;
 }
 

@@ -83,7 +83,12 @@ static int is_mesh_float(tl_dtype d) {
     return 0;
   }
 }
-static int is_intn(tl_dtype d) { return d == TL_INT2 || d == TL_INT4 || d == TL_UINT2 || d == TL_UINT4; }
+static int is_intn(tl_dtype d) {
+  return d == TL_INT2 || d == TL_INT4 || d == TL_UINT2 || d == TL_UINT4 || d == TL_INT1 || d == TL_UINT1;
+}
+/* ml_dtypes' complex types (kind 'W'): complex32 and, since 0.6, bcomplex32;
+ * each casts safely to the other and to complex64/complex128 */
+static int is_ml_complex(tl_dtype d) { return d == TL_COMPLEX32 || d == TL_BCOMPLEX32; }
 static int is_custom_float(tl_dtype d) { return tl_dtype_is_floating(d) && !is_builtin(d); }
 int tl__numpy_safe(tl_dtype from, tl_dtype to);
 
@@ -100,8 +105,8 @@ static int mldtypes_safe(tl_dtype from, tl_dtype to) {
     if (to == TL_FLOAT32 || to == TL_FLOAT64 || to == TL_COMPLEX64 || to == TL_COMPLEX128) return 1;
     return is_mesh_float(from) && (is_mesh_float(to) || is_intn(to)) && !no_cast;
   }
-  if (from == TL_COMPLEX32) return to == TL_COMPLEX64 || to == TL_COMPLEX128;
-  if (from == TL_INT8 || from == TL_UINT8) return is_custom_float(to) || to == TL_COMPLEX32;
+  if (is_ml_complex(from)) return to == TL_COMPLEX64 || to == TL_COMPLEX128 || is_ml_complex(to);
+  if (from == TL_INT8 || from == TL_UINT8) return is_custom_float(to) || is_ml_complex(to);
   if (is_intn(from)) {
     int fs = tl_dtype_is_signed(from);
     if (is_intn(to)) return fs == tl_dtype_is_signed(to) && tl__info(to)->bits > tl__info(from)->bits;
@@ -121,7 +126,7 @@ static int cast_exists(tl_dtype from, tl_dtype to) {
   if (from == to || tl__numpy_safe(from, to)) return 1;
   if (is_intn(from) && is_intn(to)) return 0;
   tl_dtype o = from == TL_FLOAT8_E8M0FNU ? to : to == TL_FLOAT8_E8M0FNU ? from : TL_DTYPE_NONE;
-  if (o != TL_DTYPE_NONE && (is_intn(o) || is_mesh_float(o) || o == TL_FLOAT8_E5M2 || o == TL_COMPLEX32)) return 0;
+  if (o != TL_DTYPE_NONE && (is_intn(o) || is_mesh_float(o) || o == TL_FLOAT8_E5M2 || is_ml_complex(o))) return 0;
   if ((from == TL_FLOAT6_E2M3FN && (to == TL_INT4 || to == TL_UINT4)) ||
       (to == TL_FLOAT6_E2M3FN && (from == TL_INT4 || from == TL_UINT4)))
     return 0;
@@ -136,7 +141,7 @@ int tl__numpy_safe(tl_dtype from, tl_dtype to) {
 char tl__numpy_kind(tl_dtype d) {
   if (is_builtin(d)) return (char)tl__info(builtin_alias(d))->kind;
   if (d == TL_FLOAT8_E5M2) return 'f';
-  if (d == TL_COMPLEX32) return 'W';
+  if (is_ml_complex(d)) return 'W';
   return 'V';
 }
 

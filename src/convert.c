@@ -149,7 +149,7 @@ int tl__cpu_has_bf16(void) {
 
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
-  if (from == to) return 0;
+  if (from == to || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
   if (tier == TL__TIER_NEON)
     return tl__neon_kernel(from, to, sat) || (fi->itemsize == 1 && ti->itemsize <= 4);
   if (tier >= TL__TIER_AVX512 && tl__avx512_kernel(from, to, sat)) return 1;
@@ -241,6 +241,11 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
   int st;
   if ((st = tl__check_dtype(from, "from")) != TL_OK) return st;
   if ((st = tl__check_dtype(to, "to")) != TL_OK) return st;
+  if ((from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) && from != to)
+    return tl__error(TL_EUNSUPPORTED, "NotImplementedError",
+                     "tl_convert: no conversion %s -> %s: float4_e2m1fn_x2 is a packed pair of "
+                     "float4_e2m1fn values that torch only copies (to float4_e2m1fn_x2 itself)",
+                     tl_dtype_name(from), tl_dtype_name(to));
   if (flags & ~(TL_CONVERT_SATURATE | TL_CONVERT_CHECKED))
     return tl__error(TL_EINVAL, NULL, "tl_convert: unknown flags 0x%x", flags);
   if (n == 0) return tl__ok();

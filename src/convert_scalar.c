@@ -188,6 +188,7 @@ uint64_t tl__nan_out(tl_dtype from, tl_dtype to, uint64_t dbits) {
   uint64_t s = dbits >> 63;
   if (to == TL_COMPLEX64) to = TL_FLOAT32;
   if (to == TL_COMPLEX128) to = TL_FLOAT64;
+  if (to == TL_BCOMPLEX32) to = TL_BFLOAT16; /* each part is a bfloat16 */
   const tl_dtype_info *fi = tl__info(from);
   tl_dtype fc = fi->component != TL_DTYPE_NONE ? fi->component : from;
   uint64_t pay = dbits & 0xFFFFFFFFFFFFFull;

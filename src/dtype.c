@@ -47,6 +47,21 @@ const tl_dtype_info tl__catalogue[TL_NUM_DTYPES] = {
     {TL_WEAK_INT, "int*", TL_KIND_INT, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
     {TL_WEAK_FLOAT, "float*", TL_KIND_FLOAT, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
     {TL_WEAK_COMPLEX, "complex*", TL_KIND_COMPLEX, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    /* appended later (values 34..): see the header */
+    {TL_INT1, "int1", TL_KIND_INT, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_UINT1, "uint1", TL_KIND_UINT, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_INT3, "int3", TL_KIND_INT, 0, 3, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_INT5, "int5", TL_KIND_INT, 0, 5, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_INT6, "int6", TL_KIND_INT, 0, 6, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_INT7, "int7", TL_KIND_INT, 0, 7, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_UINT3, "uint3", TL_KIND_UINT, 0, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_UINT5, "uint5", TL_KIND_UINT, 0, 5, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_UINT6, "uint6", TL_KIND_UINT, 0, 6, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_UINT7, "uint7", TL_KIND_UINT, 0, 7, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, N},
+    {TL_BCOMPLEX32, "bcomplex32", TL_KIND_COMPLEX, 0, 32, 4, 2, 1, 8, 7, 127, 1, 1, 1, 0, 0, 254, TL_BFLOAT16},
+    /* two float4_e2m1fn values in one byte: the format parameters are those of
+       each half; bits = 8 (the storage unit, as torch's itemsize 1) */
+    {TL_FLOAT4_E2M1FN_X2, "float4_e2m1fn_x2", TL_KIND_FLOAT, 0, 8, 1, 1, 1, 2, 1, 1, 0, 0, 1, 1, 0, 0, N},
 };
 #undef N
 /* float64's NaN count (2**53 - 2) does not fit an int: -1 means "2**53 - 2". */
@@ -58,6 +73,33 @@ static int tl__finfo_precision(tl_dtype d) {
   const tl_dtype_info *in = tl__info(d);
   if (d >= TL_FLOAT8_E3M4 && d <= TL_FLOAT8_E8M0FNU) return 1;
   return (int)floor(-log10(ldexp(1.0, -in->mantissa_bits)));
+}
+
+/* Display order: by kind, then by width; the weak kinds last. Every catalogue
+ * entry appears exactly once (tests/test_dtype.c checks it). */
+static const tl_dtype tl__display[TL_NUM_DTYPES] = {
+    TL_BOOL,       TL_INT1,         TL_INT2,          TL_INT3,          TL_INT4,
+    TL_INT5,       TL_INT6,         TL_INT7,          TL_INT8,          TL_INT16,
+    TL_INT32,      TL_INT64,        TL_UINT1,         TL_UINT2,         TL_UINT3,
+    TL_UINT4,      TL_UINT5,        TL_UINT6,         TL_UINT7,         TL_UINT8,
+    TL_UINT16,     TL_UINT32,       TL_UINT64,        TL_FLOAT4_E2M1FN, TL_FLOAT4_E2M1FN_X2,
+    TL_FLOAT6_E2M3FN, TL_FLOAT6_E3M2FN, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3, TL_FLOAT8_E4M3FN,
+    TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E8M0FNU,
+    TL_BFLOAT16,   TL_FLOAT16,      TL_FLOAT32,       TL_FLOAT64,       TL_COMPLEX32,
+    TL_BCOMPLEX32, TL_COMPLEX64,    TL_COMPLEX128,    TL_WEAK_INT,      TL_WEAK_FLOAT,
+    TL_WEAK_COMPLEX,
+};
+
+size_t tl_dtype_display_order(tl_dtype *out, size_t cap) {
+  if (out)
+    for (size_t i = 0; i < cap && i < TL_NUM_DTYPES; i++) out[i] = tl__display[i];
+  return TL_NUM_DTYPES;
+}
+
+int tl__display_rank(tl_dtype d) {
+  for (int i = 0; i < TL_NUM_DTYPES; i++)
+    if (tl__display[i] == d) return i;
+  return TL_NUM_DTYPES;
 }
 
 const tl_dtype_info *tl_dtype_get(tl_dtype dtype) {
@@ -308,6 +350,7 @@ static int tl__dlpack_code(tl_dtype d) {
     for (int i = 0; i < 8; i++)
       if (order[i] == d) return 7 + i;
   }
+  if (d == TL_BCOMPLEX32 || d == TL_FLOAT4_E2M1FN_X2) return -1; /* DLPack has no such type */
   switch (d) {
   case TL_FLOAT6_E2M3FN: return 15;
   case TL_FLOAT6_E3M2FN: return 16;
@@ -327,7 +370,7 @@ static int tl__dlpack_code(tl_dtype d) {
 
 int tl_dtype_to_dlpack(tl_dtype dtype, tl_dlpack_dtype *out) {
   if (!out) return tl__error(TL_EINVAL, NULL, "tl_dtype_to_dlpack: NULL out");
-  if (!tl__concrete(dtype))
+  if (!tl__concrete(dtype) || tl__dlpack_code(dtype) < 0)
     return tl__error(TL_EDTYPE, NULL, "dtype %s has no DLPack type", tl_dtype_name(dtype));
   out->code = (uint8_t)tl__dlpack_code(dtype);
   out->bits = (uint8_t)tl__catalogue[dtype].bits;
@@ -341,7 +384,8 @@ int tl_dtype_from_dlpack(tl_dlpack_dtype dl, tl_dtype *out) {
     return tl__error(TL_EDTYPE, NULL, "DLPack type (code %u, bits %u, lanes %u): only lanes == 1 is supported",
                      dl.code, dl.bits, dl.lanes);
   for (int i = 0; i < TL_NUM_CONCRETE; i++) {
-    if (tl__dlpack_code((tl_dtype)i) == dl.code && tl__catalogue[i].bits == dl.bits) {
+    if (!tl__concrete((tl_dtype)i)) continue;
+    if (tl__dlpack_code((tl_dtype)i) == (int)dl.code && tl__catalogue[i].bits == dl.bits) {
       *out = (tl_dtype)i;
       return tl__ok();
     }
@@ -367,6 +411,10 @@ int tl_finfo_get(tl_dtype dtype, tl_finfo *out) {
   if (!in || in->weak || (in->kind != TL_KIND_FLOAT && in->kind != TL_KIND_COMPLEX))
     return tl__error(TL_EDTYPE, "ValueError", "data type %s not inexact (finfo needs a floating or complex dtype)",
                      tl_dtype_name(dtype));
+  if (dtype == TL_FLOAT4_E2M1FN_X2)
+    return tl__error(TL_EDTYPE, "TypeError",
+                     "finfo: float4_e2m1fn_x2 is a packed pair of float4_e2m1fn values, not a number format "
+                     "(ask for float4_e2m1fn)");
   if (in->kind == TL_KIND_COMPLEX) {
     int st = tl_finfo_get(in->component, out);
     if (st == TL_OK) out->bits = in->bits / 2;

@@ -87,11 +87,13 @@ extern const tl_dtype_info tl__catalogue[TL_NUM_DTYPES];
 static inline bool tl__valid_dtype(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_DTYPES; }
 static inline const tl_dtype_info *tl__info(tl_dtype d) { return tl__valid_dtype(d) ? &tl__catalogue[d] : NULL; }
 static inline bool tl__is_weak(tl_dtype d) { return d >= TL_WEAK_INT && d <= TL_WEAK_COMPLEX; }
-static inline bool tl__concrete(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_CONCRETE; }
+static inline bool tl__concrete(tl_dtype d) { return (int)d >= 0 && (int)d < TL_NUM_CONCRETE && !tl__is_weak(d); }
 /* The weak kind of a dtype's kind (bool stays bool). */
 tl_dtype tl__weak_of_kind(tl_kind kind);
 /* "Did you mean" suggestion for an unknown name (NULL when nothing is close). */
 const char *tl__suggest_dtype(const char *name);
+/* Position of a dtype in tl_dtype_display_order (TL_NUM_DTYPES if invalid). */
+int tl__display_rank(tl_dtype d);
 
 /* ---- values (operand.c) -------------------------------------------------- */
 /* Exact integer helpers on tl_value (kind TL_VALUE_INT or TL_VALUE_BOOL). */

@@ -642,6 +642,7 @@ static void lint(const tl_lattice *l, tl__problems *pr) {
       if (ij->weak || tl__info(d[a])->weak || tl__info(d[b])->weak) continue;
       for (int c = 0; c < TL_NUM_CONCRETE; c++) {
         const tl_dtype_info *ic = tl__info((tl_dtype)c);
+        if (ic->weak) continue;
         if (ic->kind == ij->kind && ic->bits < ij->bits && holds(d[a], (tl_dtype)c) && holds(d[b], (tl_dtype)c)) {
           problem(pr, 0, "join of '%s' and '%s' is '%s', wider than both need (%s holds both)", l->names[a],
                   l->names[b], l->names[j], ic->name);

@@ -17,7 +17,7 @@
 
 /* Every dtype JAX knows: its promotion types (no complex32) and weak kinds. */
 static const tl_dtype jax_domain[] = {
-    D(BOOL), D(UINT2), D(UINT4), D(UINT8), D(UINT16), D(UINT32), D(UINT64), D(INT2), D(INT4), D(INT8), D(INT16),
+    D(BOOL), D(UINT1), D(UINT2), D(UINT4), D(UINT8), D(UINT16), D(UINT32), D(UINT64), D(INT1), D(INT2), D(INT4), D(INT8), D(INT16),
     D(INT32), D(INT64), D(FLOAT4_E2M1FN), D(FLOAT6_E2M3FN), D(FLOAT6_E3M2FN), D(FLOAT8_E3M4), D(FLOAT8_E4M3),
     D(FLOAT8_E8M0FNU), D(FLOAT8_E4M3B11FNUZ), D(FLOAT8_E4M3FN), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E5M2),
     D(FLOAT8_E5M2FNUZ), D(BFLOAT16), D(FLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX64), D(COMPLEX128),
@@ -31,6 +31,7 @@ static const tl_dtype standard_edges[][2] = {
     {D(BOOL), D(WEAK_INT)},
     {D(WEAK_INT), D(UINT8)}, {D(WEAK_INT), D(UINT2)}, {D(WEAK_INT), D(UINT4)},
     {D(WEAK_INT), D(INT8)}, {D(WEAK_INT), D(INT2)}, {D(WEAK_INT), D(INT4)},
+    {D(WEAK_INT), D(INT1)}, {D(WEAK_INT), D(UINT1)}, /* JAX 0.12 with ml_dtypes' int1/uint1 */
     {D(UINT8), D(INT16)}, {D(UINT8), D(UINT16)},
     {D(UINT16), D(INT32)}, {D(UINT16), D(UINT32)},
     {D(UINT32), D(INT64)}, {D(UINT32), D(UINT64)}, /* x64 off: uint32 -> int32 (below) */
@@ -56,7 +57,9 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static atomic_int built; /* fast check before pthread_once */
 
 static int is_small_float(tl_dtype d) { return d >= D(FLOAT4_E2M1FN) && d <= D(FLOAT8_E8M0FNU); }
-static int is_intn(tl_dtype d) { return d == D(INT2) || d == D(INT4) || d == D(UINT2) || d == D(UINT4); }
+static int is_intn(tl_dtype d) {
+  return d == D(INT2) || d == D(INT4) || d == D(UINT2) || d == D(UINT4) || d == D(INT1) || d == D(UINT1);
+}
 
 static tl_dtype jax_type_slow(tl_dtype d, int weak);
 static tl_dtype canonicalize(const tl_config *cfg, tl_dtype d);

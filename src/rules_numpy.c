@@ -26,10 +26,10 @@
 #define NOTIMPL TL_DTYPE_NONE
 
 static const tl_dtype numpy_domain[] = {
-    D(BOOL), D(INT2), D(INT4), D(INT8), D(INT16), D(INT32), D(INT64), D(UINT2), D(UINT4), D(UINT8), D(UINT16),
+    D(BOOL), D(INT1), D(INT2), D(INT4), D(INT8), D(INT16), D(INT32), D(INT64), D(UINT1), D(UINT2), D(UINT4), D(UINT8), D(UINT16),
     D(UINT32), D(UINT64), D(FLOAT4_E2M1FN), D(FLOAT6_E2M3FN), D(FLOAT6_E3M2FN), D(FLOAT8_E3M4), D(FLOAT8_E4M3),
     D(FLOAT8_E4M3FN), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E4M3B11FNUZ), D(FLOAT8_E5M2), D(FLOAT8_E5M2FNUZ),
-    D(FLOAT8_E8M0FNU), D(BFLOAT16), D(FLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX32), D(COMPLEX64),
+    D(FLOAT8_E8M0FNU), D(BFLOAT16), D(FLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX32), D(BCOMPLEX32), D(COMPLEX64),
     D(COMPLEX128), D(WEAK_INT), D(WEAK_FLOAT), D(WEAK_COMPLEX), TL_DTYPE_NONE};
 
 /* ---- DTypes ----------------------------------------------------------------- */
@@ -67,6 +67,9 @@ static int type_num(tl_dtype d) {
   case D(FLOAT6_E3M2FN): return 265;
   case D(FLOAT4_E2M1FN): return 266;
   case D(FLOAT8_E8M0FNU): return 267;
+  case D(INT1): return 268; /* ml_dtypes 0.6 */
+  case D(UINT1): return 269;
+  case D(BCOMPLEX32): return 274;
   case D(INT2): return 270;
   case D(UINT2): return 271;
   case D(INT4): return 272;

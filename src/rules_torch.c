@@ -1,5 +1,11 @@
 /* rules_torch.c — PyTorch: torch.promote_types, torch.result_type, torch.can_cast.
  *
+ * torch 2.15's shell dtypes take part: uint1..uint7 are "barebones unsigned"
+ * (only a floating partner promotes), int1..int7 and float4_e2m1fn_x2 are not
+ * in promoteTypes' lookup table (TORCH_INTERNAL_ASSERT ix_a/ix_b), bcomplex32
+ * is in it (complex bfloat16). can_cast: isIntegralType excludes the sub-byte
+ * integers, so float -> int3 is allowed.
+ *
  * Data: PyTorch's C++ type names (its error messages print them) and which
  * dtypes torch.add has CPU kernels for. The 13x13 promoteTypes table is not
  * typed in: it is a "category + size" table (torch_tf_arrayapi.md §1.1) and
@@ -18,15 +24,17 @@
 #include <stdio.h>
 
 #define D(x) TL_##x
-/* torch's complex bfloat16 (toComplexType(BFloat16)): only an intermediate or
- * final result; the catalogue has no such dtype */
-#define BCOMPLEX32 ((tl_dtype)1000)
+/* torch's complex bfloat16 (toComplexType(BFloat16), torch.bcomplex32) */
+#define BCOMPLEX32 TL_BCOMPLEX32
 
 static const tl_dtype torch_domain[] = {
     D(BOOL), D(UINT8), D(UINT16), D(UINT32), D(UINT64), D(INT8), D(INT16), D(INT32), D(INT64), D(FLOAT16),
     D(BFLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX32), D(COMPLEX64), D(COMPLEX128), D(FLOAT8_E4M3FN),
     D(FLOAT8_E5M2), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E5M2FNUZ), D(FLOAT8_E8M0FNU), D(WEAK_INT), D(WEAK_FLOAT),
-    D(WEAK_COMPLEX), TL_DTYPE_NONE};
+    D(WEAK_COMPLEX),
+    /* torch 2.15's shell dtypes and complex bfloat16 */
+    D(INT1), D(INT2), D(INT3), D(INT4), D(INT5), D(INT6), D(INT7), D(UINT1), D(UINT2), D(UINT3), D(UINT4),
+    D(UINT5), D(UINT6), D(UINT7), D(FLOAT4_E2M1FN_X2), D(BCOMPLEX32), TL_DTYPE_NONE};
 
 /* c10::toString(ScalarType) */
 static const char *torch_name(tl_dtype d) {
@@ -53,18 +61,48 @@ static const char *torch_name(tl_dtype d) {
   case D(FLOAT8_E4M3FNUZ): return "Float8_e4m3fnuz";
   case D(FLOAT8_E5M2FNUZ): return "Float8_e5m2fnuz";
   case D(FLOAT8_E8M0FNU): return "Float8_e8m0fnu";
+  case D(INT1): return "Int1";
+  case D(INT2): return "Int2";
+  case D(INT3): return "Int3";
+  case D(INT4): return "Int4";
+  case D(INT5): return "Int5";
+  case D(INT6): return "Int6";
+  case D(INT7): return "Int7";
+  case D(UINT1): return "UInt1";
+  case D(UINT2): return "UInt2";
+  case D(UINT3): return "UInt3";
+  case D(UINT4): return "UInt4";
+  case D(UINT5): return "UInt5";
+  case D(UINT6): return "UInt6";
+  case D(UINT7): return "UInt7";
+  case D(FLOAT4_E2M1FN_X2): return "Float4_e2m1fn_x2";
   default: return tl_dtype_name(d);
   }
 }
 
 static int is_float8(tl_dtype d) { return d >= D(FLOAT8_E3M4) && d <= D(FLOAT8_E8M0FNU); }
-static int is_barebones_unsigned(tl_dtype d) { return d == D(UINT16) || d == D(UINT32) || d == D(UINT64); }
+/* c10::isBarebonesUnsignedType: uint1..uint7 too */
+static int is_barebones_unsigned(tl_dtype d) {
+  return d == D(UINT16) || d == D(UINT32) || d == D(UINT64) || (tl_dtype_is_unsigned(d) && tl__info(d)->bits < 8);
+}
+/* dtypes outside promoteTypes' lookup table (dtype2index == -1): the signed
+ * shell integers int1..int7 and float4_e2m1fn_x2 */
+static int not_in_table(tl_dtype d) {
+  return d == D(FLOAT4_E2M1FN_X2) || (tl_dtype_is_signed(d) && tl__info(d)->bits < 8);
+}
+/* torch 2.15's shell dtypes: no copy/convert kernels at all */
+static int is_shell(tl_dtype d) {
+  return d == D(FLOAT4_E2M1FN_X2) || (tl_dtype_is_integer(d) && !tl_dtype_is_weak(d) && tl__info(d)->bits < 8);
+}
+/* c10::isIntegralType(t, includeBool=false): the 8..64-bit integers only */
+static int is_integral(tl_dtype d) { return tl_dtype_is_integer(d) && tl__info(d)->bits >= 8; }
 /* c10::isFloatingType: half, bfloat16, float, double and the float8 types */
 static int is_floating(tl_dtype d) { return tl_dtype_is_floating(d) && !tl_dtype_is_weak(d); }
 static int is_complex(tl_dtype d) { return d == BCOMPLEX32 || (tl_dtype_is_complex(d) && !tl_dtype_is_weak(d)); }
 
-static tl_dtype complex_component(tl_dtype c) {
-  return c == D(COMPLEX32) ? D(FLOAT16) : c == D(COMPLEX64) ? D(FLOAT32) : D(FLOAT64);
+static tl_dtype complex_component(tl_dtype c) { return tl__info(c)->component; }
+static tl_dtype complex_of(tl_dtype f) {
+  return f == D(FLOAT16) ? D(COMPLEX32) : f == D(BFLOAT16) ? BCOMPLEX32 : f == D(FLOAT32) ? D(COMPLEX64) : D(COMPLEX128);
 }
 
 /* The legacy 13x13 table, derived from category and size. */
@@ -77,8 +115,7 @@ static tl_dtype table(tl_dtype a, tl_dtype b) {
   if (ca > cb) {
     if (ca == 2 || cb == 1) return a; /* float > integer, complex > integer */
     /* complex with a float: the complex type of the promoted components */
-    tl_dtype f = table(complex_component(a), b);
-    return f == D(FLOAT16) ? D(COMPLEX32) : f == D(FLOAT32) ? D(COMPLEX64) : D(COMPLEX128);
+    return complex_of(table(complex_component(a), b));
   }
   if (ca == 1) {
     /* integers: uint8 with int8 needs int16; otherwise the wider */
@@ -89,7 +126,9 @@ static tl_dtype table(tl_dtype a, tl_dtype b) {
     if (ia->bits == ib->bits) return D(FLOAT32); /* float16 with bfloat16 */
     return ia->bits > ib->bits ? a : b;
   }
-  return ia->bits > ib->bits ? a : b;
+  /* two complex types: the complex type of the promoted components
+     (complex32 with bcomplex32 -> complex64) */
+  return complex_of(table(complex_component(a), complex_component(b)));
 }
 
 /* c10::promoteTypes, its checks in order. */
@@ -111,6 +150,15 @@ static int promote(tl_dtype a, tl_dtype b, tl_dtype *out) {
                        torch_name(a), torch_name(b));
     return TL_OK;
   }
+  /* TORCH_INTERNAL_ASSERT(ix_a != -1) / (ix_b != -1) in c10/core/ScalarType.cpp */
+  if (not_in_table(a))
+    return tl__error(TL_EPROMOTE, "RuntimeError",
+                     "ix_a != -1 INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/c10/core/ScalarType.cpp\":103, "
+                     "please report a bug to PyTorch.");
+  if (not_in_table(b))
+    return tl__error(TL_EPROMOTE, "RuntimeError",
+                     "ix_b != -1 INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/c10/core/ScalarType.cpp\":105, "
+                     "please report a bug to PyTorch.");
   *out = table(a, b);
   return TL_OK;
 }
@@ -178,9 +226,11 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
 }
 
 /* Which dtypes torch.add has (CPU) kernels for: not the barebones unsigned
- * types, not the float8 types. */
+ * types, not the float8 types, not bcomplex32 and none of the shell dtypes
+ * (int1..int7, float4_e2m1fn_x2: tensor + tensor raises add_stub; with a
+ * Python number torch fails earlier, in copy_, with the same class). */
 static int add_kernel_check(tl_dtype d) {
-  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32)
+  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32 || not_in_table(d))
     return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", torch_name(d));
   return TL_OK;
 }
@@ -217,10 +267,21 @@ int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n
   tl_dtype lower, r;
   if ((st = combine_categories(zero, wrapped, &lower)) != TL_OK) return st;
   if ((st = combine_categories(dim, lower, &r)) != TL_OK) return st;
-  if (cfg->op && (st = add_kernel_check(r)) != TL_OK) return st;
-  if (r == BCOMPLEX32)
-    return tl__error(TL_EUNSUPPORTED, "UnrepresentableDtype",
-                     "the result is torch's BComplex32 (complex bfloat16), which typelattice does not represent");
+  if (cfg->op) {
+    /* a + b first casts each operand (a Python number as its wrapped dtype)
+       to the result type: a cast from or into a shell dtype fails there
+       (bfloat16 + uint2: copy_ for 'UInt2'; int3 + 1: copy_ for 'Int3'; the result's name when both are shells) */
+    for (size_t i = 0; i < n; i++) {
+      tl_dtype d = ops[i].dtype;
+      if ((ops[i].kind == TL_OPERAND_PYSCALAR || ops[i].kind == TL_OPERAND_PYTYPE) &&
+          (st = wrapped_dtype(cfg, &ops[i], &d)) != TL_OK)
+        return st;
+      if (d != r && (is_shell(d) || is_shell(r)))
+        return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"copy_\" not implemented for '%s'",
+                         torch_name(is_shell(r) ? r : d));
+    }
+    if ((st = add_kernel_check(r)) != TL_OK) return st;
+  }
   out->dtype = r;
   out->weak = 0;
   return TL_OK;
@@ -306,6 +367,7 @@ static int torch_result_type(const tl_config *cfg, const tl_operand *ops, size_t
     for (i = 0; i < n; i++) {
       unsigned k = (unsigned)ops[i].kind;
       int d = (int)ops[i].dtype, s = slot_of[k];
+      if (cfg->op && tl__valid_dtype((tl_dtype)d) && is_shell((tl_dtype)d)) break; /* exact path */
       if (s == 2) {
         int t = tl__tok_of(&ops[i]);
         if (t < 0 || (d = t_py[t]) < 0) break;
@@ -353,7 +415,7 @@ static int torch_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, 
   if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to))
     return tl__error(TL_EDTYPE, "TypeError", "can_cast(): arguments must be torch.dtype, not a Python type");
   int no = (is_complex(from) && !is_complex(to)) ||
-           (is_floating(from) && (tl_dtype_is_integer(to))) || (from != D(BOOL) && to == D(BOOL));
+           (is_floating(from) && is_integral(to)) || (from != D(BOOL) && to == D(BOOL));
   *out = !no;
   return TL_OK;
 }

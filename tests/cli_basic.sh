@@ -32,22 +32,28 @@ run;                   expect_rc 2 "no arguments"; err_has "usage:" "no argument
 
 # list
 run list; expect_rc 0 "list"
-[ "$(wc -l <"$T/out")" = 34 ] && ok || bad "list: $(wc -l <"$T/out") lines, expected 34 (one per dtype)"
-for n in bool int2 uint4 float4_e2m1fn float8_e8m0fnu bfloat16 complex32 complex128 'int\*' 'float\*' 'complex\*'; do
+[ "$(wc -l <"$T/out")" = 46 ] && ok || bad "list: $(wc -l <"$T/out") lines, expected 46 (one per dtype)"
+for n in bool int2 uint4 float4_e2m1fn float8_e8m0fnu bfloat16 complex32 complex128 'int\*' 'float\*' 'complex\*' \
+         int1 uint1 int3 uint7 bcomplex32 float4_e2m1fn_x2; do
   grep -qE "^$n " "$T/out" && ok || bad "list lacks $n"
 done
 grep -E '^int\* ' "$T/out" | grep -qF '(weak)' && ok || bad "list: int* not marked weak"
+# display order: by kind then width (bool, int1, int2, int3, ...), not by enum value
+[ "$(head -4 "$T/out" | cut -d' ' -f1 | tr '\n' ' ')" = "bool int1 int2 int3 " ] && ok || bad "list: not in display order"
 run list --json; expect_rc 0 "list --json"
 python3 -m json.tool "$T/out" >/dev/null 2>&1 && ok || bad "list --json is not valid JSON"
 python3 - "$T/out" <<'PY' && ok || bad "list --json content"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d) == 34, len(d)
+assert len(d) == 46, len(d)
 by = {e["name"]: e for e in d}
 assert by["float8_e4m3fn"]["bits"] == 8 and by["float8_e4m3fn"]["itemsize"] == 1
 assert by["int4"]["bits"] == 4 and by["int4"]["itemsize"] == 1 and by["int4"]["kind"] == "signed integer"
 assert by["complex128"]["itemsize"] == 16
 assert by["float*"]["weak"] is True and by["float32"]["weak"] is False
+assert by["int1"]["bits"] == 1 and by["int1"]["itemsize"] == 1 and by["uint7"]["kind"] == "unsigned integer"
+assert by["bcomplex32"]["itemsize"] == 4 and by["bcomplex32"]["kind"] == "complex floating"
+assert by["float4_e2m1fn_x2"]["bits"] == 8 and by["float4_e2m1fn_x2"]["itemsize"] == 1
 PY
 run list --bogus; expect_rc 2 "list --bogus"; err_has "--bogus" "list --bogus"
 
@@ -93,6 +99,13 @@ run info f16;      expect_rc 2 "info f16"; err_has "float16" "info f16"; err_has
 run info u8;       expect_rc 2 "info u8"; err_has "uint64" "info u8"
 run info;          expect_rc 2 "info (no dtype)"; err_has "missing DTYPE" "info (no dtype)"
 run info int8 int16; expect_rc 2 "info two dtypes"
+# the appended dtypes (ml_dtypes 0.6: iinfo(int1) = (-1, 0); torch.finfo(bcomplex32) = bfloat16's)
+run info int1;       expect_rc 0 "info int1"; out_line "min: -1" "info int1"; out_line "max: 0" "info int1"
+run info uint7;      expect_rc 0 "info uint7"; out_line "max: 127" "info uint7"
+run info bcomplex32; expect_rc 0 "info bcomplex32"; out_line "itemsize: 4" "info bcomplex32"; out_line "nmant: 7" "info bcomplex32"
+run info float4_e2m1fn_x2; expect_rc 0 "info float4_e2m1fn_x2"; out_line "itemsize: 1" "info float4_e2m1fn_x2"
+run info int9;       expect_rc 2 "info int9"; err_has "unknown dtype 'int9'" "info int9"; empty_out "info int9"
+run info bcomplex16; expect_rc 2 "info bcomplex16"; err_has "did you mean 'bcomplex32'" "info bcomplex16"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -262,6 +262,10 @@ static void test_cli_bench(void **state) {
   assert_non_null(mkdtemp(dir));
   assert_int_equal(run("bench convert --pairs float32:float16,int4:int8 --size 4096 --json >/dev/null"), 0);
   assert_int_equal(run("bench convert --pairs float32:nope --size 4096"), 2);
+  /* the appended dtypes: int1/bcomplex32 convert; float4_e2m1fn_x2 only to itself */
+  assert_int_equal(run("bench convert --pairs int1:float32,bcomplex32:complex64,float4_e2m1fn_x2:float4_e2m1fn_x2 "
+                       "--size 4096 >/dev/null"), 0);
+  assert_int_equal(run("bench convert --pairs float4_e2m1fn_x2:float32 --size 4096"), 2);
   assert_int_equal(run("bench nosuch"), 2);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

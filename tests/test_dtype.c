@@ -13,16 +13,23 @@ static const char *const names[TL_NUM_DTYPES] = {
     "uint64",        "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4",   "float8_e4m3",
     "float8_e4m3fn", "float8_e4m3fnuz", "float8_e4m3b11fnuz", "float8_e5m2", "float8_e5m2fnuz",
     "float8_e8m0fnu", "bfloat16",    "float16",       "float32",       "float64",       "complex32",
-    "complex64",     "complex128",    "int*",          "float*",        "complex*"};
+    "complex64",     "complex128",    "int*",          "float*",        "complex*",
+    /* appended (values 34..) */
+    "int1",          "uint1",         "int3",          "int5",          "int6",          "int7",
+    "uint3",         "uint5",         "uint6",         "uint7",         "bcomplex32",    "float4_e2m1fn_x2"};
 
 /* Bit widths as JAX's itemsize_bits (jax.md §1): bool 8, intN N, floatN N, complex 2x. */
 static const int bits[TL_NUM_DTYPES] = {8, 2, 4, 8, 16, 32, 64, 2, 4, 8, 16, 32, 64, 4, 6, 6, 8, 8,
-                                        8, 8, 8, 8, 8, 8, 16, 16, 32, 64, 32, 64, 128, 0, 0, 0};
+                                        8, 8, 8, 8, 8, 8, 16, 16, 32, 64, 32, 64, 128, 0, 0, 0,
+                                        1, 1, 3, 5, 6, 7, 3, 5, 6, 7, 32, 8};
 
 static void test_catalogue(void **s) {
   (void)s;
-  assert_int_equal(TL_NUM_DTYPES, 34);
-  assert_int_equal(TL_NUM_CONCRETE, 31);
+  assert_int_equal(TL_NUM_DTYPES, 46);
+  assert_int_equal(TL_NUM_CONCRETE, 46);
+  /* the values of the first 34 entries are pinned (ABI) */
+  assert_int_equal(TL_WEAK_COMPLEX, 33);
+  assert_int_equal(TL_COMPLEX128, 30);
   for (int i = 0; i < TL_NUM_DTYPES; i++) {
     const tl_dtype_info *in = tl_dtype_get((tl_dtype)i);
     assert_non_null(in);
@@ -30,7 +37,7 @@ static void test_catalogue(void **s) {
     assert_string_equal(in->name, names[i]);
     assert_string_equal(tl_dtype_name((tl_dtype)i), names[i]);
     assert_int_equal(in->bits, bits[i]);
-    int weak = i >= TL_NUM_CONCRETE;
+    int weak = i >= TL_WEAK_INT && i <= TL_WEAK_COMPLEX;
     assert_int_equal(in->weak, weak);
     assert_int_equal(tl_dtype_is_weak((tl_dtype)i), weak);
     if (weak) {
@@ -54,12 +61,18 @@ static void test_catalogue(void **s) {
   assert_int_equal(tl_dtype_get(TL_COMPLEX64)->component, TL_FLOAT32);
   assert_int_equal(tl_dtype_get(TL_COMPLEX128)->component, TL_FLOAT64);
   assert_int_equal(tl_dtype_get(TL_FLOAT32)->component, TL_DTYPE_NONE);
+  assert_int_equal(tl_dtype_get(TL_BCOMPLEX32)->component, TL_BFLOAT16);
+  assert_int_equal(tl_dtype_get(TL_BCOMPLEX32)->itemsize, 4);
+  assert_int_equal(tl_dtype_get(TL_BCOMPLEX32)->alignment, 2);
+  assert_int_equal(tl_dtype_get(TL_INT1)->kind, TL_KIND_INT);
+  assert_int_equal(tl_dtype_get(TL_UINT7)->kind, TL_KIND_UINT);
+  assert_int_equal(tl_dtype_get(TL_FLOAT4_E2M1FN_X2)->kind, TL_KIND_FLOAT);
   /* bad values */
-  assert_null(tl_dtype_get((tl_dtype)34));
+  assert_null(tl_dtype_get((tl_dtype)TL_NUM_DTYPES));
   assert_int_equal(tl_errtype()[0] != 0, 1);
   assert_null(tl_dtype_get(TL_DTYPE_NONE));
   assert_null(tl_dtype_get((tl_dtype)-100));
-  assert_string_equal(tl_dtype_name((tl_dtype)34), "?");
+  assert_string_equal(tl_dtype_name((tl_dtype)TL_NUM_DTYPES), "?");
   assert_string_equal(tl_dtype_name(TL_DTYPE_NONE), "?");
   assert_string_equal(tl_dtype_name((tl_dtype)1000000), "?");
 }
@@ -105,10 +118,11 @@ static void test_finfo_recorded(void **s) {
     rows++;
   }
   free(text);
-  assert_int_equal(rows, 17);
+  assert_int_equal(rows, 18);
   /* every real floating dtype has recorded values */
   for (int i = 0; i < TL_NUM_CONCRETE; i++)
-    if (tl_dtype_is_floating((tl_dtype)i) && !seen[i]) fail_msg("no recorded finfo for %s", names[i]);
+    if (tl_dtype_is_floating((tl_dtype)i) && !tl_dtype_is_weak((tl_dtype)i) && i != TL_FLOAT4_E2M1FN_X2 && !seen[i])
+      fail_msg("no recorded finfo for %s", names[i]);
   /* non-floating: ValueError, output untouched */
   tl_finfo fi;
   memset(&fi, 0, sizeof fi);
@@ -150,7 +164,7 @@ static void test_iinfo_recorded(void **s) {
     rows++;
   }
   free(text);
-  assert_int_equal(rows, 12);
+  assert_int_equal(rows, 14);
   tl_iinfo ii = {99, 0, 0};
   assert_int_equal(tl_iinfo_get(TL_BOOL, &ii), TL_EDTYPE);
   assert_string_equal(tl_errmsg(), "Invalid integer data type 'bool'.");
@@ -320,8 +334,12 @@ static void test_dlpack(void **s) {
       {TL_FLOAT8_E3M4, 7, 8}, {TL_FLOAT8_E4M3, 8, 8}, {TL_FLOAT8_E4M3B11FNUZ, 9, 8}, {TL_FLOAT8_E4M3FN, 10, 8},
       {TL_FLOAT8_E4M3FNUZ, 11, 8}, {TL_FLOAT8_E5M2, 12, 8}, {TL_FLOAT8_E5M2FNUZ, 13, 8},
       {TL_FLOAT8_E8M0FNU, 14, 8}, {TL_FLOAT6_E2M3FN, 15, 6}, {TL_FLOAT6_E3M2FN, 16, 6},
-      {TL_FLOAT4_E2M1FN, 17, 4}};
-  assert_int_equal(sizeof want / sizeof want[0], TL_NUM_CONCRETE);
+      {TL_FLOAT4_E2M1FN, 17, 4},
+      {TL_INT1, 0, 1},        {TL_INT3, 0, 3},        {TL_INT5, 0, 5},          {TL_INT6, 0, 6},
+      {TL_INT7, 0, 7},        {TL_UINT1, 1, 1},       {TL_UINT3, 1, 3},         {TL_UINT5, 1, 5},
+      {TL_UINT6, 1, 6},       {TL_UINT7, 1, 7}};
+  /* every storage type but bcomplex32 and float4_e2m1fn_x2 (no DLPack type) */
+  assert_int_equal(sizeof want / sizeof want[0], TL_NUM_CONCRETE - 3 - 2);
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
     tl_dlpack_dtype dl = {99, 99, 99};
     assert_int_equal(tl_dtype_to_dlpack(want[i].d, &dl), TL_OK);
@@ -341,9 +359,15 @@ static void test_dlpack(void **s) {
     assert_int_equal(dl.code, 1);
   }
   assert_int_equal(tl_dtype_to_dlpack((tl_dtype)-1, &dl), TL_EDTYPE);
+  /* complex bfloat16 and the packed float4 pair have no DLPack type */
+  assert_int_equal(tl_dtype_to_dlpack(TL_BCOMPLEX32, &dl), TL_EDTYPE);
+  assert_non_null(strstr(tl_errmsg(), "bcomplex32"));
+  assert_int_equal(tl_dtype_to_dlpack(TL_FLOAT4_E2M1FN_X2, &dl), TL_EDTYPE);
+  assert_non_null(strstr(tl_errmsg(), "float4_e2m1fn_x2"));
+  assert_int_equal(dl.code, 1);
   assert_int_equal(tl_dtype_to_dlpack(TL_INT8, NULL), TL_EINVAL);
   tl_dtype d = (tl_dtype)55;
-  const tl_dlpack_dtype bad[] = {{0, 32, 4}, {0, 32, 0}, {3, 64, 1}, {2, 8, 1}, {2, 128, 1}, {0, 3, 1},
+  const tl_dlpack_dtype bad[] = {{0, 32, 4}, {0, 32, 0}, {3, 64, 1}, {2, 8, 1}, {2, 128, 1}, {0, 9, 1},
                                  {6, 1, 1},  {4, 32, 1}, {5, 16, 1}, {7, 16, 1}, {18, 8, 1}, {255, 8, 1}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     if (tl_dtype_from_dlpack(bad[i], &d) != TL_EDTYPE)
@@ -365,7 +389,7 @@ static void test_classification(void **s) {
     int is_uint = strncmp(n, "uint", 4) == 0;
     int is_sint = (strncmp(n, "int", 3) == 0);
     int is_float = strncmp(n, "float", 5) == 0 || strncmp(n, "bfloat", 6) == 0;
-    int is_cpx = strncmp(n, "complex", 7) == 0;
+    int is_cpx = strncmp(n, "complex", 7) == 0 || strcmp(n, "bcomplex32") == 0;
     assert_int_equal(tl_dtype_is_bool(d), is_bool);
     assert_int_equal(tl_dtype_is_signed(d), is_sint);
     assert_int_equal(tl_dtype_is_unsigned(d), is_uint);
@@ -377,7 +401,7 @@ static void test_classification(void **s) {
     int k = (int)tl_dtype_get(d)->kind;
     assert_int_equal(k, is_bool ? 'b' : is_uint ? 'u' : is_sint ? 'i' : is_float ? 'f' : 'c');
   }
-  tl_dtype bad[] = {TL_DTYPE_NONE, (tl_dtype)34, (tl_dtype)-7, (tl_dtype)1000};
+  tl_dtype bad[] = {TL_DTYPE_NONE, (tl_dtype)TL_NUM_DTYPES, (tl_dtype)-7, (tl_dtype)1000};
   for (int i = 0; i < 4; i++) {
     assert_int_equal(tl_dtype_is_bool(bad[i]), 0);
     assert_int_equal(tl_dtype_is_signed(bad[i]), 0);
@@ -431,8 +455,80 @@ static void test_version(void **s) {
   assert_int_equal(TL_VERSION_NUMBER, 100);
 }
 
+/* The dtypes appended after the weak kinds (values 34..): display order,
+ * names, limits, refused operations. */
+static void test_appended_dtypes(void **s) {
+  (void)s;
+  /* display order: a permutation of the catalogue, by kind then width */
+  tl_dtype order[TL_NUM_DTYPES + 1];
+  assert_int_equal(tl_dtype_display_order(NULL, 0), TL_NUM_DTYPES);
+  order[TL_NUM_DTYPES] = (tl_dtype)-77;
+  assert_int_equal(tl_dtype_display_order(order, TL_NUM_DTYPES + 1), TL_NUM_DTYPES);
+  assert_int_equal(order[TL_NUM_DTYPES], -77); /* nothing written past the catalogue */
+  int seen[TL_NUM_DTYPES] = {0};
+  for (int i = 0; i < TL_NUM_DTYPES; i++) {
+    assert_true((int)order[i] >= 0 && (int)order[i] < TL_NUM_DTYPES);
+    assert_int_equal(seen[order[i]], 0);
+    seen[order[i]] = 1;
+  }
+  static const char *const want[] = {"bool", "int1", "int2", "int3", "int4", "int5", "int6", "int7", "int8"};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) assert_string_equal(tl_dtype_name(order[i]), want[i]);
+  assert_int_equal(order[TL_NUM_DTYPES - 1], TL_WEAK_COMPLEX);
+  tl_dtype two[2] = {(tl_dtype)-5, (tl_dtype)-5};
+  assert_int_equal(tl_dtype_display_order(two, 1), TL_NUM_DTYPES);
+  assert_int_equal(two[0], TL_BOOL);
+  assert_int_equal(two[1], -5);
+  /* iinfo from the bit width (ml_dtypes.iinfo(int1) = (-1, 0), uint1 = (0, 1)) */
+  tl_iinfo ii;
+  assert_int_equal(tl_iinfo_get(TL_INT1, &ii), TL_OK);
+  assert_int_equal(ii.min, -1);
+  assert_int_equal(ii.max, 0);
+  assert_int_equal(tl_iinfo_get(TL_UINT1, &ii), TL_OK);
+  assert_int_equal(ii.max, 1);
+  assert_int_equal(tl_iinfo_get(TL_INT5, &ii), TL_OK);
+  assert_int_equal(ii.min, -16);
+  assert_int_equal(ii.max, 15);
+  assert_int_equal(tl_iinfo_get(TL_UINT7, &ii), TL_OK);
+  assert_int_equal(ii.max, 127);
+  /* finfo: bcomplex32 is that of bfloat16 (torch.finfo(torch.bcomplex32)); the
+     packed pair is refused, output untouched */
+  tl_finfo fb, fc;
+  assert_int_equal(tl_finfo_get(TL_BFLOAT16, &fb), TL_OK);
+  assert_int_equal(tl_finfo_get(TL_BCOMPLEX32, &fc), TL_OK);
+  assert_true(fc.max == fb.max && fc.eps == fb.eps && fc.nmant == 7 && fc.bits == 16);
+  memset(&fc, 0x3C, sizeof fc);
+  tl_finfo untouched;
+  memcpy(&untouched, &fc, sizeof fc);
+  assert_int_equal(tl_finfo_get(TL_FLOAT4_E2M1FN_X2, &fc), TL_EDTYPE);
+  assert_non_null(strstr(tl_errmsg(), "float4_e2m1fn_x2"));
+  assert_memory_equal(&fc, &untouched, sizeof fc);
+  /* names: unknown ones are refused with a suggestion */
+  tl_dtype d = (tl_dtype)-9;
+  assert_int_equal(tl_dtype_parse("bcomplex32", &d, NULL), TL_OK);
+  assert_int_equal(d, TL_BCOMPLEX32);
+  assert_int_equal(tl_dtype_parse("float4_e2m1fn_x2", &d, NULL), TL_OK);
+  assert_int_equal(d, TL_FLOAT4_E2M1FN_X2);
+  d = (tl_dtype)-9;
+  assert_int_equal(tl_dtype_parse("int9", &d, NULL), TL_EDTYPE);
+  assert_non_null(strstr(tl_errmsg(), "int9"));
+  assert_int_equal(d, -9);
+  assert_int_equal(tl_dtype_parse("bcomplex64", &d, NULL), TL_EDTYPE);
+  assert_non_null(strstr(tl_errmsg(), "did you mean"));
+  assert_int_equal(tl_dtype_parse("uint0", &d, NULL), TL_EDTYPE);
+  assert_int_equal(d, -9);
+  /* isdtype kinds */
+  int r = -1;
+  assert_int_equal(tl_isdtype(TL_INT3, "signed integer", &r), TL_OK);
+  assert_int_equal(r, 1);
+  assert_int_equal(tl_isdtype(TL_UINT1, "unsigned integer", &r), TL_OK);
+  assert_int_equal(r, 1);
+  assert_int_equal(tl_isdtype(TL_BCOMPLEX32, "complex floating", &r), TL_OK);
+  assert_int_equal(r, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_appended_dtypes),
       cmocka_unit_test(test_catalogue),         cmocka_unit_test(test_finfo_recorded),
       cmocka_unit_test(test_iinfo_recorded),    cmocka_unit_test(test_formats),
       cmocka_unit_test(test_accepted_spellings), cmocka_unit_test(test_rejected_spellings),

@@ -103,7 +103,7 @@ C(promote_jax_strict) { tl_config c = jaxcfg(0, 1, 0); return tl_promote_types(&
 C(promote_jax_sink) { tl_config c = jaxcfg(1, 0, 0); return tl_promote_types(&c, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, &d_); }
 C(promote_cfg_default) { tl_config c = jaxcfg(0, 0, 0); c.default_int = TL_FLOAT32; return tl_promote_types(&c, TL_INT8, TL_INT8, &d_); }
 C(promote_lax) { tl_config c = rulescfg("jax.lax"); return tl_promote_types(&c, TL_INT8, TL_INT16, &d_); }
-C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_FLOAT8_E8M0FNU, TL_INT4, &d_); }
+C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_INT8, TL_FLOAT8_E3M4, &d_); }
 C(result_null) { return tl_result_type(NULL, NULL, 1, &r_); }
 C(result_empty) { tl_operand o = P("int8"); return tl_result_type(NULL, &o, 0, &r_); }
 C(result_kind) { tl_operand o = P("int8"); o.kind = (tl_operand_kind)9; tl_config c = jaxcfg(0, 0, 0); return tl_result_type(&c, &o, 1, &r_); }
@@ -334,6 +334,13 @@ static void pop_int_defaults(void) {
 /* E(id): a case; EC(id, cleanup): a case whose state is undone after the check */
 #define E(id) {#id, id, NULL}
 #define EC(id, cleanup) {#id, id, cleanup}
+C(finfo_packed_pair) { tl_finfo f; return tl_finfo_get(TL_FLOAT4_E2M1FN_X2, &f); }
+C(to_dlpack_bcomplex32) { tl_dlpack_dtype dl; return tl_dtype_to_dlpack(TL_BCOMPLEX32, &dl); }
+C(convert_packed_pair) { char s[4] = {0}, d[16]; return tl_convert(TL_FLOAT4_E2M1FN_X2, s, 1, TL_FLOAT32, d, 4, 4, 0, NULL); }
+C(array_ones_packed_pair) { int64_t sh[1] = {3}; return tl_array_ones(TL_FLOAT4_E2M1FN_X2, 1, sh, &arr_); }
+C(binary_packed_pair) { return tl_binary(NULL, TL_BINOP_ADD, A(TL_FLOAT4_E2M1FN_X2, 2, 0), A(TL_FLOAT32, 2, 0), &arr_); }
+C(convert_packed_pair_to) { char s[16] = {0}, d[4]; return tl_convert(TL_INT1, s, 1, TL_FLOAT4_E2M1FN_X2, d, 1, 4, 0, NULL); }
+
 static const struct {
   const char *id;
   int (*fn)(void);
@@ -370,6 +377,8 @@ static const struct {
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
     E(convert_stride_overflow), E(convert_threads_range), E(convert_threshold_small),
     E(convert_tier_unsupported),
+    E(finfo_packed_pair), E(to_dlpack_bcomplex32), E(convert_packed_pair), E(convert_packed_pair_to),
+    E(array_ones_packed_pair), E(binary_packed_pair),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

@@ -14,17 +14,19 @@ static tl_config mkcfg(const char *rules, int x64, int strict, int op) {
   return c;
 }
 
-/* All JAX promotion dtypes (jax.md §1; int1/uint1 are not in the catalogue). */
+/* All JAX promotion dtypes (jax.md §1; int1/uint1 with ml_dtypes 0.6, appended at the end). */
 static const tl_dtype jax_types[] = {
     TL_BOOL,          TL_UINT2,          TL_UINT4,          TL_UINT8,        TL_UINT16,          TL_UINT32,
     TL_UINT64,        TL_INT2,           TL_INT4,           TL_INT8,         TL_INT16,           TL_INT32,
     TL_INT64,         TL_FLOAT4_E2M1FN,  TL_FLOAT6_E2M3FN,  TL_FLOAT6_E3M2FN, TL_FLOAT8_E3M4,    TL_FLOAT8_E4M3,
     TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2,
     TL_FLOAT8_E5M2FNUZ, TL_BFLOAT16,     TL_FLOAT16,        TL_FLOAT32,      TL_FLOAT64,         TL_COMPLEX64,
-    TL_COMPLEX128};
+    TL_COMPLEX128,    TL_INT1,           TL_UINT1};
 #define NJ (sizeof jax_types / sizeof jax_types[0])
 
-static int is_intn(tl_dtype d) { return d == TL_INT2 || d == TL_INT4 || d == TL_UINT2 || d == TL_UINT4; }
+static int is_intn(tl_dtype d) {
+  return d == TL_INT2 || d == TL_INT4 || d == TL_UINT2 || d == TL_UINT4 || d == TL_INT1 || d == TL_UINT1;
+}
 static int is_small_float(tl_dtype d) {
   switch (d) {
   case TL_FLOAT4_E2M1FN: case TL_FLOAT6_E2M3FN: case TL_FLOAT6_E3M2FN: case TL_FLOAT8_E3M4: case TL_FLOAT8_E4M3:

@@ -80,7 +80,7 @@ static void order_independence(void **s) {
 
 static void bad_input(void **s) {
   (void)s;
-  rt_bad_input("torch", TL_INT4);
+  rt_bad_input("torch", TL_FLOAT8_E3M4); /* int4 is in torch's domain since torch 2.15's shell dtypes */
 }
 
 int main(void) {

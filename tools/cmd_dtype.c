@@ -20,8 +20,10 @@ static int run_list(int argc, char **argv) {
     else return tl_cli_usage_error("list: unknown argument '%s'", argv[i]);
   }
   if (json) printf("[\n");
+  tl_dtype order[TL_NUM_DTYPES]; /* display order: by kind, then width */
+  tl_dtype_display_order(order, TL_NUM_DTYPES);
   for (int i = 0; i < TL_NUM_DTYPES; i++) {
-    const tl_dtype_info *in = tl_dtype_get((tl_dtype)i);
+    const tl_dtype_info *in = tl_dtype_get(order[i]);
     if (json)
       printf("  {\"name\": \"%s\", \"kind\": \"%s\", \"weak\": %s, \"bits\": %d, \"itemsize\": %d}%s\n", in->name,
              kind_name(in->kind), in->weak ? "true" : "false", in->bits, in->itemsize,

@@ -2124,7 +2124,9 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
     goto fail;
   PyObject *all = PyTuple_New(TL_NUM_DTYPES);
   if (!all) goto fail;
-  for (int i = 0; i < TL_NUM_DTYPES; i++) PyTuple_SET_ITEM(all, i, dtype_obj((tl_dtype)i));
+  tl_dtype order[TL_NUM_DTYPES]; /* display order (by kind, then width; weak kinds last) */
+  tl_dtype_display_order(order, TL_NUM_DTYPES);
+  for (int i = 0; i < TL_NUM_DTYPES; i++) PyTuple_SET_ITEM(all, i, dtype_obj(order[i]));
   if (PyModule_AddObject(m, "DTYPES", all) < 0 ||
       PyModule_AddStringConstant(m, "__version__", tl_version_string()) < 0 ||
 

@@ -14,9 +14,13 @@ CANONICAL = [str(d) for d in tl.DTYPES]
 
 
 def test_catalogue_has_every_dtype_once():
-    assert len(tl.DTYPES) == 34
-    assert len(set(CANONICAL)) == 34
+    assert len(tl.DTYPES) == 46
+    assert len(set(CANONICAL)) == 46
     assert CANONICAL[-3:] == ["int*", "float*", "complex*"]
+    # display order: by kind, then width (the appended int1/int3.. sit with the other ints)
+    assert CANONICAL[:5] == ["bool", "int1", "int2", "int3", "int4"]
+    for name in ("uint1", "uint7", "bcomplex32", "float4_e2m1fn_x2"):
+        assert name in CANONICAL
 
 
 @pytest.mark.parametrize("name", CANONICAL)

@@ -28,6 +28,9 @@ CATALOGUE = [
     "float8_e4m3fn", "float8_e4m3fnuz", "float8_e4m3b11fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "bfloat16", "float16", "float32", "float64",
     "complex32", "complex64", "complex128",
+    # appended to the catalogue later (enum values 34..45)
+    "int1", "uint1", "int3", "int5", "int6", "int7", "uint3", "uint5", "uint6", "uint7",
+    "bcomplex32", "float4_e2m1fn_x2",
 ]
 CATALOGUE_SET = set(CATALOGUE)
 PYTYPES = ["int", "float", "complex", "bool"]

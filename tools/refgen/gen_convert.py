@@ -22,7 +22,10 @@ NAMES = ['bool', 'int2', 'int4', 'int8', 'int16', 'int32', 'int64', 'uint2', 'ui
          'uint16', 'uint32', 'uint64', 'float4_e2m1fn', 'float6_e2m3fn', 'float6_e3m2fn',
          'float8_e3m4', 'float8_e4m3', 'float8_e4m3fn', 'float8_e4m3fnuz', 'float8_e4m3b11fnuz',
          'float8_e5m2', 'float8_e5m2fnuz', 'float8_e8m0fnu', 'bfloat16', 'float16', 'float32',
-         'float64', 'complex32', 'complex64', 'complex128']
+         'float64', 'complex32', 'complex64', 'complex128',
+         # ml_dtypes 0.6 (appended to the catalogue later; torch's int3..7/uint3..7 and
+         # float4_e2m1fn_x2 have no conversions anywhere to record)
+         'int1', 'uint1', 'bcomplex32']
 
 
 def dt(name):
@@ -31,7 +34,7 @@ def dt(name):
     return np.dtype(name)
 
 
-SUBBITS = {'int2': 2, 'uint2': 2, 'int4': 4, 'uint4': 4, 'float4_e2m1fn': 4,
+SUBBITS = {'int1': 1, 'uint1': 1, 'int2': 2, 'uint2': 2, 'int4': 4, 'uint4': 4, 'float4_e2m1fn': 4,
            'float6_e2m3fn': 6, 'float6_e3m2fn': 6}
 
 F32_VECTORS = [0.0, -0.0, 1.0, -1.0, 1.5, 0.3, 3.0, 0.25, 0.2549, 0.75, 1.25, 9.0, 2049, 2051, 2053,
@@ -66,8 +69,9 @@ def inputs(name, rng):
             for off in list(range(0, 40)) + list(range(0x7B00 if name == 'float16' else 0x7F00, 0x8000)):
                 pats.add((base + off) & 0xFFFF)
         return np.array(sorted(pats), dtype=np.uint16).view(d)
-    if name in ('float32', 'float64', 'complex64', 'complex128', 'complex32'):
-        comp = {'complex32': np.float16, 'complex64': np.float32, 'complex128': np.float64}.get(name, d)
+    if name in ('float32', 'float64', 'complex64', 'complex128', 'complex32', 'bcomplex32'):
+        comp = {'complex32': np.float16, 'complex64': np.float32, 'complex128': np.float64,
+                'bcomplex32': np.dtype(m.bfloat16)}.get(name, d)
         vals = [float(v) for v in F32_VECTORS]
         if np.dtype(comp) == np.float64:
             vals += F64_EXTRA
@@ -78,7 +82,7 @@ def inputs(name, rng):
             base = np.concatenate([base, np.array(F64_BITS, np.uint64).view(np.float64)])
         r = rng.standard_normal(160) * np.exp2(rng.integers(-30, 30, 160))
         base = np.concatenate([base, r.astype(comp)])
-        if d.kind == 'c' or name == 'complex32':
+        if d.kind == 'c' or name in ('complex32', 'bcomplex32'):
             im = np.concatenate([np.zeros(len(base) // 2), rng.standard_normal(len(base) - len(base) // 2)]).astype(comp)
             out = np.empty(len(base), dtype=d)
             # build complex arrays from parts through raw bytes (complex32 has no setters on old numpy)

@@ -10,8 +10,8 @@ import ml_dtypes
 FLOATS = ["float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
           "float8_e4m3fn", "float8_e4m3fnuz", "float8_e4m3b11fnuz", "float8_e5m2",
           "float8_e5m2fnuz", "float8_e8m0fnu", "bfloat16", "float16", "float32", "float64",
-          "complex64", "complex128"]
-INTS = ["int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16",
+          "complex64", "complex128", "bcomplex32"]
+INTS = ["int1", "uint1", "int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16",
         "uint32", "uint64"]
 FIELDS = ["bits", "eps", "epsneg", "max", "min", "smallest_normal", "smallest_subnormal",
           "resolution", "nexp", "nmant", "maxexp", "minexp", "precision"]
@@ -43,7 +43,7 @@ def main():
         f.write("dtype\tbits\tmin\tmax\n")
         for n in INTS:
             d = dt(n)
-            ii = np.iinfo(d) if not n.endswith(("2", "4")) or n.endswith(("64",)) else ml_dtypes.iinfo(d)
+            ii = ml_dtypes.iinfo(d) if hasattr(ml_dtypes, n) else np.iinfo(d)
             f.write(f"{n}\t{ii.bits}\t{int(ii.min)}\t{int(ii.max)}\n")
 
 
