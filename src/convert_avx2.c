@@ -8,6 +8,9 @@
  * (tl__fpenv_enter, internal.h) whatever the caller's. */
 #include "convert_internal.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
+
 #if defined(TL_HAVE_X86) && defined(__x86_64__)
 #include <immintrin.h>
 
@@ -1038,6 +1041,150 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
   for (; i < n; i++) memcpy(dst + i, table + src[i], 4); /* dst may be misaligned */
 }
 
+/* ---- 1-byte sources: the pair's 256-entry table by in-register lookups -----
+ * No gathers (slow here): the destination elements are split into byte
+ * planes (plane b: byte b of the 256 table entries); a plane is 16 sub-tables
+ * of 16 bytes, one per high nibble, looked up with vpshufb by the low nibble.
+ * vpshufb gives 0 where the index byte has bit 7 set, so sub-table h (h < 8)
+ * indexed by x and sub-table h + 8 indexed by x ^ 0x80 OR together into "the
+ * entry for high nibble h or h + 8, by bit 7"; a blend tree on bits 4, 5, 6
+ * (each moved to bit 7 by a shift) picks one of those 8: 31 operations per
+ * plane and 32 elements. Planes that are the same byte for all 256 entries
+ * (float64 from a float8: the low six bytes) are constants, and equal planes
+ * (the sign bytes of int64 from int8) are computed once. The planes are then
+ * interleaved into D-byte elements by unpacks (a byte-matrix transpose within
+ * each 128-bit lane) and the lanes put in order. */
+typedef struct {
+  int np;                  /* distinct non-constant planes */
+  signed char map[16];     /* byte b of an element: its plane, or -1 for constant cval[b] */
+  unsigned char cval[16];
+  __m256i tab[];           /* np x 16 sub-tables, each broadcast to both lanes */
+} tl__lutp;
+
+static _Atomic(tl__lutp *) tl__luts[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+
+static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__lutp *L = atomic_load_explicit(&tl__luts[from][to][sat], memory_order_acquire);
+  if (L) return L;
+  const unsigned char *t = tl__table8(from, to, sat);
+  if (!t) return NULL;
+  const int D = tl__info(to)->itemsize;
+  int np = 0, map[16], first[16];
+  unsigned char cval[16];
+  for (int b = 0; b < D; b++) {
+    int konst = 1;
+    for (int e = 1; e < 256 && konst; e++) konst = t[e * D + b] == t[b];
+    cval[b] = t[b];
+    map[b] = -1;
+    if (konst) continue;
+    for (int p = 0; p < np && map[b] < 0; p++) {
+      int same = 1;
+      for (int e = 0; e < 256 && same; e++) same = t[e * D + b] == t[e * D + first[p]];
+      if (same) map[b] = p;
+    }
+    if (map[b] < 0) first[np] = b, map[b] = np++;
+  }
+  L = aligned_alloc(32, sizeof *L + (size_t)np * 16 * sizeof(__m256i)); /* sizeof *L: a multiple of 32 */
+  if (!L) return NULL;
+  L->np = np;
+  for (int b = 0; b < 16; b++) L->map[b] = (signed char)(b < D ? map[b] : -1), L->cval[b] = b < D ? cval[b] : 0;
+  for (int p = 0; p < np; p++)
+    for (int h = 0; h < 16; h++) {
+      unsigned char row[16];
+      for (int l = 0; l < 16; l++) row[l] = t[(h * 16 + l) * D + first[p]];
+      L->tab[p * 16 + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
+    }
+  tl__lutp *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__luts[from][to][sat], &expected, L, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    free(L);
+    return expected;
+  }
+  return L;
+}
+
+/* One plane for 32 index bytes x (xf = x ^ 0x80; m4/m5/m6: bits 4/5/6 at bit 7). */
+static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i *T, __m256i x, __m256i xf,
+                                                                   __m256i m4, __m256i m5, __m256i m6) {
+  __m256i v[8];
+  for (int h = 0; h < 8; h++)
+    v[h] = _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
+                           _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf));
+  for (int k = 0; k < 4; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m4);
+  for (int k = 0; k < 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
+  return _mm256_blendv_epi8(v[0], v[1], m6);
+}
+
+static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m256i b, int u, int hi) {
+  switch (u) {
+  case 1: return hi ? _mm256_unpackhi_epi8(a, b) : _mm256_unpacklo_epi8(a, b);
+  case 2: return hi ? _mm256_unpackhi_epi16(a, b) : _mm256_unpacklo_epi16(a, b);
+  case 4: return hi ? _mm256_unpackhi_epi32(a, b) : _mm256_unpacklo_epi32(a, b);
+  default: return hi ? _mm256_unpackhi_epi64(a, b) : _mm256_unpacklo_epi64(a, b);
+  }
+}
+
+/* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16). */
+static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L, const unsigned char *t, int D,
+                                                              const uint8_t *s, char *d, size_t n) {
+  __m256i cst[16];
+  for (int b = 0; b < D; b++) cst[b] = _mm256_set1_epi8((char)L->cval[b]);
+  const int np = L->np;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
+    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
+    __m256i pl[16], v[16], w[16];
+    for (int b = D; b < 16; b++) v[b] = w[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
+    for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(L->tab + p * 16, x, xf, m4, m5, m6);
+    _Pragma("GCC unroll 16")
+    for (int b = 0; b < D; b++) v[b] = L->map[b] < 0 ? cst[b] : pl[(int)L->map[b]];
+    /* transpose within lanes: v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
+    int nc = D;
+    _Pragma("GCC unroll 16")
+    for (int u = 1; u < D; u *= 2) {
+      const int nc2 = nc / 2;
+      _Pragma("GCC unroll 16")
+      for (int k = 0; k < D / 2; k++) { /* k = g * nc2 + c: source chunks 2k, 2k + 1 */
+        const int g = k / nc2, lo = (k + g * nc2) & 15, hi = (lo + nc2) & 15;
+        w[lo] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 0);
+        w[hi] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 1);
+      }
+      _Pragma("GCC unroll 16")
+      for (int k = 0; k < D; k++) v[k] = w[k];
+      nc = nc2;
+    }
+    char *o = d + i * (size_t)D;
+    if (D == 1) {
+      _mm256_storeu_si256((__m256i *)(void *)o, v[0]);
+      continue;
+    }
+    _Pragma("GCC unroll 16")
+    for (int j = 0; j < D / 2; j++) {
+      _mm256_storeu_si256((__m256i *)(void *)(o + 32 * j), _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x20));
+      _mm256_storeu_si256((__m256i *)(void *)(o + 16 * D + 32 * j),
+                          _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x31));
+    }
+  }
+  for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
+}
+
+int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  if (tl__info(from)->itemsize != 1) return 0;
+  const tl__lutp *L = tl__lut_get(from, to, sat != 0);
+  const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
+  if (!t) return 0;
+  switch (tl__info(to)->itemsize) {
+  case 1: tl__lut_run(L, t, 1, src, dst, n); return 1;
+  case 2: tl__lut_run(L, t, 2, src, dst, n); return 1;
+  case 4: tl__lut_run(L, t, 4, src, dst, n); return 1;
+  case 8: tl__lut_run(L, t, 8, src, dst, n); return 1;
+  case 16: tl__lut_run(L, t, 16, src, dst, n); return 1;
+  default: return 0;
+  }
+}
+
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) {
@@ -1078,6 +1225,10 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return NULL;
+}
+int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  (void)from, (void)to, (void)sat, (void)src, (void)dst, (void)n;
+  return 0;
 }
 int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
   (void)d, (void)buf, (void)n;
