@@ -476,11 +476,46 @@ static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg
 }
 
 /* One block: 32 / D source elements -> 32 bytes of D-byte integers of `bits` bits. */
-static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, int S, int D, int bits, int sg) {
-#define LPS(k) _mm256_loadu_ps((const float *)(const void *)sp + 8 * (k))
-#define LPD(k) _mm256_loadu_pd((const double *)(const void *)sp + 4 * (k))
+/* Sources of the float -> integer blocks (SF): float32 (4), float64 (8), and,
+ * read as float32 (exact) or float64 (complex128), the real parts of complex
+ * values (the scalar rule: complex -> integer converts the real part):
+ * float16, bfloat16, complex32, complex64, complex128. */
+enum { TL__SF_F16 = 102, TL__SF_BF16, TL__SF_C32, TL__SF_C64, TL__SF_C128 };
+/* 8 float32 values of source SF from element 8k of sp */
+static inline __attribute__((always_inline)) __m256 tl__ld8f(const char *sp, int SF, int k) {
+  switch (SF) {
+  case TL__SF_F16: return _mm256_cvtph_ps(TL__L16(sp + 16 * k));
+  case TL__SF_BF16: return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp + 16 * k)), 16));
+  case TL__SF_C32: {
+    __m256i x = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(sp + 32 * k)), _mm256_set1_epi32(0xFFFF));
+    return _mm256_cvtph_ps(tl__pack16(x));
+  }
+  case TL__SF_C64: return tl__re_c64(sp + 64 * k);
+  default: return _mm256_loadu_ps((const float *)(const void *)sp + 8 * k);
+  }
+}
+/* 4 float64 values of source SF from element 4k of sp (reads those 4 elements only) */
+static inline __attribute__((always_inline)) __m256d tl__ld4d(const char *sp, int SF, int k) {
+  switch (SF) {
+  case 4: return _mm256_cvtps_pd(_mm_loadu_ps((const float *)(const void *)sp + 4 * k));
+  case TL__SF_F16: return _mm256_cvtps_pd(_mm_cvtph_ps(TL__L8(sp + 8 * k)));
+  case TL__SF_BF16: return _mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(TL__L8(sp + 8 * k)), 16)));
+  case TL__SF_C32: /* the low halves of 4 32-bit lanes */
+    return _mm256_cvtps_pd(_mm_cvtph_ps(_mm_shuffle_epi8(TL__L16(sp + 16 * k), _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1))));
+  case TL__SF_C64: /* the even floats of 4 complex64 */
+    return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(
+        _mm256_loadu_ps((const float *)(const void *)(sp + 32 * k)), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
+  case TL__SF_C128: return tl__re_c128(sp + 64 * k);
+  default: return _mm256_loadu_pd((const double *)(const void *)sp + 4 * k);
+  }
+}
+
+static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, int SF, int D, int bits, int sg) {
+  const int S = SF == 8 || SF == TL__SF_C128 ? 8 : 4; /* the path: float64 or float32 lanes */
+#define LPS(k) tl__ld8f(sp, SF, k)
+#define LPD(k) tl__ld4d(sp, SF, k)
   __m256i r;
-  if (D == 8) return tl__fq_pd(S == 4 ? _mm256_cvtps_pd(_mm_loadu_ps((const float *)(const void *)sp)) : LPD(0), sg);
+  if (D == 8) return tl__fq_pd(LPD(0), sg);
   if (D == 4) return S == 4 ? tl__fi_ps(LPS(0), bits, sg) : _mm256_set_m128i(tl__fi_pd(LPD(1), bits, sg), tl__fi_pd(LPD(0), bits, sg));
   if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
     __m256i a = tl__fi_ps(LPS(0), bits, sg), b = tl__fi_ps(LPS(1), bits, sg);
@@ -511,30 +546,69 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
 #undef LPD
 }
 
-static inline __attribute__((always_inline)) void tl__fi_run(tl_dtype from, tl_dtype to, int S, int D, int bits,
-                                                             int sg, const void *sv, void *dv, size_t n) {
+static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, tl_dtype to, int SF, int S, int D,
+                                                                int bits, int sg, const void *sv, void *dv, size_t n) {
   const char *s = sv;
   char *d = dv;
   int nt = 0;
   const size_t step = 32 / (size_t)D;
   size_t i = tl__nt_head(from, to, s, d, n, (size_t)S, (size_t)D, &nt);
-  for (; i + step <= n; i += step) tl__st32(d + i * (size_t)D, tl__fi_blk(s + i * (size_t)S, S, D, bits, sg), nt);
+  for (; i + step <= n; i += step) tl__st32(d + i * (size_t)D, tl__fi_blk(s + i * (size_t)S, SF, D, bits, sg), nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * (size_t)S, S, to, d + i * (size_t)D, D, n - i, 0);
 }
 
+static inline __attribute__((always_inline)) void tl__fi_run(tl_dtype from, tl_dtype to, int S, int D, int bits,
+                                                             int sg, const void *sv, void *dv, size_t n) {
+  tl__fi_run_sf(from, to, S, S, D, bits, sg, sv, dv, n);
+}
 #define TL__FI(NAME, FT, TT, S, D, BITS, SG) \
   static void k_##NAME(const void *s, void *d, size_t n) { tl__fi_run(FT, TT, S, D, BITS, SG, s, d, n); }
 TL__F2I_DSTS(TL__FI, f32, TL_FLOAT32, 4)
 TL__F2I_DSTS(TL__FI, f64, TL_FLOAT64, 8)
 
+/* float16, bfloat16 and complex (the real part) -> integers: the same blocks
+ * on the source read as float32 (float64 for complex128), one kernel each
+ * instead of a chain through float32/float64. */
+static inline __attribute__((always_inline)) int tl__sf_of(tl_dtype d) {
+  switch (d) {
+  case TL_FLOAT16: return TL__SF_F16;
+  case TL_BFLOAT16: return TL__SF_BF16;
+  case TL_COMPLEX32: return TL__SF_C32;
+  case TL_COMPLEX64: return TL__SF_C64;
+  default: return TL__SF_C128;
+  }
+}
+#define TL__FIX(NAME, FT, TT, S, D, BITS, SG) \
+  static void k_##NAME(const void *s, void *d, size_t n) { tl__fi_run_sf(FT, TT, tl__sf_of(FT), S, D, BITS, SG, s, d, n); }
+TL__F2I_DSTS(TL__FIX, h, TL_FLOAT16, 2)
+TL__F2I_DSTS(TL__FIX, bh, TL_BFLOAT16, 2)
+TL__F2I_DSTS(TL__FIX, c32, TL_COMPLEX32, 4)
+TL__F2I_DSTS(TL__FIX, c64, TL_COMPLEX64, 8)
+TL__F2I_DSTS(TL__FIX, c128, TL_COMPLEX128, 16)
+#undef TL__FIX
+
 static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 #define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
   static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
                                                     {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
+  static const tl__contig_fn kx[5][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, h, TL_FLOAT16, 2)},
+                                                     {TL__F2I_DSTS(TL__FI_ENT, bh, TL_BFLOAT16, 2)},
+                                                     {TL__F2I_DSTS(TL__FI_ENT, c32, TL_COMPLEX32, 4)},
+                                                     {TL__F2I_DSTS(TL__FI_ENT, c64, TL_COMPLEX64, 8)},
+                                                     {TL__F2I_DSTS(TL__FI_ENT, c128, TL_COMPLEX128, 16)}};
 #undef TL__FI_ENT
-  if ((from != TL_FLOAT32 && from != TL_FLOAT64) || to > TL_UINT64) return NULL;
-  return k[from == TL_FLOAT64][to]; /* NULL for bool */
+  if (to > TL_UINT64) return NULL;
+  switch (from) {
+  case TL_FLOAT32: return k[0][to]; /* NULL for bool */
+  case TL_FLOAT64: return k[1][to];
+  case TL_FLOAT16: return kx[0][to];
+  case TL_BFLOAT16: return kx[1][to];
+  case TL_COMPLEX32: return kx[2][to];
+  case TL_COMPLEX64: return kx[3][to];
+  case TL_COMPLEX128: return kx[4][to];
+  default: return NULL;
+  }
 }
 /* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores
  * (tl__st32 with nt) when a body writes whole 32-byte vectors. */
@@ -666,6 +740,15 @@ TL__KB(b_32, TL_UINT32, TL_BOOL, 4, 1, tl__nblk(sp, 2, 0, 1))
 TL__KB(b_64, TL_UINT64, TL_BOOL, 8, 1, tl__nblk(sp, 3, 0, 1))
 TL__KB(b_f32, TL_FLOAT32, TL_BOOL, 4, 1, tl__nblk(sp, 2, 0, 2))
 TL__KB(b_f64, TL_FLOAT64, TL_BOOL, 8, 1, tl__nblk(sp, 3, 0, 3))
+/* float16 / bfloat16 -> bool: nonzero without the sign (NaN is true) */
+static inline __m256i tl__b_h(const char *p) {
+  const __m256i m = _mm256_set1_epi16(0x7FFF), z = _mm256_setzero_si256();
+  __m256i a = _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), m), z);
+  __m256i b = _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), m), z);
+  return _mm256_andnot_si256(_mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xD8), _mm256_set1_epi8(1));
+}
+TL__KB(b_h, TL_FLOAT16, TL_BOOL, 2, 1, tl__b_h(sp))
+TL__KB(b_bh, TL_BFLOAT16, TL_BOOL, 2, 1, tl__b_h(sp))
 TL__KB(n_16_8, TL_UINT16, TL_UINT8, 2, 1, tl__nblk(sp, 1, 0, 0))
 TL__KB(n_32_8, TL_UINT32, TL_UINT8, 4, 1, tl__nblk(sp, 2, 0, 0))
 TL__KB(n_32_16, TL_UINT32, TL_UINT16, 4, 2, tl__nblk(sp, 2, 1, 0))
@@ -1198,6 +1281,8 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? r_f64_f16_s : k_f64_f16;
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
+  case P(TL_FLOAT16, TL_BOOL): return b_h;
+  case P(TL_BFLOAT16, TL_BOOL): return b_bh;
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
