@@ -867,6 +867,21 @@ static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, co
     *nan = _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7F80))) != 0;
     return _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16);
   }
+  case TL_COMPLEX32: { /* the real parts: the low halves of 8 32-bit lanes */
+    __m128i h = tl__pack16(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), _mm256_set1_epi32(0xFFFF)));
+    *nan = tl__h_has_nan(h);
+    return _mm256_castps_si256(_mm256_cvtph_ps(h));
+  }
+  case TL_COMPLEX64: {
+    __m256 v = tl__re_c64(p);
+    *nan = _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) != 0;
+    return _mm256_castps_si256(v);
+  }
+  case TL_COMPLEX128: {
+    __m256i u = _mm256_setzero_si256();
+    *nan = !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u);
+    return u;
+  }
   case TL_INT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))));
   case TL_UINT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))));
   case TL_INT32: return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
@@ -982,6 +997,11 @@ TL__R(i32, TL_INT32)
 TL__R(u32, TL_UINT32)
 TL__R(i64, TL_INT64)
 TL__R(u64, TL_UINT64)
+TL__R(c32, TL_COMPLEX32)
+TL__KDEF(r, c64, TL_COMPLEX64, TL_BFLOAT16, bf16) TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT16, f16)
+TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(r, c128, TL_COMPLEX128, TL_BFLOAT16, bf16) TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT16, f16)
+TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__R
 #undef TL__KRUN
 
@@ -1052,6 +1072,17 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     RN(b, TL_BFLOAT16)
     R2(f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
     R2(f64, TL_FLOAT64, TL_FLOAT8_E8M0FNU, e8m0)
+    /* complex -> real narrow formats: the real part (complex32 -> float16 is re_c32,
+       complex64/complex128 -> float8/6/4 k_narrow8's) */
+    R2(c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
+    R2(c32, TL_COMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
+    RN(c32, TL_COMPLEX32)
+    R2(c64, TL_COMPLEX64, TL_BFLOAT16, bf16)
+    R2(c64, TL_COMPLEX64, TL_FLOAT16, f16)
+    R2(c64, TL_COMPLEX64, TL_FLOAT8_E8M0FNU, e8m0)
+    R2(c128, TL_COMPLEX128, TL_BFLOAT16, bf16)
+    R2(c128, TL_COMPLEX128, TL_FLOAT16, f16)
+    R2(c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
   default: return NULL;
   }
 #undef RI
