@@ -134,7 +134,7 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   if (tier >= TL__TIER_AVX2 && tl__avx2_kernel(from, to, sat)) return 1;
 #if defined(TL_HAVE_X86)
   if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && ti->itemsize != 16) return 1;
-  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1) return 1; /* tl__avx2_lut8 */
+  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && tl__avx2_lut8_ok(from, to, sat)) return 1;
 #else
   (void)fi, (void)ti;
 #endif
