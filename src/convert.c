@@ -156,7 +156,7 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   if (tier >= TL__TIER_AVX2 && tl__avx2_kernel(from, to, sat)) return 1;
 #if defined(TL_HAVE_X86)
   if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && ti->itemsize != 16) return 1;
-  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4) return 1;
+  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && tl__avx2_lut8_ok(from, to, sat)) return 1;
 #else
   (void)fi, (void)ti;
 #endif
@@ -187,13 +187,9 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && n >= 64 &&
       tl__avx512vbmi_lut8(from, to, sat, src, dst, n))
     return 1;
-  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && ti->itemsize == 4 && n >= 64) {
-    const unsigned char *t = tl__table8(from, to, sat);
-    if (t) {
-      tl__avx2_lut8_32((const uint32_t *)(const void *)t, (const uint8_t *)src, (uint32_t *)(void *)dst, n);
-      return 1;
-    }
-  }
+  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && n >= 64 && tl__avx2_lut8(from, to, sat, src, dst, n))
+    return 1;
+  (void)ti;
 #else
   (void)fi, (void)ti;
 #endif

@@ -80,6 +80,13 @@ const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n);
 /* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
+/* AVX2 (caller checked the tier): dst[i] = table8(from, to, sat)[src[i]] for a
+ * 1-byte source and any destination, by vpshufb lookups over byte planes (n
+ * any). Returns 0 (nothing written) when `from` is not 1 byte or a table
+ * could not be allocated. */
+int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
+/* Does tl__avx2_lut8 run the pair (1-byte source, table built, not slower than scalar)? */
+int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
 
 /* AVX-512 VBMI (caller checked CPUID): dst[i] = table8(from, to, sat)[src[i]]
  * for a 1-byte source and a 1/2/4/8-byte destination, by in-register lookups.

@@ -499,6 +499,71 @@ static const uint32_t *tl__table_h2f(void) {
   return nt;
 }
 
+/* float32 bits (not NaN) -> a narrow format (not e8m0), as tl__enc_f32, with a
+ * fast path for the common case, a normal finite float32 whose result is
+ * normal (or overflows): the rounding (RNE) and the exponent re-bias in one
+ * add (rebias: half an ulp of the target minus one, minus (127 - bias) << 23,
+ * plus the lsb for ties to even) and a shift; the carry of a mantissa that
+ * rounds up moves into the exponent, and past the largest finite into
+ * overflow. Zero, subnormal results, inf: tl__enc_f32. */
+typedef struct {
+  uint32_t minnorm, rebias, maxmag, sgnshift, ovf[2], satv;
+  int shift, fnuz;
+} tl__fenc;
+
+static void tl__fenc_init(tl__fenc *E, const tl__ffmt *F, int sat) {
+  E->minnorm = (uint32_t)(1 - F->bias + 127) << 23;
+  E->shift = 23 - F->M;
+  E->rebias = ((1u << (E->shift - 1)) - 1u) - ((uint32_t)(127 - F->bias) << 23);
+  E->maxmag = F->maxmag;
+  E->sgnshift = (uint32_t)F->sign_bit;
+  E->ovf[0] = sat ? F->maxmag : F->ovf[0];
+  E->ovf[1] = sat ? ((1u << F->sign_bit) | F->maxmag) : F->ovf[1];
+  E->fnuz = F->fam == TL__FAM_FNUZ;
+}
+
+static inline uint32_t tl__enc_f32_fast(const tl__fenc *E, const tl__ffmt *F, uint32_t u, int sat) {
+  const uint32_t a = u & 0x7FFFFFFFu;
+  if (a - E->minnorm < 0x7F800000u - E->minnorm) {
+    const uint32_t r = (a + E->rebias + ((a >> E->shift) & 1u)) >> E->shift;
+    return r > E->maxmag ? E->ovf[u >> 31] : ((u >> 31) << E->sgnshift) | r;
+  }
+  return tl__enc_f32(F, u, sat);
+}
+
+/* float32 -> float16/bfloat16/float8/6/4 (not e8m0): NaN elements by the
+ * generic engine (its pair-specific NaN rules). */
+static void tl__scalar_f32_narrow(const tl__ffmt *Fp, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
+                                  ptrdiff_t ds, size_t n, unsigned flags) {
+  const int sat = (flags & TL_CONVERT_SATURATE) != 0;
+  const tl__ffmt *F = Fp;
+  tl__fenc Ev;
+  tl__fenc_init(&Ev, F, sat);
+  const tl__fenc E = Ev; /* a local copy: the byte stores cannot alias it */
+  if (tl__info(to)->itemsize == 2) {
+    for (size_t i = 0; i < n; i++) {
+      uint32_t x;
+      memcpy(&x, src + (ptrdiff_t)i * ss, 4);
+      if ((x & 0x7FFFFFFFu) > 0x7F800000u) {
+        tl__convert_generic(TL_FLOAT32, src + (ptrdiff_t)i * ss, ss, to, dst + (ptrdiff_t)i * ds, ds, 1, flags);
+        continue;
+      }
+      uint16_t y = (uint16_t)tl__enc_f32_fast(&E, F, x, sat);
+      memcpy(dst + (ptrdiff_t)i * ds, &y, 2);
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    uint32_t x;
+    memcpy(&x, src + (ptrdiff_t)i * ss, 4);
+    if ((x & 0x7FFFFFFFu) > 0x7F800000u) {
+      tl__convert_generic(TL_FLOAT32, src + (ptrdiff_t)i * ss, ss, to, dst + (ptrdiff_t)i * ds, ds, 1, flags);
+      continue;
+    }
+    dst[(ptrdiff_t)i * ds] = (char)(unsigned char)tl__enc_f32_fast(&E, F, x, sat);
+  }
+}
+
 /* ---- specialised scalar loops -------------------------------------------- */
 
 #define TL__LOOP(T_IN, T_OUT, EXPR)                                                     \
@@ -640,8 +705,9 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
   if (from == TL_FLOAT32 && to == TL_BFLOAT16 && !sat) {
     TL__LOOP(uint32_t, uint16_t, tl__f32_to_bf16_bits(x)) return;
   }
-  if (from == TL_FLOAT32 && to == TL_FLOAT16 && !sat) {
-    TL__LOOP(uint32_t, uint16_t, tl__f32_to_f16_bits(x)) return;
+  if (from == TL_FLOAT32 && tl__ffmt_of(to) && to != TL_FLOAT8_E8M0FNU) {
+    tl__scalar_f32_narrow(tl__ffmt_of(to), src, ss, to, dst, ds, n, flags);
+    return;
   }
   tl__convert_generic(from, src, ss, to, dst, ds, n, flags);
 }
