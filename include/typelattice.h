@@ -200,7 +200,8 @@ typedef struct tl_dtype_info {
  * `dtype` is not a catalogue value. */
 TL_API const tl_dtype_info *tl_dtype_get(tl_dtype dtype);
 
-/* Canonical name of `dtype` ("float32", "int*"), or "?" for a bad value. */
+/* Canonical name of `dtype` ("float32", "int*"; "object" for TL_OBJECT, see
+ * section 6), or "?" for a bad value. */
 TL_API const char *tl_dtype_name(tl_dtype dtype);
 
 /* Byte order reported by tl_dtype_parse(). */
@@ -376,8 +377,14 @@ typedef struct tl_operand {
  *   | py:int:V | py:float:V | py:complex:V | py:bool:V
  *   | bare literals: 300, -1.5, 1e300, inf, nan, 1j, (1+2j), True, False
  *   | Python types: int, float, complex, bool
- * Values: decimal/hex integers of any sign up to 128 bits (larger: TL_EOVERFLOW,
- * "too large"), Python float reprs (incl. inf, nan, -0.0), Python complex reprs.
+ * Values: decimal/hex integers of any sign, Python float reprs (incl. inf,
+ * nan, -0.0), Python complex reprs. Integers are exact up to 128 bits. A
+ * Python int (py:int:V, a bare literal) beyond that is taken as its sign and
+ * the saturated magnitude 2**128-1 (hi = lo = UINT64_MAX), which classifies it
+ * right everywhere (it fits no dtype; NumPy makes it an object array);
+ * messages that quote it show 340282366920938463463374607431768211455. A B**E-C
+ * form beyond 128 bits, and a NumPy value (zerodim:/scalar:) beyond 128 bits,
+ * are TL_EOVERFLOW ("too large").
  * TL_EINVAL for NULL, TL_EPARSE for bad syntax, TL_EDTYPE for a bad dtype. */
 TL_API int tl_operand_parse(const char *text, tl_operand *out);
 
@@ -463,6 +470,17 @@ TL_API int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder from_or
  * table-driven frameworks. TL_EPROMOTE (with the framework's message) where
  * the pair has no promotion. */
 TL_API int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+
+/* NumPy's object dtype, dtype('O'). It is not a catalogue entry (tl_dtype_get
+ * gives NULL, tl_convert and the arrays refuse it, it is never accepted as an
+ * operand), but it is an answer: tl_result_type under the "numpy" and
+ * "numpy1" rules sets out->dtype = TL_OBJECT where NumPy's answer is
+ * dtype('O'), i.e. where a Python int fits neither int64 nor uint64 and
+ * becomes an object array: np.result_type(2**64) in NumPy 2 and 1.26, NumPy
+ * 1.26's value-based result_type and `a + b` with such an int. Its name
+ * (tl_dtype_name) is "object". The value lies outside the tl_dtype enum's
+ * catalogue range, so loops over the catalogue never meet it. */
+#define TL_OBJECT ((tl_dtype)1001)
 
 /* ======================================================================== */
 /* 7. Lattices                                                               */

@@ -69,6 +69,7 @@ const tl_dtype_info *tl_dtype_get(tl_dtype dtype) {
 }
 
 const char *tl_dtype_name(tl_dtype dtype) {
+  if (dtype == TL_OBJECT) return "object"; /* NumPy's dtype('O'): an answer, not a catalogue entry */
   return tl__valid_dtype(dtype) ? tl__catalogue[dtype].name : "?";
 }
 

@@ -25,8 +25,8 @@
 static const tl_dtype torch_domain[] = {
     D(BOOL), D(UINT8), D(UINT16), D(UINT32), D(UINT64), D(INT8), D(INT16), D(INT32), D(INT64), D(FLOAT16),
     D(BFLOAT16), D(FLOAT32), D(FLOAT64), D(COMPLEX32), D(COMPLEX64), D(COMPLEX128), D(FLOAT8_E4M3FN),
-    D(FLOAT8_E5M2), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E5M2FNUZ), D(FLOAT8_E8M0FNU), D(WEAK_INT), D(WEAK_FLOAT),
-    D(WEAK_COMPLEX), TL_DTYPE_NONE};
+    D(FLOAT8_E5M2), D(FLOAT8_E4M3FNUZ), D(FLOAT8_E5M2FNUZ), D(FLOAT8_E8M0FNU), D(INT2), D(INT4), D(UINT2),
+    D(UINT4), D(WEAK_INT), D(WEAK_FLOAT), D(WEAK_COMPLEX), TL_DTYPE_NONE};
 
 /* c10::toString(ScalarType) */
 static const char *torch_name(tl_dtype d) {
@@ -53,12 +53,22 @@ static const char *torch_name(tl_dtype d) {
   case D(FLOAT8_E4M3FNUZ): return "Float8_e4m3fnuz";
   case D(FLOAT8_E5M2FNUZ): return "Float8_e5m2fnuz";
   case D(FLOAT8_E8M0FNU): return "Float8_e8m0fnu";
+  case D(INT2): return "Int2";
+  case D(INT4): return "Int4";
+  case D(UINT2): return "UInt2";
+  case D(UINT4): return "UInt4";
   default: return tl_dtype_name(d);
   }
 }
 
 static int is_float8(tl_dtype d) { return d >= D(FLOAT8_E3M4) && d <= D(FLOAT8_E8M0FNU); }
-static int is_barebones_unsigned(tl_dtype d) { return d == D(UINT16) || d == D(UINT32) || d == D(UINT64); }
+/* c10::isBarebonesUnsignedType: uint16/32/64 and the shell types uint1..uint7 */
+static int is_barebones_unsigned(tl_dtype d) {
+  return d == D(UINT16) || d == D(UINT32) || d == D(UINT64) || d == D(UINT2) || d == D(UINT4);
+}
+/* The shell types int1..int7 have no row in promoteTypes' lookup table
+ * (dtype2index -1): its TORCH_INTERNAL_ASSERTs fail. */
+static int is_shell_int(tl_dtype d) { return d == D(INT2) || d == D(INT4); }
 /* c10::isFloatingType: half, bfloat16, float, double and the float8 types */
 static int is_floating(tl_dtype d) { return tl_dtype_is_floating(d) && !tl_dtype_is_weak(d); }
 static int is_complex(tl_dtype d) { return d == BCOMPLEX32 || (tl_dtype_is_complex(d) && !tl_dtype_is_weak(d)); }
@@ -111,6 +121,11 @@ static int promote(tl_dtype a, tl_dtype b, tl_dtype *out) {
                        torch_name(a), torch_name(b));
     return TL_OK;
   }
+  if (is_shell_int(a) || is_shell_int(b))
+    return tl__error(TL_EPROMOTE, "RuntimeError",
+                     "%s != -1 INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/c10/core/ScalarType.cpp\":%d, please "
+                     "report a bug to PyTorch.",
+                     is_shell_int(a) ? "ix_a" : "ix_b", is_shell_int(a) ? 103 : 105);
   *out = table(a, b);
   return TL_OK;
 }
@@ -180,7 +195,7 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
 /* Which dtypes torch.add has (CPU) kernels for: not the barebones unsigned
  * types, not the float8 types. */
 static int add_kernel_check(tl_dtype d) {
-  if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32)
+  if (is_barebones_unsigned(d) || is_shell_int(d) || is_float8(d) || d == BCOMPLEX32)
     return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", torch_name(d));
   return TL_OK;
 }

@@ -88,7 +88,7 @@ C(config_pop_empty) { return tl_config_pop(); }
 C(operand_parse_null) { tl_operand o; return tl_operand_parse(NULL, &o); }
 C(operand_parse_syntax) { tl_operand o; return tl_operand_parse("zerodim:", &o); }
 C(operand_parse_dtype) { tl_operand o; return tl_operand_parse("weak:flaot32", &o); }
-C(operand_parse_big) { tl_operand o; return tl_operand_parse("340282366920938463463374607431768211456", &o); }
+C(operand_parse_big) { tl_operand o; return tl_operand_parse("zerodim:int64:340282366920938463463374607431768211456", &o); }
 C(operand_format_null) { char b[8]; return tl_operand_format(NULL, b, sizeof b); }
 C(operand_format_buf) { tl_operand o = tl_operand_dtype(TL_INT8); return tl_operand_format(&o, NULL, 8); }
 C(operand_format_dtype) { tl_operand o = tl_operand_dtype(TL_INT8); o.dtype = (tl_dtype)99; char b[8]; return tl_operand_format(&o, b, 8); }
@@ -103,7 +103,7 @@ C(promote_jax_strict) { tl_config c = jaxcfg(0, 1, 0); return tl_promote_types(&
 C(promote_jax_sink) { tl_config c = jaxcfg(1, 0, 0); return tl_promote_types(&c, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, &d_); }
 C(promote_cfg_default) { tl_config c = jaxcfg(0, 0, 0); c.default_int = TL_FLOAT32; return tl_promote_types(&c, TL_INT8, TL_INT8, &d_); }
 C(promote_lax) { tl_config c = rulescfg("jax.lax"); return tl_promote_types(&c, TL_INT8, TL_INT16, &d_); }
-C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_FLOAT8_E8M0FNU, TL_INT4, &d_); }
+C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, &d_); }
 C(result_null) { return tl_result_type(NULL, NULL, 1, &r_); }
 C(result_empty) { tl_operand o = P("int8"); return tl_result_type(NULL, &o, 0, &r_); }
 C(result_kind) { tl_operand o = P("int8"); o.kind = (tl_operand_kind)9; tl_config c = jaxcfg(0, 0, 0); return tl_result_type(&c, &o, 1, &r_); }
