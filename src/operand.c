@@ -440,8 +440,9 @@ int tl_operand_parse(const char *text, tl_operand *out) {
   while (len && isspace((unsigned char)text[0])) text++, len--;
   while (len && isspace((unsigned char)text[len - 1])) len--;
   if (len == 0) return tl__error(TL_EPARSE, NULL, "empty operand");
-  if (len > 200) return tl__error(TL_EPARSE, NULL, "operand too long (%zu characters)", len);
-  char whole[208];
+  /* long enough for a Python int of 26,000 bits in decimal */
+  if (len > 8000) return tl__error(TL_EPARSE, NULL, "operand too long (%zu characters; at most 8000)", len);
+  char whole[8008];
   memcpy(whole, text, len);
   whole[len] = '\0';
 

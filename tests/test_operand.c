@@ -174,6 +174,21 @@ static void test_integers(void **s) {
     assert_true(o.value.hi == UINT64_MAX && o.value.lo == UINT64_MAX);
     assert_int_equal(o.value.negative, strchr(sat[i], '-') != NULL);
   }
+  /* a 1000-bit Python int in decimal (302 digits) is taken; an operand over 8000 characters is not */
+  {
+    char lit[8100];
+    memset(lit, '9', 302);
+    lit[302] = '\0';
+    tl_operand o;
+    assert_int_equal(tl_operand_parse(lit, &o), TL_OK);
+    assert_true(o.value.hi == UINT64_MAX && o.value.lo == UINT64_MAX && !o.value.negative);
+    memset(lit, '9', 8001);
+    lit[8001] = '\0';
+    o.kind = (tl_operand_kind)99;
+    assert_int_equal(tl_operand_parse(lit, &o), TL_EPARSE);
+    assert_int_equal(o.kind, 99);
+    assert_non_null(strstr(tl_errmsg(), "operand too long (8001 characters; at most 8000)"));
+  }
   /* rejected as too large: NumPy values beyond 128 bits, B**E-C beyond 128 bits */
   const char *big[] = {"2**128-0", "2**200-1", "-2**200+1", "py:int:3**81-2", "zerodim:int64:2**128",
                        "scalar:uint64:2**200", "zerodim:int8:-999999999999999999999999999999999999999999999"};
