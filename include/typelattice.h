@@ -306,6 +306,12 @@ typedef struct tl_config {
   tl_dtype default_uint;        /* TL_DTYPE_NONE = use the rule set's own */
   tl_dtype default_float;       /* (torch: set_default_dtype) */
   tl_dtype default_complex;
+  int api_version;              /* Array API standard version as YYYYMM: 202112, 202212,
+                                   202312, 202412, 202512 (tl_api_version_parse); 0 = the
+                                   newest, 2025.12 (array-api-strict 2.6's default). Only the
+                                   "array-api" rules read it: before 2024.12 result_type
+                                   takes no Python scalars (TypeError). Another value:
+                                   TL_EINVAL from the array-api rules. */
 } tl_config;
 
 /* Set *cfg to the library defaults (JAX rules, x64 off, standard, precise,
@@ -328,6 +334,12 @@ TL_API int tl_config_set_global(const tl_config *cfg);
  * push: TL_EINVAL (NULL), TL_ERANGE (too deep). pop: TL_ESTATE when empty. */
 TL_API int tl_config_push(const tl_config *cfg);
 TL_API int tl_config_pop(void);
+
+/* Parse an Array API standard version, "2021.12", "2022.12", "2023.12",
+ * "2024.12" or "2025.12", into tl_config.api_version (YYYYMM, e.g. 202312).
+ * TL_EINVAL for NULL; TL_EPARSE with array-api-strict's ValueError
+ * "Unsupported standard version '2020.10'" for anything else. */
+TL_API int tl_api_version_parse(const char *text, int *out);
 
 /* ======================================================================== */
 /* 5. Values and operands                                                    */

@@ -165,6 +165,11 @@ run promote --op array:int8 array:int8 "-$BIG"; expect_rc 1 "jax --op N-ary"
 err_is "OverflowError: An overflow was encountered while parsing an argument to a jitted computation, whose argument path is xs[2]. Got <class 'int'> with value -$BIG" "jax --op N-ary path"
 run promote --rules torch --op array:int8 "$BIG"; expect_rc 1 "torch 2**200"; err_is "OverflowError: int too big to convert" "torch 2**200"
 run promote-types --rules torch int8 int4; expect_rc 1 "torch int8 int4"; err_has "RuntimeError: ix_b != -1 INTERNAL ASSERT FAILED" "torch int8 int4 is torch's RuntimeError"
+run promote --rules array-api --api-version 2023.12 int8 1; expect_rc 1 "array-api 2023.12 scalar"
+err_is "TypeError: result_type() inputs must be Array API arrays or dtypes" "array-api 2023.12 refuses Python scalars"
+run promote --rules array-api --api-version 2024.12 int8 1; out_is "int8" "array-api 2024.12 scalar"
+run promote --rules array-api --api-version 2020.10 int8; expect_rc 2 "bad --api-version"; err_has "Unsupported standard version '2020.10'" "bad --api-version named"
+run promote --rules array-api --api-version; expect_rc 2 "--api-version without a value"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -312,6 +312,21 @@ C(support_cast_mode) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NU
 C(support_cast_weak) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_WEAK_INT, TL_CAST_MODE_UPCAST, 0, &d_, NULL, 0); }
 C(support_cast_none) { return tl_support_cast(reg(), NULL, "torch", "cumsum", "2.0.1", TL_INT8, TL_CAST_MODE_DOWNCAST, 0, &d_, NULL, 0); }
 C(support_cast_null_out) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_INT8, TL_CAST_MODE_UPCAST, 0, NULL, NULL, 0); }
+/* issue 15: Array API versions */
+static int iv_;
+C(api_version_null) { return tl_api_version_parse(NULL, &iv_); }
+C(api_version_unknown) { return tl_api_version_parse("2020.10", &iv_); }
+C(api_version_cfg) {
+  tl_config c = rulescfg("array-api");
+  c.api_version = 202001;
+  return tl_promote_types(&c, TL_INT8, TL_INT16, &d_);
+}
+C(api_version_scalars) {
+  tl_config c = rulescfg("array-api");
+  c.api_version = 202312;
+  tl_operand o[2] = {P("int8"), P("py:int:1")};
+  return tl_result_type(&c, o, 2, &r_);
+}
 
 static void pop_configs(void) {
   while (tl_config_pop() == TL_OK) {
@@ -357,6 +372,7 @@ static const struct {
     E(support_valid_unknown), E(support_valid_version), E(support_query_cap), E(support_query_unknown),
     E(support_is_supported_dtype), E(cast_mode_null), E(cast_mode_unknown), E(support_cast_mode),
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
+    E(api_version_null), E(api_version_unknown), E(api_version_cfg), E(api_version_scalars),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

@@ -64,6 +64,12 @@ static int parse_opts(int argc, char **argv, opts *o, const char *allowed) {
       if (!tl_dtype_is_floating(d) || tl_dtype_is_weak(d))
         return tl_cli_usage_error("%s: --default-dtype must be a floating dtype (got '%s')", argv[0], val);
       o->cfg.default_float = d;
+    } else if (strcmp(a, "--api-version") == 0) {
+      NEED("--api-version");
+      VALUE();
+      if (tl_api_version_parse(val, &o->cfg.api_version) != TL_OK)
+        return tl_cli_usage_error("%s: --api-version: %s (the Array API versions are 2021.12, 2022.12, 2023.12, "
+                                  "2024.12, 2025.12)", argv[0], tl_errmsg());
     } else if (strcmp(a, "--batch") == 0) {
       NEED("--batch");
       o->batch = 1;
@@ -262,13 +268,13 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
 }
 
 static int run_promote(int argc, char **argv) {
-  return run_eval(CMD_PROMOTE, argc, argv, "--rules --x64 --strict --op --precise --default-dtype --batch ");
+  return run_eval(CMD_PROMOTE, argc, argv, "--rules --x64 --strict --op --precise --default-dtype --batch --api-version ");
 }
 static int run_promote_types(int argc, char **argv) {
-  return run_eval(CMD_PROMOTE_TYPES, argc, argv, "--rules --x64 --strict --precise --default-dtype --batch ");
+  return run_eval(CMD_PROMOTE_TYPES, argc, argv, "--rules --x64 --strict --precise --default-dtype --batch --api-version ");
 }
 static int run_can_cast(int argc, char **argv) {
-  return run_eval(CMD_CAN_CAST, argc, argv, "--rules --x64 --strict --precise --casting --batch ");
+  return run_eval(CMD_CAN_CAST, argc, argv, "--rules --x64 --strict --precise --casting --batch --api-version ");
 }
 
 /* ---- table ---------------------------------------------------------------------- */
@@ -594,7 +600,10 @@ const tl_cli_command tl_cli_cmd_promote = {
     "  | literals 300, -1.5, 1e300, 1j, (1+2j), True | Python types int, float, complex, bool\n\n"
     "On a promotion error prints 'ERRORTYPE: MESSAGE' (the framework's) on stderr and\n"
     "exits 1. --batch reads one case per line from stdin and prints one result per\n"
-    "line ('error: TYPE: MESSAGE' for an error).\n"
+    "line ('error: TYPE: MESSAGE' for an error). Python ints may have any size.\n"
+    "NumPy's object dtype (a Python int beyond int64/uint64) is printed 'object'.\n"
+    "--api-version V (array-api rules): the standard's version, 2021.12 ... 2025.12\n"
+    "(default 2025.12); before 2024.12 result_type takes no Python scalars.\n"
     "Example: typelattice promote --rules jax int8 py:int:3 weak:float16\n",
     run_promote};
 
@@ -603,7 +612,8 @@ const tl_cli_command tl_cli_cmd_promote_types = {
     "usage: typelattice promote-types [--rules R] [--x64] [--strict] [--batch] A B\n\n"
     "Print promote_types(A, B) as the framework's function computes it\n"
     "(jnp.promote_types, np.promote_types, torch.promote_types, ...). A and B are\n"
-    "dtype names; int, float and complex are the Python types (weak in JAX).\n",
+    "dtype names; int, float and complex are the Python types (weak in JAX).\n"
+    "--api-version V: the Array API version for the array-api rules (2021.12 ... 2025.12).\n",
     run_promote_types};
 
 const tl_cli_command tl_cli_cmd_can_cast = {
