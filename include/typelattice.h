@@ -224,6 +224,9 @@ typedef enum tl_byteorder {
  * Rejects bit-width short forms such as "f16", "u8", "i32": they clash with
  * NumPy typestrs (where "u8" is uint64), so the error explains that and
  * suggests the canonical name. Unknown names get a "did you mean" suggestion.
+ * NumPy's long double typestrs with a byte order ("<f16", ">c32") and type
+ * characters g/G are refused (TL_EDTYPE) with a message naming longdouble /
+ * clongdouble, which typelattice does not represent.
  * `byteorder` (may be NULL) receives the byte order of a typestr.
  * Returns TL_OK, TL_EINVAL (NULL name or out), TL_EDTYPE (unknown/ambiguous). */
 TL_API int tl_dtype_parse(const char *name, tl_dtype *out, tl_byteorder *byteorder);
@@ -247,7 +250,8 @@ TL_API int tl_dtype_is_weak(tl_dtype dtype);
 TL_API int tl_isdtype(tl_dtype dtype, const char *kind, int *out);
 
 /* Machine limits of a floating format, as numpy.finfo / ml_dtypes.finfo.
- * For complex dtypes the values are those of the component (as NumPy). */
+ * For complex dtypes the values are those of the component (as NumPy), bits
+ * included: finfo(complex64).bits is 32 (the catalogue's bits is 64). */
 typedef struct tl_finfo {
   int bits;
   double eps;                 /* 2**-nmant: spacing above 1.0 */
@@ -262,6 +266,9 @@ typedef struct tl_finfo {
   int maxexp;                 /* smallest positive power of 2 that overflows */
   int minexp;                 /* exponent of smallest_normal */
   int precision;              /* approximate decimal digits */
+  int machep;                 /* eps == 2**machep */
+  int negep;                  /* epsneg == 2**negep */
+  int iexp;                   /* exponent bits (== nexp) */
 } tl_finfo;
 
 /* Fill *out with the limits of floating/complex `dtype`.
