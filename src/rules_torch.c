@@ -183,7 +183,9 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
     if (o->kind == TL_OPERAND_PYSCALAR && o->value.kind == TL_VALUE_INT) {
       int i64 = tl__value_fits(&o->value, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&o->value, 0, UINT64_MAX);
       tl_clear_error();
-      if (!i64 && !u64) return tl__error(TL_EOVERFLOW, "OverflowError", "int too big to convert");
+      if (!i64 && !u64)
+        return tl__error(TL_EOVERFLOW, "OverflowError",
+                         o->value.negative ? "can't convert negative int to unsigned" : "int too big to convert");
       return *out = i64 ? D(INT64) : D(UINT64), TL_OK;
     }
     return *out = D(INT64), TL_OK;
@@ -368,7 +370,8 @@ static int torch_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, 
   if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to))
     return tl__error(TL_EDTYPE, "TypeError", "can_cast(): arguments must be torch.dtype, not a Python type");
   int no = (is_complex(from) && !is_complex(to)) ||
-           (is_floating(from) && (tl_dtype_is_integer(to))) || (from != D(BOOL) && to == D(BOOL));
+           (is_floating(from) && tl_dtype_is_integer(to) && !is_shell_int(to) && to != D(UINT2) && to != D(UINT4)) ||
+           (from != D(BOOL) && to == D(BOOL)); /* c10::isIntegralType has no shell types */
   *out = !no;
   return TL_OK;
 }
