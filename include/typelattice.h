@@ -234,7 +234,8 @@ typedef struct tl_dtype_info {
  * `dtype` is not a catalogue value. */
 TL_API const tl_dtype_info *tl_dtype_get(tl_dtype dtype);
 
-/* Canonical name of `dtype` ("float32", "int*"), or "?" for a bad value. */
+/* Canonical name of `dtype` ("float32", "int*"; "object" for TL_OBJECT, see
+ * section 6), or "?" for a bad value. */
 TL_API const char *tl_dtype_name(tl_dtype dtype);
 
 /* Byte order reported by tl_dtype_parse(). */
@@ -257,6 +258,9 @@ typedef enum tl_byteorder {
  * Rejects bit-width short forms such as "f16", "u8", "i32": they clash with
  * NumPy typestrs (where "u8" is uint64), so the error explains that and
  * suggests the canonical name. Unknown names get a "did you mean" suggestion.
+ * NumPy's long double typestrs with a byte order ("<f16", ">c32") and type
+ * characters g/G are refused (TL_EDTYPE) with a message naming longdouble /
+ * clongdouble, which typelattice does not represent.
  * `byteorder` (may be NULL) receives the byte order of a typestr.
  * Returns TL_OK, TL_EINVAL (NULL name or out), TL_EDTYPE (unknown/ambiguous). */
 TL_API int tl_dtype_parse(const char *name, tl_dtype *out, tl_byteorder *byteorder);
@@ -280,7 +284,8 @@ TL_API int tl_dtype_is_weak(tl_dtype dtype);
 TL_API int tl_isdtype(tl_dtype dtype, const char *kind, int *out);
 
 /* Machine limits of a floating format, as numpy.finfo / ml_dtypes.finfo.
- * For complex dtypes the values are those of the component (as NumPy). */
+ * For complex dtypes the values are those of the component (as NumPy), bits
+ * included: finfo(complex64).bits is 32 (the catalogue's bits is 64). */
 typedef struct tl_finfo {
   int bits;
   double eps;                 /* 2**-nmant: spacing above 1.0 */
@@ -295,6 +300,9 @@ typedef struct tl_finfo {
   int maxexp;                 /* smallest positive power of 2 that overflows */
   int minexp;                 /* exponent of smallest_normal */
   int precision;              /* approximate decimal digits */
+  int machep;                 /* eps == 2**machep */
+  int negep;                  /* epsneg == 2**negep */
+  int iexp;                   /* exponent bits (== nexp) */
 } tl_finfo;
 
 /* Fill *out with the limits of floating/complex `dtype`.
@@ -347,6 +355,12 @@ typedef struct tl_config {
   tl_dtype default_uint;        /* TL_DTYPE_NONE = use the rule set's own */
   tl_dtype default_float;       /* (torch: set_default_dtype) */
   tl_dtype default_complex;
+  int api_version;              /* Array API standard version as YYYYMM: 202112, 202212,
+                                   202312, 202412, 202512 (tl_api_version_parse); 0 = the
+                                   newest, 2025.12 (array-api-strict 2.6's default). Only the
+                                   "array-api" rules read it: before 2024.12 result_type
+                                   takes no Python scalars (TypeError). Another value:
+                                   TL_EINVAL from the array-api rules. */
 } tl_config;
 
 /* Set *cfg to the library defaults (JAX rules, x64 off, standard, precise,
@@ -369,6 +383,12 @@ TL_API int tl_config_set_global(const tl_config *cfg);
  * push: TL_EINVAL (NULL), TL_ERANGE (too deep). pop: TL_ESTATE when empty. */
 TL_API int tl_config_push(const tl_config *cfg);
 TL_API int tl_config_pop(void);
+
+/* Parse an Array API standard version, "2021.12", "2022.12", "2023.12",
+ * "2024.12" or "2025.12", into tl_config.api_version (YYYYMM, e.g. 202312).
+ * TL_EINVAL for NULL; TL_EPARSE with array-api-strict's ValueError
+ * "Unsupported standard version '2020.10'" for anything else. */
+TL_API int tl_api_version_parse(const char *text, int *out);
 
 /* ======================================================================== */
 /* 5. Values and operands                                                    */
@@ -418,8 +438,14 @@ typedef struct tl_operand {
  *   | py:int:V | py:float:V | py:complex:V | py:bool:V
  *   | bare literals: 300, -1.5, 1e300, inf, nan, 1j, (1+2j), True, False
  *   | Python types: int, float, complex, bool
- * Values: decimal/hex integers of any sign up to 128 bits (larger: TL_EOVERFLOW,
- * "too large"), Python float reprs (incl. inf, nan, -0.0), Python complex reprs.
+ * Values: decimal/hex integers of any sign, Python float reprs (incl. inf,
+ * nan, -0.0), Python complex reprs. Integers are exact up to 128 bits. A
+ * Python int (py:int:V, a bare literal) beyond that is taken as its sign and
+ * the saturated magnitude 2**128-1 (hi = lo = UINT64_MAX), which classifies it
+ * right everywhere (it fits no dtype; NumPy makes it an object array);
+ * messages that quote it show 340282366920938463463374607431768211455. A B**E-C
+ * form beyond 128 bits, and a NumPy value (zerodim:/scalar:) beyond 128 bits,
+ * are TL_EOVERFLOW ("too large").
  * TL_EINVAL for NULL, TL_EPARSE for bad syntax, TL_EDTYPE for a bad dtype. */
 TL_API int tl_operand_parse(const char *text, tl_operand *out);
 
@@ -505,6 +531,17 @@ TL_API int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder from_or
  * table-driven frameworks. TL_EPROMOTE (with the framework's message) where
  * the pair has no promotion. */
 TL_API int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
+
+/* NumPy's object dtype, dtype('O'). It is not a catalogue entry (tl_dtype_get
+ * gives NULL, tl_convert and the arrays refuse it, it is never accepted as an
+ * operand), but it is an answer: tl_result_type under the "numpy" and
+ * "numpy1" rules sets out->dtype = TL_OBJECT where NumPy's answer is
+ * dtype('O'), i.e. where a Python int fits neither int64 nor uint64 and
+ * becomes an object array: np.result_type(2**64) in NumPy 2 and 1.26, NumPy
+ * 1.26's value-based result_type and `a + b` with such an int. Its name
+ * (tl_dtype_name) is "object". The value lies outside the tl_dtype enum's
+ * catalogue range, so loops over the catalogue never meet it. */
+#define TL_OBJECT ((tl_dtype)1001)
 
 /* ======================================================================== */
 /* 7. Lattices                                                               */

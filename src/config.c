@@ -78,3 +78,15 @@ int tl_config_pop(void) {
   tl__depth--;
   return tl__ok();
 }
+
+int tl_api_version_parse(const char *text, int *out) {
+  static const char *const names[] = {"2021.12", "2022.12", "2023.12", "2024.12", "2025.12"};
+  static const int values[] = {202112, 202212, 202312, 202412, 202512};
+  if (!text || !out) return tl__error(TL_EINVAL, NULL, "tl_api_version_parse: NULL %s", text ? "out" : "text");
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(text, names[i]) == 0) {
+      *out = values[i];
+      return tl__ok();
+    }
+  return tl__error(TL_EPARSE, "ValueError", "Unsupported standard version '%.64s'", text);
+}

@@ -111,6 +111,7 @@ const tl_dtype_info *tl_dtype_get(tl_dtype dtype) {
 }
 
 const char *tl_dtype_name(tl_dtype dtype) {
+  if (dtype == TL_OBJECT) return "object"; /* NumPy's dtype('O'): an answer, not a catalogue entry */
   return tl__valid_dtype(dtype) ? tl__catalogue[dtype].name : "?";
 }
 
@@ -307,6 +308,18 @@ int tl_dtype_parse(const char *name, tl_dtype *out, tl_byteorder *byteorder) {
       d = TL_DTYPE_NONE; /* "<int" is not a thing */
     }
     if (d == TL_DTYPE_NONE) {
+      /* NumPy's long double: typestrs f16/c32 with a byte order ("<f16"; bare
+       * "f16" stays ambiguous below) and the type characters g/G */
+      int ld = (prefixed && (strcmp(s, "f16") == 0 || strcmp(s, "c32") == 0)) ||
+               (!prefixed && (strcmp(s, "g") == 0 || strcmp(s, "G") == 0));
+      if (ld) {
+        int cplx = s[0] == 'c' || s[0] == 'G';
+        return tl__error(TL_EDTYPE, NULL,
+                         "dtype '%s' is NumPy's %s (np.%s: the platform's C long double, x87 80-bit extended "
+                         "precision in %s bytes on x86-64), which typelattice does not represent",
+                         name, cplx ? "clongdouble" : "longdouble", cplx ? "complex256" : "float128",
+                         cplx ? "2 x 16" : "16");
+      }
       tl_dtype bw;
       if (tl__lookup(tl__bitwidth_forms, TL__COUNT(tl__bitwidth_forms), s, &bw)) {
         tl_dtype ts;
@@ -462,6 +475,10 @@ int tl_finfo_get(tl_dtype dtype, tl_finfo *out) {
   out->resolution = res < out->smallest_normal && !e8m0
                         ? nearbyint(res / out->smallest_subnormal) * out->smallest_subnormal
                         : tl__round_sig(res, M + 1);
+  /* eps and epsneg are powers of two: their exponents */
+  out->machep = ilogb(out->eps);
+  out->negep = ilogb(out->epsneg);
+  out->iexp = E;
   return tl__ok();
 }
 

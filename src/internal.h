@@ -176,8 +176,8 @@ const char *tl__jax_dtype_str(tl_dtype d);
  * only. Only the numpy1 rule set makes it; the NumPy helpers below accept it. */
 #define TL__NPY_ULONGLONG ((tl_dtype)1002)
 /* dtype('O'): what NumPy 1.x makes of a Python int beyond int64/uint64. Its
- * DType is the common DType of everything (not representable as a result). */
-#define TL__NPY_OBJECT ((tl_dtype)1001)
+ * DType is the common DType of everything; as a result it is TL_OBJECT. */
+#define TL__NPY_OBJECT TL_OBJECT
 
 /* NumPy can_cast over catalogue dtypes (cast_numpy.c). */
 int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype to,

@@ -330,8 +330,33 @@ static int tl__parse_int(const char *s, size_t len, tl_value *v) {
   return 1;
 }
 
-/* Parse a value of the given kind (TL_VALUE_NONE: infer from the literal). */
-static int tl__parse_value(const char *s, size_t len, tl_value_kind want, tl_value *v, const char *whole) {
+/* A Python int literal beyond 128 bits (tl__parse_int gave -1): its sign and
+ * the saturated magnitude 2**128-1, which no dtype holds, so every range check
+ * answers as for the real value. B**E-C forms are refused (0): their value
+ * may fit after all. */
+static int tl__saturate_int(const char *s, size_t len, tl_value *v) {
+  int neg = len && s[0] == '-';
+  const char *pw = NULL;
+  for (size_t i = 0; i + 1 < len; i++)
+    if (s[i] == '*' && s[i + 1] == '*') {
+      pw = s + i;
+      break;
+    }
+  if (pw) {
+    for (const char *q = pw + 3; q < s + len; q++)
+      if ((*q == '-' && !neg) || (*q == '+' && neg)) return 0; /* magnitude B**E - C */
+  }
+  memset(v, 0, sizeof *v);
+  v->kind = TL_VALUE_INT;
+  v->negative = neg;
+  v->hi = v->lo = UINT64_MAX;
+  return 1;
+}
+
+/* Parse a value of the given kind (TL_VALUE_NONE: infer from the literal).
+ * `saturate`: a Python int beyond 128 bits is saturated (tl__saturate_int). */
+static int tl__parse_value(const char *s, size_t len, tl_value_kind want, tl_value *v, const char *whole,
+                           int saturate) {
   char b[160];
   snprintf(b, sizeof b, "%.*s", (int)(len < 150 ? len : 150), s);
   memset(v, 0, sizeof *v);
@@ -350,10 +375,11 @@ static int tl__parse_value(const char *s, size_t len, tl_value_kind want, tl_val
   if (want == TL_VALUE_INT || want == TL_VALUE_NONE) {
     int r = tl__parse_int(s, len, v);
     if (r == 1) return TL_OK;
+    if (r < 0 && saturate && tl__saturate_int(s, len, v)) return TL_OK;
     if (r < 0)
       return tl__error(TL_EOVERFLOW, "OverflowError",
-                       "integer '%s' in operand '%s' is too large (typelattice keeps integers exactly up to 128 bits)",
-                       b, whole);
+                       "integer '%s' in operand '%s' is too large (typelattice keeps integers exactly up to 128 bits%s)",
+                       b, whole, saturate ? "; a Python int B**E-C beyond that is not taken" : " in a NumPy value");
     if (want == TL_VALUE_INT) return tl__error(TL_EPARSE, NULL, "bad integer value '%s' in operand '%s'", b, whole);
   }
   double re = 0, im = 0;
@@ -414,8 +440,9 @@ int tl_operand_parse(const char *text, tl_operand *out) {
   while (len && isspace((unsigned char)text[0])) text++, len--;
   while (len && isspace((unsigned char)text[len - 1])) len--;
   if (len == 0) return tl__error(TL_EPARSE, NULL, "empty operand");
-  if (len > 200) return tl__error(TL_EPARSE, NULL, "operand too long (%zu characters)", len);
-  char whole[208];
+  /* long enough for a Python int of 26,000 bits in decimal */
+  if (len > 8000) return tl__error(TL_EPARSE, NULL, "operand too long (%zu characters; at most 8000)", len);
+  char whole[8008];
   memcpy(whole, text, len);
   whole[len] = '\0';
 
@@ -438,7 +465,7 @@ int tl_operand_parse(const char *text, tl_operand *out) {
       size_t dlen = c2 ? (size_t)(c2 - rest) : strlen(rest);
       if ((st = tl__parse_dtype_part(rest, dlen, whole, 0, &op.dtype)) != TL_OK) return st;
       if (c2) {
-        st = tl__parse_value(c2 + 1, strlen(c2 + 1), tl__value_kind_for(op.dtype), &op.value, whole);
+        st = tl__parse_value(c2 + 1, strlen(c2 + 1), tl__value_kind_for(op.dtype), &op.value, whole, 0);
         if (st != TL_OK) return st;
         op.has_value = 1;
       } else if (op.kind == TL_OPERAND_SCALAR) {
@@ -455,7 +482,7 @@ int tl_operand_parse(const char *text, tl_operand *out) {
       else if (klen == 7 && memcmp(rest, "complex", 7) == 0) vk = TL_VALUE_COMPLEX, op.dtype = TL_WEAK_COMPLEX;
       else if (klen == 4 && memcmp(rest, "bool", 4) == 0) vk = TL_VALUE_BOOL, op.dtype = TL_BOOL;
       else return tl__error(TL_EPARSE, NULL, "operand '%s': Python scalar kind must be int, float, complex or bool", whole);
-      if ((st = tl__parse_value(c2 + 1, strlen(c2 + 1), vk, &op.value, whole)) != TL_OK) return st;
+      if ((st = tl__parse_value(c2 + 1, strlen(c2 + 1), vk, &op.value, whole, 1)) != TL_OK) return st;
       op.has_value = 1;
     } else {
       return tl__error(TL_EPARSE, NULL,
@@ -481,7 +508,7 @@ int tl_operand_parse(const char *text, tl_operand *out) {
   if (isdigit((unsigned char)c0) || c0 == '-' || c0 == '+' || c0 == '.' || c0 == '(' || strcmp(whole, "True") == 0 ||
       strcmp(whole, "False") == 0 || strcmp(whole, "inf") == 0 || strcmp(whole, "nan") == 0 ||
       (whole[len - 1] == 'j' && len > 1 && strchr("0123456789.", whole[len - 2]) && !isalpha((unsigned char)c0))) {
-    if ((st = tl__parse_value(whole, len, TL_VALUE_NONE, &op.value, whole)) != TL_OK) return st;
+    if ((st = tl__parse_value(whole, len, TL_VALUE_NONE, &op.value, whole, 1)) != TL_OK) return st;
     op.kind = TL_OPERAND_PYSCALAR;
     op.has_value = 1;
     switch (op.value.kind) {

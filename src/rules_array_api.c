@@ -9,7 +9,10 @@
  * scalar is converted to the array's dtype, so it never changes the result;
  * a complex scalar with a real floating array gives the complex type of the
  * same precision; everything else is array-api-strict's TypeError/OverflowError
- * (§3.5). can_cast(from, to) is promote(from, to) == to. */
+ * (§3.5). can_cast(from, to) is promote(from, to) == to.
+ * cfg->api_version (2021.12 ... 2025.12, default 2025.12): before 2024.12
+ * result_type takes no Python scalars (the only difference array-api-strict
+ * 2.6.1 makes between these versions in promotion). */
 #include "internal.h"
 
 #include <pthread.h>
@@ -88,8 +91,9 @@ static int promote_scalar(const tl_operand *s, tl_dtype arr, tl_dtype *out) {
 static int is_pyish(const tl_operand *o) { return o->kind == TL_OPERAND_PYSCALAR || o->kind == TL_OPERAND_PYTYPE; }
 
 /* result_type(*arrays_and_dtypes): fold the arrays/dtypes in order, then
- * apply the scalars one by one. */
-static int api_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
+ * apply the scalars one by one; `no_scalars` (api_version <= 2023.12): after
+ * the fold, a Python scalar is a TypeError. */
+static int api_result_dtype_v(const tl_operand *ops, size_t n, int no_scalars, tl_dtype *out) {
   tl_dtype r = TL_DTYPE_NONE;
   int st;
   for (size_t i = 0; i < n; i++) {
@@ -98,6 +102,9 @@ static int api_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
     else if ((st = promote(r, ops[i].dtype, &r)) != TL_OK) return st;
   }
   if (r == TL_DTYPE_NONE) return tl__error(TL_EINVAL, "ValueError", "at least one array or dtype is required");
+  for (size_t i = 0; i < n && no_scalars; i++)
+    if (is_pyish(&ops[i]))
+      return tl__error(TL_EDTYPE, "TypeError", "result_type() inputs must be Array API arrays or dtypes");
   for (size_t i = 0; i < n; i++) {
     if (!is_pyish(&ops[i])) continue;
     tl_dtype s;
@@ -107,7 +114,29 @@ static int api_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
   return TL_OK;
 }
 
+static int api_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) { return api_result_dtype_v(ops, n, 0, out); }
+
 static int numeric(tl_dtype d) { return d != D(BOOL); }
+
+/* cfg->api_version: 0 (the newest, 2025.12) or one of the standard's versions. */
+static int api_version(const tl_config *cfg, int *v) {
+  switch (cfg->api_version) {
+  case 0: *v = 202512; return TL_OK;
+  case 202112: case 202212: case 202312: case 202412: case 202512: *v = cfg->api_version; return TL_OK;
+  default:
+    return tl__error(TL_EINVAL, NULL,
+                     "cfg->api_version is %d, not an Array API version (202112, 202212, 202312, 202412, 202512 or 0)",
+                     cfg->api_version);
+  }
+}
+
+/* Before 2024.12, result_type takes only arrays and dtypes: array-api-strict
+ * folds the arrays and dtypes, then refuses any Python scalar. */
+static int api_result_versioned(const tl_config *cfg, const tl_operand *ops, size_t n, tl_dtype *out) {
+  int v = 0, st;
+  if ((st = api_version(cfg, &v)) != TL_OK) return st;
+  return api_result_dtype_v(ops, n, v < 202412, out);
+}
 
 /* x1 + x2: x1.__add__(x2), or x2.__radd__(x1) when x1 is a Python scalar;
  * longer chains are evaluated left to right. */
@@ -144,7 +173,9 @@ static int api_op(const tl_operand *ops, size_t n, tl_dtype *out) {
 
 int tl__api_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   tl_dtype r;
-  int st = cfg->op ? api_op(ops, n, &r) : api_result_dtype(ops, n, &r);
+  int v = 0, st = api_version(cfg, &v);
+  if (st != TL_OK) return st;
+  st = cfg->op ? api_op(ops, n, &r) : api_result_versioned(cfg, ops, n, &r);
   if (st != TL_OK) return st;
   out->dtype = r;
   out->weak = 0;
@@ -152,7 +183,8 @@ int tl__api_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, 
 }
 
 int tl__api_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
-  (void)cfg;
+  int v, st;
+  if ((st = api_version(cfg, &v)) != TL_OK) return st;
   if (tl_dtype_is_weak(a) || tl_dtype_is_weak(b))
     return tl__error(TL_EDTYPE, "TypeError", "result_type() inputs must be Array API arrays or dtypes");
   return promote(a, b, out);
@@ -193,7 +225,7 @@ static void build_fast(void) {
 
 static int api_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   pthread_once(&fast_once, build_fast);
-  int r = api_pt[a][b];
+  int r = cfg->api_version ? -1 : api_pt[a][b]; /* a version set: the exact code checks it */
   if (r >= 0) return *out = (tl_dtype)r, TL_OK;
   return tl__api_exact_promote(cfg, a, b, out);
 }
@@ -222,6 +254,7 @@ static int api_fast_result(const tl_operand *ops, size_t n) {
 
 static int api_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
   pthread_once(&fast_once, build_fast);
+  if (cfg->api_version) return tl__api_exact_result(cfg, ops, n, out); /* checks and applies it */
   int r = cfg->op ? (n >= 2 ? tl__fast_fold(api_step, api_first, ops, n) : -1) : api_fast_result(ops, n);
   if (r >= 0) {
     out->dtype = (tl_dtype)r;
@@ -234,19 +267,20 @@ static int api_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
 /* Table cell: the pairwise table; a weak kind is a Python scalar of that kind
  * next to an array (result_type(dtype, scalar)). */
 static int api_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
-  (void)cfg;
   tl_operand ops[2];
   tl_dtype ab[2] = {a, b};
   for (int i = 0; i < 2; i++) {
     ops[i] = tl_operand_array(ab[i], 0);
     if (tl_dtype_is_weak(ab[i])) ops[i].kind = TL_OPERAND_PYTYPE;
   }
-  return api_result_dtype(ops, 2, out);
+  return api_result_versioned(cfg, ops, 2, out);
 }
 
 static int api_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype to, tl_byteorder too,
                         tl_casting casting, int *out) {
-  (void)cfg, (void)fo, (void)too, (void)casting;
+  (void)fo, (void)too, (void)casting;
+  int v, st;
+  if ((st = api_version(cfg, &v)) != TL_OK) return st;
   if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to))
     return tl__error(TL_EDTYPE, "TypeError", "can_cast(): from_ and to must be Array API arrays or dtypes");
   tl_dtype r;
@@ -258,7 +292,7 @@ static int api_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl
 const tl_rules tl__rules_array_api = {
     "array-api",
     "Python Array API standard 2024.12: same-kind lattice, no mixed kinds, scalars take the array's dtype",
-    "array-api-strict 2.6.1 (api_version 2024.12)",
+    "array-api-strict 2.6.1 (api_version 2021.12 ... 2025.12)",
     api_domain,
     api_promote_types,
     api_result_type,

@@ -323,8 +323,12 @@ static int jax_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype
   return lub(cfg, lat, nodes, 2, out);
 }
 
-/* Python int in operation mode: JAX converts it to the default int first. */
-static int check_python_int(const tl_config *cfg, const tl_operand *op) {
+/* Python int in operation mode: JAX converts it to the default int first.
+ * `jit_path`: the argument path of the operand when the operation is a jitted
+ * function, whose argument parser raises the overflow with its own text:
+ * "x"/"y" for jnp.add(x, y), "xs[i]" for a variadic jax.jit(lambda *xs: ...)
+ * (NULL: the message of lax's conversion). */
+static int check_python_int_at(const tl_config *cfg, const tl_operand *op, const char *jit_path) {
   if (op->kind != TL_OPERAND_PYSCALAR || op->value.kind != TL_VALUE_INT) return TL_OK;
   tl_dtype d = default_of(cfg, TL_KIND_INT);
   tl_iinfo ii;
@@ -333,8 +337,15 @@ static int check_python_int(const tl_config *cfg, const tl_operand *op) {
   if (tl__value_fits(&op->value, ii.min, ii.max)) return TL_OK;
   char v[64];
   tl__value_int_str(&op->value, v, sizeof v);
+  if (jit_path)
+    return tl__error(TL_EOVERFLOW, "OverflowError",
+                     "An overflow was encountered while parsing an argument to a jitted computation, whose argument "
+                     "path is %s. Got <class 'int'> with value %s",
+                     jit_path, v);
   return tl__error(TL_EOVERFLOW, "OverflowError", "Python int %s too large to convert to %s", v, tl_dtype_name(d));
 }
+
+static int check_python_int(const tl_config *cfg, const tl_operand *op) { return check_python_int_at(cfg, op, NULL); }
 
 /* The TypePromotionError of a failed fold: recompute the node set as JAX
  * builds it (strong dtypes for the all-weak rule, else weak-aware nodes). */
@@ -379,7 +390,10 @@ static int result_type_impl(const tl_config *cfg, const tl_lattice *lat, const t
     int w;
     if (o->kind >= TL_OPERAND_PYSCALAR) {
       if (cfg->op && o->kind == TL_OPERAND_PYSCALAR) {
-        int st = check_python_int(cfg, o);
+        char path[32];
+        if (n == 2) snprintf(path, sizeof path, "%s", i ? "y" : "x");
+        else snprintf(path, sizeof path, "xs[%zu]", i);
+        int st = check_python_int_at(cfg, o, path);
         if (st != TL_OK) return st;
       }
       w = o->dtype != D(BOOL);

@@ -362,7 +362,7 @@ static tl_dtype operand_dtype(const tl_operand *o) {
 }
 
 /* A lone Python int becomes an array first: the integer ladder int64 ->
- * uint64 -> object (which we cannot represent). */
+ * uint64 -> object (TL_OBJECT). */
 static int lone_pyint(const tl_value *v, tl_dtype *out) {
   int i64 = tl__value_fits(v, INT64_MIN, INT64_MAX), u64 = tl__value_fits(v, 0, UINT64_MAX);
   tl_clear_error();
@@ -370,10 +370,8 @@ static int lone_pyint(const tl_value *v, tl_dtype *out) {
     *out = i64 ? D(INT64) : D(UINT64);
     return TL_OK;
   }
-  char s[64];
-  tl__value_int_str(v, s, sizeof s);
-  return tl__error(TL_EUNSUPPORTED, "UnrepresentableDtype",
-                   "np.result_type(%s) is dtype('O') (the Python int fits neither int64 nor uint64)", s);
+  *out = TL_OBJECT;
+  return TL_OK;
 }
 
 static int numpy_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {

@@ -17,7 +17,7 @@
  * `a + b` with an ml_dtypes operand is the legacy linear loop search with
  * value-based can_cast for 0-d operands (§5.4); a Python int beyond
  * int64/uint64 is an object array (OO->O loop).
- * An object result is not representable. No tables: min_scalar_type is
+ * An object result is TL_OBJECT ("object"). No tables: min_scalar_type is
  * computed from the value and the catalogue's limits. */
 #include "internal.h"
 
@@ -87,8 +87,12 @@ static tl_dtype array_descr(const tl_operand *o) {
   }
 }
 
+/* type_num_unsigned_to_signed: a builtin unsigned integer becomes the signed
+ * type of its width; anything else is returned unchanged (mapping every other
+ * dtype to int64 made `int8 int8 1` int64). */
 static tl_dtype to_signed(tl_dtype u) {
-  return u == D(UINT8) ? D(INT8) : u == D(UINT16) ? D(INT16) : u == D(UINT32) ? D(INT32) : D(INT64);
+  return u == D(UINT8) ? D(INT8) : u == D(UINT16) ? D(INT16) : u == D(UINT32) ? D(INT32)
+       : (u == D(UINT64) || u == ULL) ? D(INT64) : u;
 }
 
 static double value_re(const tl_value *v) {
@@ -163,9 +167,7 @@ static int promote_small(tl_dtype a, tl_dtype b, int sa, int sb, tl_dtype *out) 
   return tl__numpy_promote_types(a, b, out);
 }
 
-static int unrepresentable(void) {
-  return tl__error(TL_EUNSUPPORTED, "UnrepresentableDtype", "the result is dtype('O') (object), which typelattice does not represent");
-}
+static int object_result(tl_dtype *out) { return *out = OBJECT, TL_OK; }
 
 /* should_use_min_scalar over the operands as arrays (dtype specifiers count
  * as arrays): some operand is not 0-d and the largest array category is at
@@ -225,7 +227,6 @@ static int numpy1_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
   if (n > 256) return tl__error(TL_ERANGE, NULL, "too many operands (%zu; at most 256)", n);
   if (n == 1 && ops[0].kind == TL_OPERAND_PYSCALAR) {
     tl_dtype d = array_descr(&ops[0]);
-    if (d == OBJECT) return unrepresentable();
     return *out = reported(d), TL_OK;
   }
   tl_dtype dts[256];
@@ -249,7 +250,6 @@ static int numpy1_result_dtype(const tl_operand *ops, size_t n, tl_dtype *out) {
   r = r == D(WEAK_INT) ? D(INT64) : r == D(WEAK_FLOAT) ? D(FLOAT64) : r == D(WEAK_COMPLEX) ? D(COMPLEX128) : r;
   if (is_builtin(r) && any_scalar && !all_py && (st = legacy_result(ops, n, use_min_scalar(ops, n), &r)) != TL_OK)
     return st;
-  if (r == OBJECT) return unrepresentable();
   *out = reported(r);
   return TL_OK;
 }
@@ -266,21 +266,26 @@ static int object_loop(const tl_operand *ops, size_t n, tl_dtype *out) {
   int kind = 0; /* 0 integer, 1 float, 2 complex */
   for (size_t i = 0; i < n; i++) {
     tl_dtype d = array_descr(&ops[i]);
-    if (!is_scalar(&ops[i])) return unrepresentable();
+    if (!is_scalar(&ops[i])) return object_result(out);
     if (d == OBJECT || d == ULL || d == D(BOOL) || tl_dtype_is_integer(d)) continue;
     int k = tl_dtype_is_complex(d) ? 2 : 1;
     if (k > kind) kind = k;
   }
   if (kind) return *out = kind == 2 ? D(COMPLEX128) : D(FLOAT64), TL_OK;
-  /* exact sum: magnitudes below 2**127 */
+  /* exact sum of the positive and of the negative values (128 bits each; a
+   * sum that does not fit, or an unknown value, stays a Python int or an
+   * object array: object) */
   uint64_t phi = 0, plo = 0, nhi = 0, nlo = 0;
   for (size_t i = 0; i < n; i++) {
     const tl_value *v = &ops[i].value;
     uint64_t hi = v->kind == TL_VALUE_INT ? v->hi : 0, lo = v->kind == TL_VALUE_INT || v->kind == TL_VALUE_BOOL ? v->lo : 0;
-    if (!ops[i].has_value && ops[i].kind != TL_OPERAND_PYSCALAR) return unrepresentable();
+    if (!ops[i].has_value && ops[i].kind != TL_OPERAND_PYSCALAR) return object_result(out);
     uint64_t *h = v->kind == TL_VALUE_INT && v->negative ? &nhi : &phi, *l = h == &nhi ? &nlo : &plo;
     *l += lo;
-    *h += hi + (*l < lo);
+    uint64_t carry = *l < lo, h1 = *h + hi;
+    int over = h1 < hi;
+    *h = h1 + carry;
+    if (over || *h < carry) return object_result(out);
   }
   tl_value sum = {TL_VALUE_INT, 0, 0, 0, 0.0, 0.0};
   if (phi > nhi || (phi == nhi && plo >= nlo)) {
@@ -290,7 +295,7 @@ static int object_loop(const tl_operand *ops, size_t n, tl_dtype *out) {
   }
   int i64 = tl__value_fits(&sum, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&sum, 0, UINT64_MAX);
   tl_clear_error();
-  if (!i64 && !u64) return unrepresentable();
+  if (!i64 && !u64) return object_result(out);
   return *out = i64 ? D(INT64) : D(UINT64), TL_OK;
 }
 

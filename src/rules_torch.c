@@ -216,7 +216,9 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
     if (o->kind == TL_OPERAND_PYSCALAR && o->value.kind == TL_VALUE_INT) {
       int i64 = tl__value_fits(&o->value, INT64_MIN, INT64_MAX), u64 = tl__value_fits(&o->value, 0, UINT64_MAX);
       tl_clear_error();
-      if (!i64 && !u64) return tl__error(TL_EOVERFLOW, "OverflowError", "int too big to convert");
+      if (!i64 && !u64)
+        return tl__error(TL_EOVERFLOW, "OverflowError",
+                         o->value.negative ? "can't convert negative int to unsigned" : "int too big to convert");
       return *out = i64 ? D(INT64) : D(UINT64), TL_OK;
     }
     return *out = D(INT64), TL_OK;

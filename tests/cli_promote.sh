@@ -42,14 +42,14 @@ err_is "TypePromotionError: Input dtypes ('float32', 'int32') have no available 
 run promote float8_e4m3fn float8_e5m2; expect_rc 1 "promote f8 x f8"
 err_has "TypePromotionError: Input dtypes (" "promote f8 x f8"; err_has "8-bit floats do not support implicit promotion" "promote f8 x f8"
 run promote --op array:int32 2147483648; expect_rc 1 "promote --op overflow"
-err_is "OverflowError: Python int 2147483648 too large to convert to int32" "promote --op overflow"
+err_is "OverflowError: An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 2147483648" "promote --op overflow"
 run promote --rules jax.lax array:int32 array:float32; expect_rc 1 "lax int32 float32"; err_has "TypeError: " "lax int32 float32"
 # usage errors: exit 2
 run promote flaot32; expect_rc 2 "promote flaot32"; err_has "unknown dtype 'flaot32' (did you mean 'float32'?)" "promote flaot32"
 run promote; expect_rc 2 "promote (no operands)"
 run promote --rules nosuch int8; expect_rc 2 "promote --rules nosuch"; err_has "'nosuch'" "promote --rules nosuch"
 run promote --bogus int8; expect_rc 2 "promote --bogus"; err_has "--bogus" "promote --bogus"
-run promote 'py:int:2**129'; expect_rc 1 "promote 2**129"; err_has "too large" "promote 2**129"
+run promote 'py:int:2**129-1'; expect_rc 1 "promote 2**129-1"; err_has "too large" "promote 2**129-1"
 
 # --batch: one line per case, errors as "error: TYPE: MESSAGE"
 printf 'int8 3\nfloat8_e4m3fn float32\nweak:float16\nflaot32\n\narray:int32 py:int:2147483648\n' >"$T/in"
@@ -62,7 +62,7 @@ mapfile -t L <"$T/out"
 [ "${L[2]}" = "float16 (weak)" ] && ok || bad "batch line 3: '${L[2]}'"
 [[ "${L[3]}" == "error: UsageError: unknown dtype 'flaot32'"* ]] && ok || bad "batch line 4: '${L[3]}'"
 [[ "${L[4]}" == "error: UsageError: "* ]] && ok || bad "batch line 5 (empty case): '${L[4]}'"
-[ "${L[5]}" = "error: OverflowError: Python int 2147483648 too large to convert to int32" ] && ok || bad "batch line 6: '${L[5]}'"
+[ "${L[5]}" = "error: OverflowError: An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 2147483648" ] && ok || bad "batch line 6: '${L[5]}'"
 run promote --batch int8; expect_rc 2 "promote --batch with arguments"
 
 # promote-types and can-cast
@@ -152,6 +152,24 @@ out_has "warning: edge 'u32' -> 'i32' can overflow" "lint overflow"
 out_has "warning: path 'i64' -> 'f64' loses precision" "lint precision"
 run lattice --check "$T/lint.txt"; grep -q warning "$T/out" && bad "lattice --check without --lint prints warnings" || ok
 run lattice --check "$SRC/tests/data/seed/lattice_2022.txt"; expect_rc 0 "lattice --check seed lattice"
+
+# issue 15: NumPy's object dtype is an answer; Python ints of any size; JAX's jit overflow text
+run promote --rules numpy 2**64; expect_rc 0 "numpy 2**64"; out_is "object" "np.result_type(2**64)"
+run promote --rules numpy1 int8 int8 py:int:1; out_is "int8" "numpy1 int8 int8 1"
+run promote --rules numpy1 float64 int8 py:int:1; out_is "float64" "numpy1 float64 int8 1"
+run promote --rules numpy1 int8 py:int:-2**300; expect_rc 0 "numpy1 -2**300"; out_is "object" "numpy1 int8 -2**300"
+BIG=1606938044258990275541962092341162602522202993782792835301376
+run promote --op array:int8 "py:int:$BIG"; expect_rc 1 "jax --op 2**200"
+err_is "OverflowError: An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value $BIG" "jax --op 2**200 quotes the real value"
+run promote --op array:int8 array:int8 "-$BIG"; expect_rc 1 "jax --op N-ary"
+err_is "OverflowError: An overflow was encountered while parsing an argument to a jitted computation, whose argument path is xs[2]. Got <class 'int'> with value -$BIG" "jax --op N-ary path"
+run promote --rules torch --op array:int8 "$BIG"; expect_rc 1 "torch 2**200"; err_is "OverflowError: int too big to convert" "torch 2**200"
+run promote-types --rules torch int8 int4; expect_rc 1 "torch int8 int4"; err_has "RuntimeError: ix_b != -1 INTERNAL ASSERT FAILED" "torch int8 int4 is torch's RuntimeError"
+run promote --rules array-api --api-version 2023.12 int8 1; expect_rc 1 "array-api 2023.12 scalar"
+err_is "TypeError: result_type() inputs must be Array API arrays or dtypes" "array-api 2023.12 refuses Python scalars"
+run promote --rules array-api --api-version 2024.12 int8 1; out_is "int8" "array-api 2024.12 scalar"
+run promote --rules array-api --api-version 2020.10 int8; expect_rc 2 "bad --api-version"; err_has "Unsupported standard version '2020.10'" "bad --api-version named"
+run promote --rules array-api --api-version; expect_rc 2 "--api-version without a value"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

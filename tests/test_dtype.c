@@ -92,11 +92,11 @@ static void test_finfo_recorded(void **s) {
       continue;
     }
     char name[32];
-    int b, nexp, nmant, maxexp, minexp, prec;
+    int b, nexp, nmant, maxexp, minexp, prec, machep, negep, iexp;
     char f[7][40];
-    int n = sscanf(line, "%31s %d %39s %39s %39s %39s %39s %39s %39s %d %d %d %d %d", name, &b, f[0], f[1], f[2],
-                   f[3], f[4], f[5], f[6], &nexp, &nmant, &maxexp, &minexp, &prec);
-    assert_int_equal(n, 14);
+    int n = sscanf(line, "%31s %d %39s %39s %39s %39s %39s %39s %39s %d %d %d %d %d %d %d %d", name, &b, f[0], f[1],
+                   f[2], f[3], f[4], f[5], f[6], &nexp, &nmant, &maxexp, &minexp, &prec, &machep, &negep, &iexp);
+    assert_int_equal(n, 17);
     double v[7];
     for (int k = 0; k < 7; k++) v[k] = strtod(f[k], NULL);
     tl_dtype d;
@@ -114,6 +114,8 @@ static void test_finfo_recorded(void **s) {
         fi.precision != prec)
       fail_msg("finfo(%s) ints: bits %d/%d nexp %d/%d nmant %d/%d maxexp %d/%d minexp %d/%d precision %d/%d", name,
                fi.bits, b, fi.nexp, nexp, fi.nmant, nmant, fi.maxexp, maxexp, fi.minexp, minexp, fi.precision, prec);
+    if (fi.machep != machep || fi.negep != negep || fi.iexp != iexp)
+      fail_msg("finfo(%s): machep %d/%d negep %d/%d iexp %d/%d", name, fi.machep, machep, fi.negep, negep, fi.iexp, iexp);
     seen[d] = 1;
     rows++;
   }
@@ -526,9 +528,32 @@ static void test_appended_dtypes(void **s) {
   assert_int_equal(r, 1);
 }
 
+/* NumPy's long double typestrs: a clear refusal naming the type, nothing written */
+static void test_longdouble_typestrs(void **s) {
+  (void)s;
+  static const struct { const char *name, *must; } cases[] = {
+      {"<f16", "NumPy's longdouble"}, {">f16", "NumPy's longdouble"}, {"=f16", "np.float128"},
+      {"<c32", "NumPy's clongdouble"}, {"g", "NumPy's longdouble"}, {"G", "np.complex256"},
+      {"f16", "ambiguous dtype 'f16'"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    tl_dtype d = TL_INT8;
+    tl_byteorder bo = TL_BYTEORDER_BIG;
+    assert_int_equal(tl_dtype_parse(cases[i].name, &d, &bo), TL_EDTYPE);
+    assert_int_equal(d, TL_INT8);
+    assert_int_equal(bo, TL_BYTEORDER_BIG);
+    if (!strstr(tl_errmsg(), cases[i].must) || !strstr(tl_errmsg(), cases[i].name))
+      fail_msg("'%s': message \"%s\" lacks \"%s\" or the name", cases[i].name, tl_errmsg(), cases[i].must);
+  }
+  /* the real 16-byte typestr stays: '<c16' is complex128 */
+  tl_dtype d;
+  assert_int_equal(tl_dtype_parse("<c16", &d, NULL), TL_OK);
+  assert_int_equal(d, TL_COMPLEX128);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_appended_dtypes),
+      cmocka_unit_test(test_longdouble_typestrs),
       cmocka_unit_test(test_catalogue),         cmocka_unit_test(test_finfo_recorded),
       cmocka_unit_test(test_iinfo_recorded),    cmocka_unit_test(test_formats),
       cmocka_unit_test(test_accepted_spellings), cmocka_unit_test(test_rejected_spellings),

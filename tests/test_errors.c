@@ -88,7 +88,7 @@ C(config_pop_empty) { return tl_config_pop(); }
 C(operand_parse_null) { tl_operand o; return tl_operand_parse(NULL, &o); }
 C(operand_parse_syntax) { tl_operand o; return tl_operand_parse("zerodim:", &o); }
 C(operand_parse_dtype) { tl_operand o; return tl_operand_parse("weak:flaot32", &o); }
-C(operand_parse_big) { tl_operand o; return tl_operand_parse("340282366920938463463374607431768211456", &o); }
+C(operand_parse_big) { tl_operand o; return tl_operand_parse("zerodim:int64:340282366920938463463374607431768211456", &o); }
 C(operand_format_null) { char b[8]; return tl_operand_format(NULL, b, sizeof b); }
 C(operand_format_buf) { tl_operand o = tl_operand_dtype(TL_INT8); return tl_operand_format(&o, NULL, 8); }
 C(operand_format_dtype) { tl_operand o = tl_operand_dtype(TL_INT8); o.dtype = (tl_dtype)99; char b[8]; return tl_operand_format(&o, b, 8); }
@@ -103,7 +103,7 @@ C(promote_jax_strict) { tl_config c = jaxcfg(0, 1, 0); return tl_promote_types(&
 C(promote_jax_sink) { tl_config c = jaxcfg(1, 0, 0); return tl_promote_types(&c, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, &d_); }
 C(promote_cfg_default) { tl_config c = jaxcfg(0, 0, 0); c.default_int = TL_FLOAT32; return tl_promote_types(&c, TL_INT8, TL_INT8, &d_); }
 C(promote_lax) { tl_config c = rulescfg("jax.lax"); return tl_promote_types(&c, TL_INT8, TL_INT16, &d_); }
-C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_INT8, TL_FLOAT8_E3M4, &d_); }
+C(promote_not_in_domain) { tl_config c = rulescfg("torch"); return tl_promote_types(&c, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, &d_); }
 C(result_null) { return tl_result_type(NULL, NULL, 1, &r_); }
 C(result_empty) { tl_operand o = P("int8"); return tl_result_type(NULL, &o, 0, &r_); }
 C(result_kind) { tl_operand o = P("int8"); o.kind = (tl_operand_kind)9; tl_config c = jaxcfg(0, 0, 0); return tl_result_type(&c, &o, 1, &r_); }
@@ -323,6 +323,21 @@ C(support_cast_mode) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NU
 C(support_cast_weak) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_WEAK_INT, TL_CAST_MODE_UPCAST, 0, &d_, NULL, 0); }
 C(support_cast_none) { return tl_support_cast(reg(), NULL, "torch", "cumsum", "2.0.1", TL_INT8, TL_CAST_MODE_DOWNCAST, 0, &d_, NULL, 0); }
 C(support_cast_null_out) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_INT8, TL_CAST_MODE_UPCAST, 0, NULL, NULL, 0); }
+/* issue 15: Array API versions */
+static int iv_;
+C(api_version_null) { return tl_api_version_parse(NULL, &iv_); }
+C(api_version_unknown) { return tl_api_version_parse("2020.10", &iv_); }
+C(api_version_cfg) {
+  tl_config c = rulescfg("array-api");
+  c.api_version = 202001;
+  return tl_promote_types(&c, TL_INT8, TL_INT16, &d_);
+}
+C(api_version_scalars) {
+  tl_config c = rulescfg("array-api");
+  c.api_version = 202312;
+  tl_operand o[2] = {P("int8"), P("py:int:1")};
+  return tl_result_type(&c, o, 2, &r_);
+}
 
 static void pop_configs(void) {
   while (tl_config_pop() == TL_OK) {
@@ -379,6 +394,7 @@ static const struct {
     E(convert_tier_unsupported),
     E(finfo_packed_pair), E(to_dlpack_bcomplex32), E(convert_packed_pair), E(convert_packed_pair_to),
     E(array_ones_packed_pair), E(binary_packed_pair),
+    E(api_version_null), E(api_version_unknown), E(api_version_cfg), E(api_version_scalars),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

@@ -639,14 +639,26 @@ static void expect_rt_error(const tl_config *c, const char *a, const char *b, in
 static void test_op_mode_overflow(void **s) {
   (void)s;
   tl_config op = mkcfg("jax", 0, 0, 1), op64 = mkcfg("jax", 1, 0, 1), plain = mkcfg("jax", 0, 0, 0);
+  /* jnp.add(x, y)'s jit argument parser: JAX 0.12's text, with the argument path */
   expect_rt_error(&op, "array:int32", "2147483648", TL_EOVERFLOW, "OverflowError",
-                  "Python int 2147483648 too large to convert to int32");
-  expect_rt_error(&op, "array:float32", "-2147483649", TL_EOVERFLOW, "OverflowError",
-                  "Python int -2147483649 too large to convert to int32");
+                  "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 2147483648");
+  expect_rt_error(&op, "-2147483649", "array:float32", TL_EOVERFLOW, "OverflowError",
+                  "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is x. Got <class 'int'> with value -2147483649");
   expect_rt_error(&op64, "array:int8", "2**63", TL_EOVERFLOW, "OverflowError",
-                  "Python int 9223372036854775808 too large to convert to int64");
+                  "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 9223372036854775808");
   expect_rt_error(&op64, "array:int8", "2**100", TL_EOVERFLOW, "OverflowError",
-                  "Python int 1267650600228229401496703205376 too large to convert to int64");
+                  "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 1267650600228229401496703205376");
+  /* N-ary: a variadic jax.jit(lambda *xs: ...), path xs[i] of the first overflowing operand */
+  {
+    tl_operand ops3[3];
+    tl_result r3 = {TL_DTYPE_NONE, 7};
+    assert_int_equal(tl_operand_parse("array:int8", &ops3[0]), TL_OK);
+    assert_int_equal(tl_operand_parse("-2**64", &ops3[1]), TL_OK);
+    assert_int_equal(tl_operand_parse("2**64", &ops3[2]), TL_OK);
+    assert_int_equal(tl_result_type(&op, ops3, 3, &r3), TL_EOVERFLOW);
+    assert_string_equal(tl_errmsg(), "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is xs[1]. Got <class 'int'> with value -18446744073709551616");
+    assert_int_equal(r3.weak, 7);
+  }
   RT(&op, TL_INT32, 0, "array:int32", "2147483647");
   RT(&op, TL_INT32, 0, "array:int32", "-2147483648");
   RT(&op64, TL_INT8, 0, "array:int8", "2147483648");

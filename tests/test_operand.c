@@ -160,10 +160,38 @@ static void test_integers(void **s) {
                (unsigned long long)o.value.hi, (unsigned long long)o.value.lo);
     assert_int_equal(o.dtype, TL_WEAK_INT);
   }
-  /* 129-bit integers are rejected as too large */
-  const char *big[] = {"340282366920938463463374607431768211456", "-340282366920938463463374607431768211456",
-                       "2**128", "2**128+1", "2**128-0", "-2**128-1", "2**129", "2**200", "py:int:2**128", "zerodim:int64:2**128", "0x1" "00000000000000000000000000000000",
-                       "999999999999999999999999999999999999999999999"};
+  /* Python ints beyond 128 bits: sign + saturated magnitude 2**128-1 */
+  const char *sat[] = {"340282366920938463463374607431768211456", "-340282366920938463463374607431768211456",
+                       "2**128", "2**128+1", "-2**128-1", "2**129", "-2**200", "py:int:2**128", "py:int:-2**300",
+                       "0x1" "00000000000000000000000000000000", "999999999999999999999999999999999999999999999"};
+  for (size_t i = 0; i < sizeof sat / sizeof sat[0]; i++) {
+    tl_operand o;
+    int st = tl_operand_parse(sat[i], &o);
+    if (st != TL_OK) fail_msg("'%s': %s, expected TL_OK (saturated)", sat[i], tl_status_name(st));
+    assert_int_equal(o.kind, TL_OPERAND_PYSCALAR);
+    assert_int_equal(o.dtype, TL_WEAK_INT);
+    assert_int_equal(o.value.kind, TL_VALUE_INT);
+    assert_true(o.value.hi == UINT64_MAX && o.value.lo == UINT64_MAX);
+    assert_int_equal(o.value.negative, strchr(sat[i], '-') != NULL);
+  }
+  /* a 1000-bit Python int in decimal (302 digits) is taken; an operand over 8000 characters is not */
+  {
+    char lit[8100];
+    memset(lit, '9', 302);
+    lit[302] = '\0';
+    tl_operand o;
+    assert_int_equal(tl_operand_parse(lit, &o), TL_OK);
+    assert_true(o.value.hi == UINT64_MAX && o.value.lo == UINT64_MAX && !o.value.negative);
+    memset(lit, '9', 8001);
+    lit[8001] = '\0';
+    o.kind = (tl_operand_kind)99;
+    assert_int_equal(tl_operand_parse(lit, &o), TL_EPARSE);
+    assert_int_equal(o.kind, 99);
+    assert_non_null(strstr(tl_errmsg(), "operand too long (8001 characters; at most 8000)"));
+  }
+  /* rejected as too large: NumPy values beyond 128 bits, B**E-C beyond 128 bits */
+  const char *big[] = {"2**128-0", "2**200-1", "-2**200+1", "py:int:3**81-2", "zerodim:int64:2**128",
+                       "scalar:uint64:2**200", "zerodim:int8:-999999999999999999999999999999999999999999999"};
   for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
     tl_operand o;
     o.kind = (tl_operand_kind)99;
@@ -280,7 +308,7 @@ static void test_parse_errors(void **s) {
     if (!strstr(tl_errmsg(), cases[i].must))
       fail_msg("'%s': message \"%s\" lacks \"%s\"", cases[i].text, tl_errmsg(), cases[i].must);
   }
-  char longop[1000];
+  char longop[9000]; /* over the 8000-character limit */
   memset(longop, '1', sizeof longop - 1);
   longop[sizeof longop - 1] = '\0';
   tl_operand o;

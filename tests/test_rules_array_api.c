@@ -61,10 +61,59 @@ static void bad_input(void **s) {
   rt_bad_input("array-api", TL_FLOAT16);
 }
 
+/* --api-version (array-api-strict 2.6.1): before 2024.12 result_type folds
+ * the arrays/dtypes, then refuses Python scalars; the default is 2025.12. */
+static void api_versions(void **s) {
+  (void)s;
+  static const char *const names[] = {"2021.12", "2022.12", "2023.12", "2024.12", "2025.12"};
+  static const int values[] = {202112, 202212, 202312, 202412, 202512};
+  for (int i = 0; i < 5; i++) {
+    int v = -1;
+    assert_int_equal(tl_api_version_parse(names[i], &v), TL_OK);
+    assert_int_equal(v, values[i]);
+    tl_config c = rt_cfg("array-api", 0);
+    c.api_version = v;
+    EXPECT_PROMOTE(c, "int8 int16", "int16");
+    EXPECT_PROMOTE(c, "int8 py:int:1",
+                   v < 202412 ? "error: TypeError: result_type() inputs must be Array API arrays or dtypes" : "int8");
+    /* the fold's own error comes first */
+    EXPECT_PROMOTE(c, "int8 float32 py:int:1",
+                   "error: TypeError: array_api_strict.int8 and array_api_strict.float32 cannot be type promoted together");
+    c.op = 1; /* a + b is the same in every version */
+    EXPECT_PROMOTE(c, "array:int8 py:int:1", "int8");
+  }
+  tl_config c = rt_cfg("array-api", 0);
+  EXPECT_PROMOTE(c, "int8 py:int:1", "int8"); /* 0: the newest */
+  /* bad input: a clear error, nothing written */
+  int v = 7;
+  const char *bad[] = {"2020.10", "2026.12", "2024.1", "", "2024.12 "};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    assert_int_equal(tl_api_version_parse(bad[i], &v), TL_EPARSE);
+    assert_string_equal(tl_errtype(), "ValueError");
+    assert_non_null(strstr(tl_errmsg(), "Unsupported standard version"));
+    assert_int_equal(v, 7);
+  }
+  assert_int_equal(tl_api_version_parse(NULL, &v), TL_EINVAL);
+  assert_int_equal(tl_api_version_parse("2024.12", NULL), TL_EINVAL);
+  c.api_version = 2024;
+  tl_dtype d = TL_BOOL;
+  assert_int_equal(tl_promote_types(&c, TL_INT8, TL_INT8, &d), TL_EINVAL);
+  assert_non_null(strstr(tl_errmsg(), "cfg->api_version is 2024"));
+  assert_int_equal(d, TL_BOOL);
+  tl_operand op = tl_operand_dtype(TL_INT8);
+  tl_result r = {TL_BOOL, 3};
+  assert_int_equal(tl_result_type(&c, &op, 1, &r), TL_EINVAL);
+  assert_int_equal(r.dtype, TL_BOOL);
+  int yes = 5;
+  assert_int_equal(tl_can_cast(&c, TL_INT8, TL_BYTEORDER_NATIVE, TL_INT16, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &yes),
+                   TL_EINVAL);
+  assert_int_equal(yes, 5);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(table), cmocka_unit_test(scalars), cmocka_unit_test(can_cast),
-      cmocka_unit_test(order_independence), cmocka_unit_test(bad_input),
+      cmocka_unit_test(order_independence), cmocka_unit_test(bad_input), cmocka_unit_test(api_versions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

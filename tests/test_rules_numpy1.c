@@ -9,7 +9,7 @@
   "error: DTypePromotionError: The DTypes <class '" a "'> and <class '" b "'> do not have a common DType. " \
   "For example they cannot be stored in a single array unless the dtype is `object`."
 
-#define OBJECT_RESULT "error: UnrepresentableDtype: the result is dtype('O') (object), which typelattice does not represent"
+#define OBJECT_RESULT "object"
 
 /* min_scalar_type of a non-negative int64 beyond uint32 is the ULongLong
  * DType (type 10), of a np.uint64 the ULong one (type 8); ml_dtypes registers

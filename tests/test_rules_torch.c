@@ -80,13 +80,35 @@ static void order_independence(void **s) {
 
 static void bad_input(void **s) {
   (void)s;
-  rt_bad_input("torch", TL_FLOAT8_E3M4); /* int4 is in torch's domain since torch 2.15's shell dtypes */
+  rt_bad_input("torch", TL_FLOAT8_E3M4);
+}
+
+/* torch knows int4/int2/uint4/uint2 (shell dtypes) and refuses most of their
+ * promotions with RuntimeError, as torch.promote_types does (torch 2.15). */
+static void shell_dtypes(void **s) {
+  (void)s;
+  tl_config c = rt_cfg("torch", 0);
+  tl_dtype out = TL_BOOL;
+  assert_int_equal(tl_promote_types(&c, TL_INT4, TL_INT4, &out), TL_OK);
+  assert_int_equal(out, TL_INT4);
+  assert_int_equal(tl_promote_types(&c, TL_UINT4, TL_FLOAT16, &out), TL_OK);
+  assert_int_equal(out, TL_FLOAT16);
+  out = TL_BOOL;
+  assert_int_equal(tl_promote_types(&c, TL_INT8, TL_INT4, &out), TL_EPROMOTE);
+  assert_int_equal(out, TL_BOOL);
+  assert_string_equal(tl_errtype(), "RuntimeError");
+  assert_string_equal(tl_errmsg(), "ix_b != -1 INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/c10/core/ScalarType.cpp\":105, "
+                                   "please report a bug to PyTorch.");
+  assert_int_equal(tl_promote_types(&c, TL_INT4, TL_UINT4, &out), TL_EPROMOTE);
+  assert_string_equal(tl_errtype(), "RuntimeError");
+  assert_string_equal(tl_errmsg(), "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                                   "Int4 and UInt4");
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(promote_types_table), cmocka_unit_test(result_type_classes), cmocka_unit_test(op_mode),
-      cmocka_unit_test(can_cast), cmocka_unit_test(order_independence), cmocka_unit_test(bad_input),
+      cmocka_unit_test(can_cast), cmocka_unit_test(order_independence), cmocka_unit_test(bad_input), cmocka_unit_test(shell_dtypes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

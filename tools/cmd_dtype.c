@@ -126,6 +126,10 @@ static int run_info(int argc, char **argv) {
     emit_int(&e, "maxexp", fi.maxexp);
     emit_int(&e, "minexp", fi.minexp);
     emit_int(&e, "precision", fi.precision);
+    emit_int(&e, "finfo_bits", fi.bits); /* np.finfo(complex64).bits is 32 */
+    emit_int(&e, "machep", fi.machep);
+    emit_int(&e, "negep", fi.negep);
+    emit_int(&e, "iexp", fi.iexp);
   } else if (!in->weak && tl_iinfo_get(d, &ii) == TL_OK) {
     emit_int(&e, "min", ii.min);
     emit_uint(&e, "max", ii.max);

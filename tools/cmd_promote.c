@@ -64,6 +64,12 @@ static int parse_opts(int argc, char **argv, opts *o, const char *allowed) {
       if (!tl_dtype_is_floating(d) || tl_dtype_is_weak(d))
         return tl_cli_usage_error("%s: --default-dtype must be a floating dtype (got '%s')", argv[0], val);
       o->cfg.default_float = d;
+    } else if (strcmp(a, "--api-version") == 0) {
+      NEED("--api-version");
+      VALUE();
+      if (tl_api_version_parse(val, &o->cfg.api_version) != TL_OK)
+        return tl_cli_usage_error("%s: --api-version: %s (the Array API versions are 2021.12, 2022.12, 2023.12, "
+                                  "2024.12, 2025.12)", argv[0], tl_errmsg());
     } else if (strcmp(a, "--batch") == 0) {
       NEED("--batch");
       o->batch = 1;
@@ -176,6 +182,40 @@ static int eval_case(cmd_kind k, const opts *o, char **words, int n, char *out, 
   return TL_OK;
 }
 
+/* The library keeps a Python int beyond 128 bits as its sign and the
+ * saturated magnitude 2**128-1, so a message quoting it shows that number:
+ * put each such operand's own decimal digits back (py:int:V or a bare
+ * literal written in decimal), as the framework prints the real value. */
+static const char *unsaturate(const char *msg, char **words, int n) {
+  static const char clamped[] = "340282366920938463463374607431768211455";
+  static char buf[16384];
+  snprintf(buf, sizeof buf, "%s", msg);
+  size_t from = 0;
+  for (int i = 0; i < n; i++) {
+    const char *w = words[i];
+    if (strncmp(w, "py:int:", 7) == 0) w += 7;
+    if (*w == '-' || *w == '+') w++;
+    char digits[8192];
+    size_t nd = 0;
+    int ok = *w != '\0';
+    for (const char *p = w; *p && ok; p++) {
+      if (*p == '_') continue;
+      if (!isdigit((unsigned char)*p) || nd + 1 >= sizeof digits) ok = 0;
+      else if (nd || *p != '0') digits[nd++] = *p;
+    }
+    digits[nd] = '\0';
+    if (!ok || nd < 39 || strcmp(digits, clamped) == 0 || (nd == 39 && strcmp(digits, clamped) < 0)) continue;
+    char *hit = strstr(buf + from, clamped);
+    if (!hit) break;
+    size_t pos = (size_t)(hit - buf), tail = strlen(hit + sizeof clamped - 1);
+    if (pos + nd + tail + 1 > sizeof buf) break;
+    memmove(buf + pos + nd, hit + sizeof clamped - 1, tail + 1);
+    memcpy(buf + pos, digits, nd);
+    from = pos + nd;
+  }
+  return buf;
+}
+
 static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
   opts o;
   int r = parse_opts(argc, argv, &o, allowed);
@@ -189,7 +229,7 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
     if (st != TL_OK) {
       const char *t = tl_errtype();
       if (strcmp(t, "UsageError") == 0 || !t[0]) return tl_cli_lib_error(TL_CLI_USAGE);
-      fprintf(stderr, "%s: %s\n", t, tl_errmsg());
+      fprintf(stderr, "%s: %s\n", t, k == CMD_PROMOTE ? unsaturate(tl_errmsg(), o.pos, o.npos) : tl_errmsg());
       return TL_CLI_FAIL;
     }
     puts(out);
@@ -219,7 +259,8 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
       printf("error: UsageError: %s\n", case_usage_msg);
     } else {
       const char *t = tl_errtype();
-      printf("error: %s: %s\n", t[0] ? t : "UsageError", tl_errmsg()[0] ? tl_errmsg() : "bad case");
+      printf("error: %s: %s\n", t[0] ? t : "UsageError",
+             !tl_errmsg()[0] ? "bad case" : k == CMD_PROMOTE ? unsaturate(tl_errmsg(), words, n) : tl_errmsg());
     }
     fflush(stdout);
   }
@@ -227,13 +268,13 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
 }
 
 static int run_promote(int argc, char **argv) {
-  return run_eval(CMD_PROMOTE, argc, argv, "--rules --x64 --strict --op --precise --default-dtype --batch ");
+  return run_eval(CMD_PROMOTE, argc, argv, "--rules --x64 --strict --op --precise --default-dtype --batch --api-version ");
 }
 static int run_promote_types(int argc, char **argv) {
-  return run_eval(CMD_PROMOTE_TYPES, argc, argv, "--rules --x64 --strict --precise --default-dtype --batch ");
+  return run_eval(CMD_PROMOTE_TYPES, argc, argv, "--rules --x64 --strict --precise --default-dtype --batch --api-version ");
 }
 static int run_can_cast(int argc, char **argv) {
-  return run_eval(CMD_CAN_CAST, argc, argv, "--rules --x64 --strict --precise --casting --batch ");
+  return run_eval(CMD_CAN_CAST, argc, argv, "--rules --x64 --strict --precise --casting --batch --api-version ");
 }
 
 /* ---- table ---------------------------------------------------------------------- */
@@ -559,7 +600,10 @@ const tl_cli_command tl_cli_cmd_promote = {
     "  | literals 300, -1.5, 1e300, 1j, (1+2j), True | Python types int, float, complex, bool\n\n"
     "On a promotion error prints 'ERRORTYPE: MESSAGE' (the framework's) on stderr and\n"
     "exits 1. --batch reads one case per line from stdin and prints one result per\n"
-    "line ('error: TYPE: MESSAGE' for an error).\n"
+    "line ('error: TYPE: MESSAGE' for an error). Python ints may have any size.\n"
+    "NumPy's object dtype (a Python int beyond int64/uint64) is printed 'object'.\n"
+    "--api-version V (array-api rules): the standard's version, 2021.12 ... 2025.12\n"
+    "(default 2025.12); before 2024.12 result_type takes no Python scalars.\n"
     "Example: typelattice promote --rules jax int8 py:int:3 weak:float16\n",
     run_promote};
 
@@ -568,7 +612,8 @@ const tl_cli_command tl_cli_cmd_promote_types = {
     "usage: typelattice promote-types [--rules R] [--x64] [--strict] [--batch] A B\n\n"
     "Print promote_types(A, B) as the framework's function computes it\n"
     "(jnp.promote_types, np.promote_types, torch.promote_types, ...). A and B are\n"
-    "dtype names; int, float and complex are the Python types (weak in JAX).\n",
+    "dtype names; int, float and complex are the Python types (weak in JAX).\n"
+    "--api-version V: the Array API version for the array-api rules (2021.12 ... 2025.12).\n",
     run_promote_types};
 
 const tl_cli_command tl_cli_cmd_can_cast = {

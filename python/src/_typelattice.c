@@ -379,6 +379,8 @@ static int to_dtype_depth(PyObject *obj, int *code, int depth) {
 static int to_dtype(PyObject *obj, int *code) { return to_dtype_depth(obj, code, 0); }
 
 static PyObject *dtype_obj(tl_dtype d) {
+  /* NumPy's object dtype (TL_OBJECT, an answer of the numpy rules): Python's `object` */
+  if (d == TL_OBJECT) return Py_NewRef((PyObject *)&PyBaseObject_Type);
   PyObject *o = g_dtypes[(int)d];
   Py_INCREF(o);
   return o;

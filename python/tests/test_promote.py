@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
+import re
+
 import pytest
 
 import typelattice as tl
@@ -145,17 +147,28 @@ def test_result_type_operand_grammar_strings():
 
 
 def test_result_type_python_int_values_in_op_mode():
+    # jnp.add(x, y)'s jit argument parser (JAX 0.12): the path and the exact value
+    def jit_msg(path, v):
+        return re.escape("An overflow was encountered while parsing an argument to a jitted computation, "
+                         f"whose argument path is {path}. Got <class 'int'> with value {v}")
     assert tl.result_type("int8", 2**31 - 1, op=True) == "int8"
-    with pytest.raises(OverflowError, match=f"Python int {2**31} too large to convert to int32"):
+    with pytest.raises(OverflowError, match=jit_msg("y", 2**31)):
         tl.result_type("int8", 2**31, op=True)
-    with pytest.raises(OverflowError, match=f"Python int {2**100} too large"):
-        tl.result_type("int8", 2**100, op=True)
+    with pytest.raises(OverflowError, match=jit_msg("x", 2**100)):
+        tl.result_type(2**100, "int8", op=True)
     # beyond 128 bits: still the exact number in the message
-    with pytest.raises(OverflowError, match=f"Python int {2**200} too large"):
+    with pytest.raises(OverflowError, match=jit_msg("y", 2**200)):
         tl.result_type("int8", 2**200, op=True)
-    with pytest.raises(OverflowError, match=f"Python int -{2**200} too large"):
-        tl.result_type("int8", -(2**200), op=True)
+    with pytest.raises(OverflowError, match=jit_msg("xs[2]", -(2**200))):
+        tl.result_type("int8", "int8", -(2**200), op=True)
     assert tl.result_type("int8", 2**200) == "int8"  # not an operation: no value check
+
+
+def test_result_type_numpy_object_is_an_answer():
+    # np.result_type(2**64) is dtype('O'): typelattice answers Python's `object`
+    assert tl.result_type(2**64, rules="numpy") is object
+    assert tl.result_type("int8", "int8", 2**300, rules="numpy1") is object
+    assert tl.result_type("int8", "int8", 1, rules="numpy1") == "int8"
 
 
 def test_result_type_many_operands_use_the_heap_path():

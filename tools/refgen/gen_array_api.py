@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate tests/data/ref/array-api.tsv with array_api_strict (rules 'array-api'),
-API version 2024.12.
+API version 2025.12 (array-api-strict's default), plus a set of cases for each version
+2021.12 ... 2025.12 (flag --api-version V; see version_cases).
 
 promote-types: xp.result_type(A, B) on dtypes; promote: xp.result_type over arrays, dtypes and
 Python scalars; promote --op: a + b; can-cast: xp.can_cast(FROM, TO)."""
@@ -15,7 +16,8 @@ from common import dtype_result, py, parse_operand  # noqa: E402
 import numpy as np  # noqa: E402
 import array_api_strict as xp  # noqa: E402
 
-API_VERSION = "2024.12"
+API_VERSION = "2025.12"
+VERSIONS = ["2021.12", "2022.12", "2023.12", "2024.12", "2025.12"]
 xp.set_array_api_strict_flags(api_version=API_VERSION)
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -112,7 +114,34 @@ def main():
             continue
         w.add("promote", FL + " --op", [a, b],
               run(lambda: dtype_result(xname((build(a) + build(b)).dtype))))
+    version_cases(w, rng, arrays, bare, pyvals, zerodims)
+    xp.set_array_api_strict_flags(api_version=API_VERSION)
     w.write()
+
+
+def version_cases(w, rng, arrays, bare, pyvals, zerodims):
+    """Every standard version: what result_type accepts (before 2024.12 no Python scalars),
+    promote-types, can-cast and a + b."""
+    pool = arrays + bare + pyvals + zerodims
+    lists = [[a, b] for a in arrays[:6] + bare[:4] + pyvals[:6] for b in rng.sample(pool, 6)]
+    lists += [[rng.choice(pool) for _ in range(rng.randint(1, 5))] for _ in range(400)]
+    for v in VERSIONS:
+        xp.set_array_api_strict_flags(api_version=v)
+        build.clear()
+        fl = "--rules array-api --api-version " + v
+        for a in DTYPES:
+            for b in DTYPES:
+                w.add("promote-types", fl, [a, b],
+                      run(lambda: dtype_result(xname(xp.result_type(XD[a], XD[b])))))
+                w.add("can-cast", fl, [a, b],
+                      run(lambda: "true" if xp.can_cast(XD[a], XD[b]) else "false"))
+        for ops in lists:
+            w.add("promote", fl, ops,
+                  run(lambda: dtype_result(xname(xp.result_type(*[build(t) for t in ops])))))
+        for a in arrays[:7]:
+            for b in rng.sample(pyvals, 5) + rng.sample(arrays, 3):
+                w.add("promote", fl + " --op", [a, b],
+                      run(lambda: dtype_result(xname((build(a) + build(b)).dtype))))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ FLOATS = ["float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "flo
 INTS = ["int1", "uint1", "int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16",
         "uint32", "uint64"]
 FIELDS = ["bits", "eps", "epsneg", "max", "min", "smallest_normal", "smallest_subnormal",
-          "resolution", "nexp", "nmant", "maxexp", "minexp", "precision"]
+          "resolution", "nexp", "nmant", "maxexp", "minexp", "precision", "machep", "negep", "iexp"]
 
 
 def dt(name):

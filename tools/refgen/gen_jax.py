@@ -139,10 +139,11 @@ def do_op(ops):
     """The dtype `x + y` computes in (rules 'jax', --op).
 
     1. A Python int the real operator cannot take raises OverflowError at the jit boundary
-       ("... whose argument path is y. Got <class 'int'> with value 2147483648"); recorded as
-       'error: OverflowError: *'.  Binary cases run jnp.add(a, b) eagerly; N-ary lists use the
+       ("... whose argument path is y. Got <class 'int'> with value 2147483648"), recorded
+       verbatim.  Binary cases run jnp.add(a, b) eagerly (paths x, y); N-ary lists use the
        equivalent test "jnp.asarray(v) raises OverflowError" for each Python int operand (checked
-       equal to jnp.add on every binary case, see STATS).
+       equal to jnp.add on every binary case, see STATS) and record the message of a variadic
+       jax.jit(lambda *xs: ...) (paths xs[i]).
     2. Otherwise the output dtype/weak flag of jax._src.numpy.util.promote_dtypes(*ops),
        evaluated eagerly (eval_shape would canonicalize weak 64-bit arrays).  A single operand is
        returned as is (lax.asarray).  Where the eager conversion crashes XLA CPU (float6:
@@ -160,6 +161,19 @@ def do_op(ops):
 _op_results = {}
 
 
+def jit_overflow(args):
+    """N-ary --op: the OverflowError of a variadic jitted function, jax.jit(lambda *xs: ...)(*args),
+    whose argument parser names the first Python int that does not fit ("xs[i]")."""
+    try:
+        jax.jit(lambda *xs: xs[0])(*args)
+    except OverflowError as e:
+        return fmt_err(e)
+    except Exception:  # noqa
+        pass
+    STATS["overflow_rule_disagree"].append(("jit", len(args)))
+    return OVERFLOW
+
+
 def _do_op(ops):
     parsed = [parse_operand(t) for t in ops]
     rule = any(p[0] == "py" and type(p[2]) is int and py_int_overflows(p[2]) for p in parsed)
@@ -169,20 +183,20 @@ def _do_op(ops):
         return fmt_err(e)
     if len(ops) == 2 and any(p[0] == "py" for p in parsed):
         STATS["binary_checked"] += 1
+        real = None
         try:
             jnp.add(*args)
-            real = False
-        except OverflowError:
-            real = True
+        except OverflowError as e:
+            real = fmt_err(e)  # the jit argument parser's text, argument path x or y
         except Exception:  # noqa: other failures (TypePromotionError, missing kernels)
-            real = False
-        STATS["binary_overflow"] += real
-        if real != rule:
+            pass
+        STATS["binary_overflow"] += real is not None
+        if (real is not None) != rule:
             STATS["overflow_rule_disagree"].append((ops, real, rule))
-        if real:
-            return OVERFLOW
+        if real is not None:
+            return real
     if rule:
-        return OVERFLOW
+        return jit_overflow(args)
 
     def f():
         try:
@@ -202,6 +216,27 @@ def _do_op(ops):
                 STATS["lattice_disagree"].append((ops, out, lat))
         return out
     return run_set(f)
+
+
+HUGE_INTS = [2**127, 2**128 - 1, 2**128, -2**128, 2**200, -2**200, 2**1000]
+
+
+def issue15_cases(w, rng, fl, op_pool):
+    """Python ints of any size in every position of binary and N-ary --op lists (the jit
+    OverflowError text with its argument path), and in result_type (no value check)."""
+    huge = [py(v) for v in HUGE_INTS] + [str(v) for v in HUGE_INTS[:3]]
+    ofl = fl + " --op"
+    for h in huge:
+        w.add("promote", fl, [h], do_promote([h]))
+        for x in rng.sample(op_pool, 6):
+            w.add("promote", ofl, [x, h], do_op([x, h]))
+            w.add("promote", ofl, [h, x], do_op([h, x]))
+            w.add("promote", fl, [x, h], do_promote([x, h]))
+    for _ in range(300):
+        n = rng.randint(1, 5)
+        ops = [rng.choice(op_pool) for _ in range(n)]
+        ops[rng.randrange(n)] = rng.choice(huge)
+        w.add("promote", ofl, ops, do_op(ops))
 
 
 def main():
@@ -248,6 +283,7 @@ def main():
             for _ in range(2500):
                 ops = [rng.choice(op_pool) for _ in range(rng.randint(1, 6))]
                 w.add("promote", ofl, ops, do_op(ops))
+            issue15_cases(w, rng, fl, op_pool)
         # can-cast (jnp.can_cast is np.can_cast; x64 does not matter, recorded for both)
         set_config(x64, False)
         fl = "--rules jax" + (" --x64" if x64 else "")

@@ -97,6 +97,28 @@ def op(a, b):
     return run(lambda: dtype_result(tname((build(a) + build(b)).dtype)))
 
 
+SHELL = ["int2", "int4", "uint2", "uint4"]  # torch's shell dtypes that our catalogue has
+
+
+def issue15_cases(w, rng, FL):
+    """The shell dtypes int2/int4/uint2/uint4 (promote_types refuses most pairs with RuntimeError)
+    and Python ints of any size next to tensors (OverflowError "int too big to convert")."""
+    sd = {d: getattr(torch, d) for d in SHELL}
+    alld = dict(TD, **sd)
+    for a in alld:
+        for b in alld:
+            if a in sd or b in sd:
+                w.add("promote-types", FL, [a, b],
+                      run(lambda: dtype_result(tname(torch.promote_types(alld[a], alld[b])))))
+                w.add("can-cast", FL, [a, b],
+                      run(lambda: "true" if torch.can_cast(alld[a], alld[b]) else "false"))
+    for v in [2**63, 2**64 - 1, 2**64, -2**63 - 1, 2**128, -2**200, 2**1000]:
+        for d in ["int8", "uint8", "int64", "float32", "bool", "complex64"]:
+            for ops in (["array:" + d, str(v)], [str(v), "array:" + d]):
+                w.add("promote", FL, ops, promote(ops))
+                w.add("promote", FL + " --op", ops, op(*ops))
+
+
 def main():
     w = common.CaseWriter("torch", "tools/refgen/gen_torch.py", [("torch", torch.__version__)])
     rng = random.Random(4242)
@@ -165,6 +187,7 @@ def main():
                 continue
             w.add("promote", fl + " --op", [a, b], op(a, b))
     torch.set_default_dtype(torch.float32)
+    issue15_cases(w, rng, FL)
     w.write()
     print("torch.result_type vs elementwise_dtypes disagreements on binary cases: %d"
           % len(DISAGREE), file=sys.stderr)
