@@ -305,7 +305,30 @@ typedef struct tl_config {
   tl_dtype default_uint;        /* TL_DTYPE_NONE = use the rule set's own */
   tl_dtype default_float;       /* (torch: set_default_dtype) */
   tl_dtype default_complex;
+  /* With op set: which form of the binary operation is modelled (a
+   * tl_op_form value; 0 = TL_OP_OPERATOR, so a zeroed config keeps the
+   * operator). Any other value makes tl_result_type fail with TL_EINVAL. */
+  int op_form;
 } tl_config;
+
+/* The two forms of a binary operation that frameworks treat differently
+ * (tl_config.op_form; it only matters when tl_config.op is set):
+ *   TL_OP_OPERATOR  the operator `x + y` (the default);
+ *   TL_OP_FUNCTION  the framework's function form:
+ *     tensorflow*: tf.add(x, y) / tf.math.add (Python and NumPy scalars are
+ *       converted first, each on its own: a Python int to int32 (int64 when it
+ *       does not fit), float to float32, so two scalars are allowed and an
+ *       int32 next to an int64 tensor is an error in classic mode);
+ *     ivy: ivy.promote_types_of_inputs(x, y), the dtype both outputs have.
+ *   Rule sets without a separate function form answer as for the operator. */
+typedef enum tl_op_form {
+  TL_OP_OPERATOR = 0,
+  TL_OP_FUNCTION = 1
+} tl_op_form;
+
+/* Parse "operator" or "function". TL_EPARSE (naming the text) otherwise,
+ * TL_EINVAL for NULL. */
+TL_API int tl_op_form_parse(const char *name, tl_op_form *out);
 
 /* Set *cfg to the library defaults (JAX rules, x64 off, standard, precise,
  * no default overrides). TL_EINVAL for NULL. */

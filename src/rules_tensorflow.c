@@ -166,6 +166,12 @@ int tl__tf_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, t
   } else {
     /* evaluated left to right: ((a + b) + c) ... */
     tl_operand acc = ops[0];
+    if (cfg->op && cfg->op_form == TL_OP_FUNCTION && is_number(&ops[0])) {
+      /* tf.add(number, y): the number becomes a tensor of its own default
+       * dtype first (tf.constant), then y is converted against it */
+      if ((st = tl__tf_exact_result(cfg, ops, 1, out)) != TL_OK) return st;
+      acc = tl_operand_array(out->dtype, 0);
+    }
     for (size_t i = 1; i < n; i++) {
       if ((st = tf_binary(&acc, &ops[i], &r)) != TL_OK) return st;
       acc = tl_operand_array(r, 0);
@@ -215,7 +221,7 @@ static int tf_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dty
 }
 
 static int tf_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
-  if (n >= 2 && ops[0].kind != TL_OPERAND_ZERODIM) {
+  if (n >= 2 && ops[0].kind != TL_OPERAND_ZERODIM && !(cfg->op && cfg->op_form == TL_OP_FUNCTION && is_number(&ops[0]))) {
     pthread_once(&tf_once, tf_build);
     int r = tl__fast_fold(tf_step, tf_first, ops, n);
     if (r >= 0) {

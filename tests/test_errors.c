@@ -312,6 +312,9 @@ C(support_cast_mode) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NU
 C(support_cast_weak) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_WEAK_INT, TL_CAST_MODE_UPCAST, 0, &d_, NULL, 0); }
 C(support_cast_none) { return tl_support_cast(reg(), NULL, "torch", "cumsum", "2.0.1", TL_INT8, TL_CAST_MODE_DOWNCAST, 0, &d_, NULL, 0); }
 C(support_cast_null_out) { return tl_support_cast(reg(), NULL, "torch", "cumsum", NULL, TL_INT8, TL_CAST_MODE_UPCAST, 0, NULL, NULL, 0); }
+C(op_form_parse_null) { tl_op_form f; return tl_op_form_parse(NULL, &f); }
+C(op_form_parse_unknown) { tl_op_form f; return tl_op_form_parse("method", &f); }
+C(result_op_form) { tl_operand o = P("int8"); tl_config c = jaxcfg(0, 0, 1); c.op_form = 5; return tl_result_type(&c, &o, 1, &r_); }
 
 static void pop_configs(void) {
   while (tl_config_pop() == TL_OK) {
@@ -357,6 +360,7 @@ static const struct {
     E(support_valid_unknown), E(support_valid_version), E(support_query_cap), E(support_query_unknown),
     E(support_is_supported_dtype), E(cast_mode_null), E(cast_mode_unknown), E(support_cast_mode),
     E(support_cast_weak), E(support_cast_none), E(support_cast_null_out),
+    E(op_form_parse_null), E(op_form_parse_unknown), E(result_op_form),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
