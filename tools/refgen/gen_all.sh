@@ -38,7 +38,7 @@ run "$NP1_PY" "$HERE/gen_numpy.py"
 run "$REF_PY" "$HERE/gen_jax.py"
 run "$REF_PY" "$HERE/gen_torch.py"
 run "$REF_PY" "$HERE/gen_array_api.py"
-for mode in classic all safe; do
+for mode in classic all safe; do  # each also writes tensorflow[-MODE]-fn.tsv (tf.add)
     run "$REF_PY" "$HERE/gen_tensorflow.py" "$mode"
 done
 run "$IVY_PY" "$HERE/gen_ivy.py"
