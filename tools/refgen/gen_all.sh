@@ -42,5 +42,6 @@ for mode in classic all safe; do  # each also writes tensorflow[-MODE]-fn.tsv (t
     run "$REF_PY" "$HERE/gen_tensorflow.py" "$mode"
 done
 run "$IVY_PY" "$HERE/gen_ivy.py"
+run "$IVY_PY" "$HERE/gen_ivy_support.py"  # tests/data/support/ivy.txt, ivy-numpy-live.tsv
 wait
 du -ch "${REFGEN_OUT:-$REPO/tests/data/ref}"/*.tsv | tail -1 >&2
