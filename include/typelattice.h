@@ -315,11 +315,17 @@ typedef struct tl_config {
  * (tl_config.op_form; it only matters when tl_config.op is set):
  *   TL_OP_OPERATOR  the operator `x + y` (the default);
  *   TL_OP_FUNCTION  the framework's function form:
- *     tensorflow*: tf.add(x, y) / tf.math.add (Python and NumPy scalars are
- *       converted first, each on its own: a Python int to int32 (int64 when it
- *       does not fit), float to float32, so two scalars are allowed and an
- *       int32 next to an int64 tensor is an error in classic mode);
- *     ivy: ivy.promote_types_of_inputs(x, y), the dtype both outputs have.
+ *     tensorflow*: tf.add(x, y) (= tf.math.add). Two Python numbers are
+ *       allowed. Classic mode: a Python number given first becomes a tensor of
+ *       its own dtype (int32, int64 when it does not fit, float32,
+ *       complex128), so tf.add(1, int8 tensor) is AddV2's InvalidArgumentError
+ *       where `1 + t` is int8; a NumPy scalar after the first operand takes
+ *       that operand's dtype. The numpy-behaviour modes (-all, -safe) answer as
+ *       the operator does;
+ *     ivy: ivy.promote_types_of_inputs(x, y) called directly (the dtype both
+ *       outputs have); the operator form is ivy.add(x, y), which passes native
+ *       arrays, so only it infers a Python scalar's own dtype next to a bool
+ *       array.
  *   Rule sets without a separate function form answer as for the operator. */
 typedef enum tl_op_form {
   TL_OP_OPERATOR = 0,
