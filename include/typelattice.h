@@ -361,7 +361,36 @@ typedef struct tl_config {
                                    "array-api" rules read it: before 2024.12 result_type
                                    takes no Python scalars (TypeError). Another value:
                                    TL_EINVAL from the array-api rules. */
+  /* With op set: which form of the binary operation is modelled (a
+   * tl_op_form value; 0 = TL_OP_OPERATOR, so a zeroed config keeps the
+   * operator). Any other value makes tl_result_type fail with TL_EINVAL. */
+  int op_form;
 } tl_config;
+
+/* The two forms of a binary operation that frameworks treat differently
+ * (tl_config.op_form; it only matters when tl_config.op is set):
+ *   TL_OP_OPERATOR  the operator `x + y` (the default);
+ *   TL_OP_FUNCTION  the framework's function form:
+ *     tensorflow*: tf.add(x, y) (= tf.math.add). Two Python numbers are
+ *       allowed. Classic mode: a Python number given first becomes a tensor of
+ *       its own dtype (int32, int64 when it does not fit, float32,
+ *       complex128), so tf.add(1, int8 tensor) is AddV2's InvalidArgumentError
+ *       where `1 + t` is int8; a NumPy scalar after the first operand takes
+ *       that operand's dtype. The numpy-behaviour modes (-all, -safe) answer as
+ *       the operator does;
+ *     ivy: ivy.promote_types_of_inputs(x, y) called directly (the dtype both
+ *       outputs have); the operator form is ivy.add(x, y), which passes native
+ *       arrays, so only it infers a Python scalar's own dtype next to a bool
+ *       array.
+ *   Rule sets without a separate function form answer as for the operator. */
+typedef enum tl_op_form {
+  TL_OP_OPERATOR = 0,
+  TL_OP_FUNCTION = 1
+} tl_op_form;
+
+/* Parse "operator" or "function". TL_EPARSE (naming the text) otherwise,
+ * TL_EINVAL for NULL. */
+TL_API int tl_op_form_parse(const char *name, tl_op_form *out);
 
 /* Set *cfg to the library defaults (JAX rules, x64 off, standard, precise,
  * no default overrides). TL_EINVAL for NULL. */

@@ -90,3 +90,10 @@ int tl_api_version_parse(const char *text, int *out) {
     }
   return tl__error(TL_EPARSE, "ValueError", "Unsupported standard version '%.64s'", text);
 }
+
+int tl_op_form_parse(const char *name, tl_op_form *out) {
+  if (!name || !out) return tl__error(TL_EINVAL, NULL, "tl_op_form_parse: NULL %s", name ? "out" : "name");
+  if (strcmp(name, "operator") == 0) return *out = TL_OP_OPERATOR, tl__ok();
+  if (strcmp(name, "function") == 0) return *out = TL_OP_FUNCTION, tl__ok();
+  return tl__error(TL_EPARSE, "ValueError", "op form must be 'operator' or 'function' (got '%s')", name);
+}

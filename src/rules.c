@@ -122,6 +122,9 @@ int tl_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_res
   if (!ops || !out) return tl__error(TL_EINVAL, NULL, "tl_result_type: NULL %s", ops ? "out" : "ops");
   if (n == 0) return tl__error(TL_EINVAL, "ValueError", "at least one array or dtype is required");
   cfg = tl__cfg(cfg);
+  if (cfg->op_form != TL_OP_OPERATOR && cfg->op_form != TL_OP_FUNCTION)
+    return tl__error(TL_EINVAL, NULL, "tl_result_type: cfg->op_form is %d, not TL_OP_OPERATOR or TL_OP_FUNCTION",
+                     cfg->op_form);
   const tl_rules *r = rules_of(cfg);
   if (r->fast_result_type && r->fast_result_type(cfg, ops, n, out) == TL_OK) return tl__ok();
   /* one mask test per operand: which dtypes each operand kind may carry */

@@ -2,7 +2,8 @@
  * ivy.promote_types_of_inputs, ivy.can_cast), precise and non-precise modes.
  *
  * Data: Ivy's four promotion tables exactly as ivy/__init__.py lists them
- * (pair -> result, in source order; ../shared/reference/ivy.md §2.1). The
+ * (pair -> result, in source order; ../shared/reference/ivy.md §2.1; the same
+ * in ivy 1.0.0.5: tests/data/ivy/{precise,non_precise}.txt are generated from it). The
  * active table is a dict merge, later tables overriding earlier keys (there
  * are no overlaps):
  *   precise (default, cfg->precise != 0): array_api ∪ common_extra ∪ precise_extra
@@ -23,23 +24,31 @@
  *     complete over the 15 dtypes, so this is unreachable for valid input;
  *     array_api_promotion=True (the only way Ivy reaches it) has no tl_config
  *     flag and is not modelled.
- *   - result_type (cfg->op == 0): ivy.result_type itself delegates to the
- *     backend's native rules (§3.1, §8.4); these rules give Ivy's own table
- *     instead: ivy.promote_types folded left to right over the operands'
- *     dtypes (a Python scalar or type counts as its Python type -> default
- *     dtype; its value is ignored). The fold is ORDER-DEPENDENT: Ivy's table
- *     is not associative in either mode, e.g. precise (int8, uint8, bfloat16)
- *     -> int16 then float32, but (bfloat16, uint8, int8) -> bfloat16.
+ *   - Backend: numpy, Ivy's default (what Ivy 1.0.0.5 does with no backend
+ *     set). It has no bfloat16: as_ivy_dtype rejects it (IvyException "numpy:
+ *     promote_types: numpy: as_ivy_dtype: Cannot convert to ivy dtype.
+ *     bfloat16 is not supported by NumPy backend."), although the tables list
+ *     it; tests/data/ivy/{precise,non_precise}.txt keep the tables' bfloat16 cells.
+ *   - result_type (cfg->op == 0): ivy.result_type delegates to the backend:
+ *     np.result_type(x1, x2), then np.result_type(r, xi) for each further
+ *     operand (NumPy 2 rules, tl__numpy_exact_result; ORDER-DEPENDENT), one
+ *     operand is the backend's error "Tuple must have size 2, but has size 1",
+ *     a bfloat16 dtype "data type 'bfloat16' not understood".
  *   - result_type with cfg->op: ivy.promote_types_of_inputs (§3.1), the
- *     dtype `ivy.add(x1, x2)` computes in, folded left to right for N operands
- *     (((x1 + x2) + x3) ...). A Python scalar next to an array becomes:
- *     float with an int/uint array -> float64; non-bool scalar with a bool
- *     array -> its own inferred dtype (default_dtype(item=v), value based,
- *     §3.3); complex with a non-complex array -> complex128; otherwise the
- *     array's dtype (no value check: int8 + 1000 stays int8). Two Python
- *     scalars are both inferred. Arrays, 0-d arrays, NumPy scalars and dtype
- *     operands all "have a .dtype". Not modelled: the backend-specific
- *     overflow of asarray and the JAX-backend x64 check (step 4).
+ *     dtype `ivy.add(x1, x2)` (op_form operator) computes in, or of the
+ *     function called directly (op_form function), folded left to right for N
+ *     operands (((x1 + x2) + x3) ...). A Python scalar next to an array
+ *     becomes: float with an int/uint array -> float64; non-bool scalar with a
+ *     bool array -> its own inferred dtype (default_dtype(item=v), value
+ *     based, §3.3) -- but only when the array has a NumPy dtype (ivy.add
+ *     passes native arrays; a NumPy scalar), not for an ivy.Array given to
+ *     promote_types_of_inputs directly; complex with a non-complex array ->
+ *     complex128; otherwise the array's dtype. The scalar is then converted
+ *     by NumPy: an int out of the target's range is NumPy's OverflowError,
+ *     raised as IvyBackendException "numpy: [add: numpy: ]
+ *     promote_types_of_inputs: Python integer V out of bounds for T" (or
+ *     "Python int too large to convert to C long"). Two Python scalars are
+ *     both inferred and converted. Not modelled: the JAX-backend x64 check.
  *   - can_cast(from, to) = promote_types(from, to) == to under the current
  *     mode (§3.1, [F] Jan 2024); the casting mode and byte orders are ignored
  *     (Ivy's can_cast has no casting argument).
@@ -50,6 +59,7 @@
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 
 #define D(x) TL_##x
 
@@ -198,9 +208,22 @@ static int as_ivy_dtype(const tl_config *cfg, tl_dtype d, tl_dtype *out) {
   return st;
 }
 
+/* The numpy backend (Ivy's default) has no bfloat16: ivy.as_ivy_dtype
+ * rejects it, with the calling functions' names in front (ctx). */
+static int ivy_backend_dtype(tl_dtype d, const char *ctx) {
+  if (d == D(BFLOAT16))
+    return tl__error(TL_EDTYPE, "IvyException",
+                     "%snumpy: as_ivy_dtype: Cannot convert to ivy dtype. %s is not supported by NumPy backend.", ctx,
+                     tl_dtype_name(d));
+  return TL_OK;
+}
+
 int tl__ivy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   tl_dtype x = TL_DTYPE_NONE, y = TL_DTYPE_NONE;
   int st;
+  if ((st = ivy_backend_dtype(a, "numpy: promote_types: ")) != TL_OK ||
+      (st = ivy_backend_dtype(b, "numpy: promote_types: ")) != TL_OK)
+    return st;
   if ((st = as_ivy_dtype(cfg, a, &x)) != TL_OK || (st = as_ivy_dtype(cfg, b, &y)) != TL_OK) return st;
   return lookup(cfg, x, y, out);
 }
@@ -218,22 +241,72 @@ static int infer(const tl_config *cfg, const tl_operand *s, tl_dtype *out) {
   return st;
 }
 
-/* _get_target_dtype(scalar, array): the dtype the scalar is converted to. */
-static int scalar_target(const tl_config *cfg, const tl_operand *s, tl_dtype arr, tl_dtype *out) {
-  if (s->dtype == D(WEAK_FLOAT) && tl_dtype_is_integer(arr)) return *out = D(FLOAT64), TL_OK; /* "int" in dtype */
-  if (arr == D(BOOL) && s->dtype != D(BOOL)) return infer(cfg, s, out);
-  if (s->dtype == D(WEAK_COMPLEX) && !tl_dtype_is_complex(arr)) return *out = D(COMPLEX128), TL_OK;
-  return *out = arr, TL_OK;
+/* The function-name chain in front of a promote_types_of_inputs error:
+ * ivy.add (cfg->op_form operator) calls it, or it is called directly. */
+static const char *pti_ctx(const tl_config *cfg) {
+  return cfg->op_form == TL_OP_FUNCTION ? "numpy: promote_types_of_inputs: "
+                                        : "numpy: add: numpy: promote_types_of_inputs: ";
+}
+
+/* ivy.asarray(scalar, dtype=to) on the numpy backend: NumPy 2's conversion
+ * of a Python int (through a C long; unsigned long for uint32/uint64). */
+static int np_convert(const tl_config *cfg, const tl_operand *s, tl_dtype to) {
+  if (s->kind != TL_OPERAND_PYSCALAR || s->value.kind != TL_VALUE_INT || !tl_dtype_is_integer(to)) return TL_OK;
+  const tl_value *v = &s->value;
+  int fits_long = tl__value_fits(v, INT64_MIN, INT64_MAX);
+  int fits_conv = fits_long || ((to == D(UINT32) || to == D(UINT64)) && tl__value_fits(v, 0, UINT64_MAX));
+  tl_clear_error();
+  if (!fits_conv)
+    return tl__error(TL_EOVERFLOW, "IvyBackendException", "%sPython int too large to convert to C long", pti_ctx(cfg));
+  tl_iinfo ii;
+  tl_iinfo_get(to, &ii);
+  int fits = tl__value_fits(v, ii.min, ii.max);
+  tl_clear_error();
+  if (!fits) {
+    char buf[64];
+    tl__value_int_str(v, buf, sizeof buf);
+    return tl__error(TL_EOVERFLOW, "IvyBackendException", "%sPython integer %s out of bounds for %s", pti_ctx(cfg), buf,
+                     tl_dtype_name(to));
+  }
+  return TL_OK;
+}
+
+/* _get_target_dtype(scalar, array): the dtype the scalar is converted to.
+ * Its `arr.dtype == bool` test only holds for a NumPy dtype: the arrays
+ * ivy.add passes on (native arrays) and NumPy scalars; an ivy.Array given
+ * straight to promote_types_of_inputs has an ivy.Dtype, which never equals
+ * the Python type bool, so the bool array keeps its dtype. */
+static int scalar_target(const tl_config *cfg, const tl_operand *s, const tl_operand *a, tl_dtype *out) {
+  tl_dtype arr = a->dtype;
+  int np_dtype = cfg->op_form != TL_OP_FUNCTION || a->kind == TL_OPERAND_SCALAR;
+  if (s->dtype == D(WEAK_FLOAT) && tl_dtype_is_integer(arr)) *out = D(FLOAT64); /* "int" in dtype */
+  else if (np_dtype && arr == D(BOOL) && s->dtype != D(BOOL)) {
+    int st = infer(cfg, s, out);
+    if (st != TL_OK) return st;
+  } else if (s->dtype == D(WEAK_COMPLEX) && !tl_dtype_is_complex(arr)) *out = D(COMPLEX128);
+  else *out = arr;
+  return np_convert(cfg, s, *out);
+}
+
+/* An operand with a .dtype that the numpy backend cannot hold (bfloat16). */
+static int ivy_array_dtype(const tl_operand *o) {
+  if (is_python(o) || o->dtype != D(BFLOAT16)) return TL_OK;
+  return tl__error(TL_EDTYPE, "IvyException",
+                   "numpy: asarray: numpy: as_native_dtype: Cannot convert to numpy dtype. %s is not supported by NumPy.",
+                   tl_dtype_name(o->dtype));
 }
 
 /* The dtype both inputs have after promote_types_of_inputs(x, y). */
 static int promote_inputs(const tl_config *cfg, const tl_operand *x, const tl_operand *y, tl_dtype *out) {
   tl_dtype dx = x->dtype, dy = y->dtype;
   int st = TL_OK;
-  if (!is_python(x) && is_python(y)) st = scalar_target(cfg, y, dx, &dy);
-  else if (is_python(x) && !is_python(y)) st = scalar_target(cfg, x, dy, &dx);
+  if ((st = ivy_array_dtype(x)) != TL_OK || (st = ivy_array_dtype(y)) != TL_OK) return st;
+  if (!is_python(x) && is_python(y)) st = scalar_target(cfg, y, x, &dy);
+  else if (is_python(x) && !is_python(y)) st = scalar_target(cfg, x, y, &dx);
   else if (is_python(x) && is_python(y)) {
-    if ((st = infer(cfg, x, &dx)) == TL_OK) st = infer(cfg, y, &dy);
+    if ((st = infer(cfg, x, &dx)) == TL_OK && (st = np_convert(cfg, x, dx)) == TL_OK &&
+        (st = infer(cfg, y, &dy)) == TL_OK)
+      st = np_convert(cfg, y, dy);
   }
   if (st != TL_OK) return st;
   if (dx == dy) return *out = dx, TL_OK;
@@ -254,11 +327,31 @@ int tl__ivy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, 
       st = promote_inputs(cfg, &acc, &ops[i], &r);
     }
   } else {
-    /* promote_types folded left to right over the dtypes */
-    st = as_ivy_dtype(cfg, ops[0].dtype, &r);
+    /* the numpy backend: np.result_type(x1, x2), then np.result_type(r, xi)
+     * for each further operand (a strong dtype r) */
+    if (n == 1)
+      return tl__error(TL_EPROMOTE, "IvyBackendException", "numpy: result_type: Tuple must have size 2, but has size 1");
+    tl_config np = *cfg;
+    np.rules = &tl__rules_numpy;
+    np.op = 0;
+    np.op_form = TL_OP_OPERATOR;
+    np.default_int = np.default_uint = np.default_float = np.default_complex = TL_DTYPE_NONE;
+    tl_operand pair[2] = {ops[0], ops[1]};
+    st = TL_OK;
     for (size_t i = 1; i < n && st == TL_OK; i++) {
-      tl_dtype d = TL_DTYPE_NONE;
-      if ((st = as_ivy_dtype(cfg, ops[i].dtype, &d)) == TL_OK) st = lookup(cfg, r, d, &r);
+      if (i > 1) pair[0] = tl_operand_dtype(r), pair[1] = ops[i];
+      for (int k = 0; k < 2 && st == TL_OK; k++)
+        if (pair[k].kind == TL_OPERAND_DTYPE && pair[k].dtype == D(BFLOAT16))
+          st = tl__error(TL_EDTYPE, "IvyBackendException", "numpy: result_type: data type '%s' not understood",
+                         tl_dtype_name(pair[k].dtype));
+      if (st != TL_OK) break;
+      tl_result nr;
+      if ((st = tl__numpy_exact_result(&np, pair, 2, &nr)) != TL_OK) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", tl_errmsg());
+        return tl__error(st, "IvyBackendException", "numpy: result_type: %s", msg);
+      }
+      r = nr.dtype;
     }
   }
   if (st != TL_OK) return st;
@@ -356,6 +449,12 @@ static int ivy_result_type(const tl_config *cfg, const tl_operand *ops, size_t n
     const int p = cfg->precise ? 1 : 0;
     int r, py = 0;
     size_t i;
+    if (!cfg->op) return tl__ivy_exact_result(cfg, ops, n, out); /* NumPy's own fast path answers */
+    /* a Python scalar's value is checked on conversion; the tables are built
+     * for the operator form */
+    if (cfg->op_form != TL_OP_OPERATOR) return tl__ivy_exact_result(cfg, ops, n, out);
+    for (i = 0; i < n; i++)
+      if (ops[i].kind == TL_OPERAND_PYSCALAR) return tl__ivy_exact_result(cfg, ops, n, out);
     if (cfg->op) {
       int s = ivy_token(&ops[0]), t = ivy_token(&ops[1]);
       py = ops[0].kind >= TL_OPERAND_PYSCALAR || ops[1].kind >= TL_OPERAND_PYSCALAR;
@@ -390,7 +489,11 @@ static int ivy_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl
                         tl_casting casting, int *out) {
   (void)fo, (void)too, (void)casting;
   tl_dtype r = TL_DTYPE_NONE, t = TL_DTYPE_NONE;
-  int st = ivy_promote_types(cfg, from, to, &r);
+  int st;
+  if ((st = ivy_backend_dtype(from, "numpy: can_cast: numpy: promote_types: ")) != TL_OK ||
+      (st = ivy_backend_dtype(to, "numpy: can_cast: numpy: promote_types: ")) != TL_OK)
+    return st;
+  st = ivy_promote_types(cfg, from, to, &r);
   if (st == TL_OK) st = as_ivy_dtype(cfg, to, &t);
   if (st != TL_OK) return st;
   *out = r == t;
@@ -409,9 +512,9 @@ static int ivy_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype
 
 const tl_rules tl__rules_ivy = {
     "ivy",
-    "Ivy's unified table (array_api + common extra + precise/non-precise extra); scalars per promote_types_of_inputs",
-    "ivy 0.0.6.0 (unifyai/ivy as mirrored by 2lambda123/unifyai-ivy 4f1268bb9c35afb953878b39b7e13e2d9ca3ba9b; "
-    "read, not run)",
+    "Ivy's unified table (array_api + common extra + precise/non-precise extra), numpy backend; scalars per "
+    "promote_types_of_inputs",
+    "ivy 1.0.0.5 (numpy backend, NumPy 2.4.6; run: tests/data/ref/ivy.tsv from tools/refgen/gen_ivy.py)",
     ivy_domain,
     ivy_promote_types,
     ivy_result_type,

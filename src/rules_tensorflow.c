@@ -128,6 +128,28 @@ int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dty
 
 static int is_number(const tl_operand *o) { return o->kind == TL_OPERAND_PYSCALAR || o->kind == TL_OPERAND_PYTYPE; }
 
+/* tf.add's conversion of a Python number given first (no dtype to match):
+ * tf.constant(number): bool, int32 (int64 when it does not fit), float32,
+ * complex128, with TensorFlow's out-of-range errors. */
+static int tf_constant_dtype(const tl_operand *o, tl_dtype *out) {
+  if (o->dtype == D(BOOL)) return *out = D(BOOL), TL_OK;
+  if (o->dtype == D(WEAK_COMPLEX)) return *out = D(COMPLEX128), TL_OK;
+  if (o->dtype == D(WEAK_FLOAT)) {
+    if (o->kind == TL_OPERAND_PYSCALAR && isfinite(o->value.re) && fabs(o->value.re) > FLT_MAX)
+      return tl__error(TL_EOVERFLOW, "ValueError",
+                       "Can't convert Python sequence with a value out of range for a double-precision float.");
+    return *out = D(FLOAT32), TL_OK;
+  }
+  *out = D(INT32);
+  if (o->kind == TL_OPERAND_PYSCALAR && o->value.kind == TL_VALUE_INT) {
+    int fits32 = tl__value_fits(&o->value, INT32_MIN, INT32_MAX), fits64 = tl__value_fits(&o->value, INT64_MIN, INT64_MAX);
+    tl_clear_error();
+    if (!fits64) return out_of_range_int();
+    if (!fits32) *out = D(INT64);
+  }
+  return TL_OK;
+}
+
 static int tf_binary(const tl_operand *x, const tl_operand *y, tl_dtype *out) {
   tl_dtype xd, yd;
   int st;
@@ -141,7 +163,8 @@ static int tf_binary(const tl_operand *x, const tl_operand *y, tl_dtype *out) {
     if (is_number(y)) {
       /* a negative int next to an n-d uint64 tensor trips TensorFlow's
        * SystemError; next to a 0-d one the strict path succeeds */
-      int strict = x->kind == TL_OPERAND_ZERODIM && xd == D(UINT64) && y->dtype == D(WEAK_INT);
+      int strict = (x->kind == TL_OPERAND_ZERODIM || x->kind == TL_OPERAND_SCALAR) && xd == D(UINT64) &&
+                   y->dtype == D(WEAK_INT);
       if ((st = tl__tf_convert_number(y, xd, strict, &yd)) != TL_OK) return st;
     } else {
       yd = y->dtype;
@@ -166,6 +189,26 @@ int tl__tf_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, t
   } else {
     /* evaluated left to right: ((a + b) + c) ... */
     tl_operand acc = ops[0];
+    const int fn = cfg->op && cfg->op_form == TL_OP_FUNCTION;
+    if (fn && is_number(&ops[0])) {
+      /* tf.add(number, y): the number becomes a tensor of its own default
+       * dtype first, then y is converted against it */
+      if ((st = tf_constant_dtype(&ops[0], &r)) != TL_OK) return st;
+      acc = tl_operand_array(r, 0);
+    }
+    if (fn) {
+      /* tf.add converts a NumPy scalar after the first operand to that
+       * operand's dtype, as it does a Python number (checked with value 1) */
+      for (size_t i = 1; i < n; i++) {
+        tl_operand y = ops[i];
+        if (y.kind == TL_OPERAND_SCALAR) y = tl_operand_array(acc.dtype, 0);
+        if ((st = tf_binary(&acc, &y, &r)) != TL_OK) return st;
+        acc = tl_operand_array(r, 0);
+      }
+      out->dtype = acc.dtype;
+      out->weak = 0;
+      return TL_OK;
+    }
     for (size_t i = 1; i < n; i++) {
       if ((st = tf_binary(&acc, &ops[i], &r)) != TL_OK) return st;
       acc = tl_operand_array(r, 0);
@@ -215,7 +258,7 @@ static int tf_promote_types(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dty
 }
 
 static int tf_result_type(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out) {
-  if (n >= 2 && ops[0].kind != TL_OPERAND_ZERODIM) {
+  if (n >= 2 && ops[0].kind != TL_OPERAND_ZERODIM && !(cfg->op && cfg->op_form == TL_OP_FUNCTION)) {
     pthread_once(&tf_once, tf_build);
     int r = tl__fast_fold(tf_step, tf_first, ops, n);
     if (r >= 0) {
@@ -422,7 +465,8 @@ static int tf_new_result_type(const tl_config *cfg, int safe, const tl_operand *
       tl_dtype d;
       /* strict conversion; TensorFlow's SystemError for a negative int right
        * of an n-d uint64 tensor comes from the hint path */
-      int strict = !(r.d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[i].dtype == D(WEAK_INT));
+      int strict = !(r.d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[0].kind != TL_OPERAND_SCALAR &&
+                     ops[i].dtype == D(WEAK_INT));
       if (is_number(&ops[i]) && (st = tl__tf_convert_number(&ops[i], r.d, strict, &d)) != TL_OK) return st;
     }
     tl_dtype d;
@@ -553,7 +597,8 @@ static int tfn_fast(const tl_config *cfg, int safe, const tl_operand *ops, size_
   int d = r % TL_NUM_DTYPES;
   for (size_t i = 0; i < n; i++) {
     if (ops[i].kind < TL_OPERAND_PYSCALAR) continue;
-    int strict = !(d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[i].dtype == D(WEAK_INT));
+    int strict = !(d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[0].kind != TL_OPERAND_SCALAR &&
+                   ops[i].dtype == D(WEAK_INT));
     int t = tl__tok_of(&ops[i]);
     if (t < 0 || !tfn_conv[strict][t][d]) return -1;
   }

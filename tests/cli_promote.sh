@@ -170,6 +170,16 @@ err_is "TypeError: result_type() inputs must be Array API arrays or dtypes" "arr
 run promote --rules array-api --api-version 2024.12 int8 1; out_is "int8" "array-api 2024.12 scalar"
 run promote --rules array-api --api-version 2020.10 int8; expect_rc 2 "bad --api-version"; err_has "Unsupported standard version '2020.10'" "bad --api-version named"
 run promote --rules array-api --api-version; expect_rc 2 "--api-version without a value"
+# --function / --op-form: tf.add(x, y) and ivy.promote_types_of_inputs (values observed live)
+p int32 --rules tensorflow --function 1 2
+p int8 --rules tensorflow --op 1 array:int8
+p int8 --rules tensorflow --op-form operator 1 array:int8
+run promote --rules tensorflow --function 1 array:int8; expect_rc 1 "tf.add(1, int8)"; err_has "InvalidArgumentError: cannot compute AddV2" "tf.add(1, int8)"
+p bool --rules ivy --function array:bool 1
+p int32 --rules ivy --op array:bool 1
+run promote --rules ivy --op-form method array:int8 1; expect_rc 2 "--op-form method"; err_has "'method'" "--op-form method"; empty_out "--op-form method"
+run promote --rules ivy --op-form; expect_rc 2 "--op-form without a value"; err_has "needs a value" "--op-form without a value"
+run promote-types --rules ivy --function int8 int16; expect_rc 2 "promote-types --function"; err_has "unknown option '--function'" "promote-types --function"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

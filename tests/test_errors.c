@@ -338,6 +338,9 @@ C(api_version_scalars) {
   tl_operand o[2] = {P("int8"), P("py:int:1")};
   return tl_result_type(&c, o, 2, &r_);
 }
+C(op_form_parse_null) { tl_op_form f; return tl_op_form_parse(NULL, &f); }
+C(op_form_parse_unknown) { tl_op_form f; return tl_op_form_parse("method", &f); }
+C(result_op_form) { tl_operand o = P("int8"); tl_config c = jaxcfg(0, 0, 1); c.op_form = 5; return tl_result_type(&c, &o, 1, &r_); }
 
 static void pop_configs(void) {
   while (tl_config_pop() == TL_OK) {
@@ -395,6 +398,7 @@ static const struct {
     E(finfo_packed_pair), E(to_dlpack_bcomplex32), E(convert_packed_pair), E(convert_packed_pair_to),
     E(array_ones_packed_pair), E(binary_packed_pair),
     E(api_version_null), E(api_version_unknown), E(api_version_cfg), E(api_version_scalars),
+    E(op_form_parse_null), E(op_form_parse_unknown), E(result_op_form),
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 

@@ -53,6 +53,17 @@ static int parse_opts(int argc, char **argv, opts *o, const char *allowed) {
     } else if (strcmp(a, "--op") == 0) {
       NEED("--op");
       o->cfg.op = 1;
+    } else if (strcmp(a, "--function") == 0) {
+      NEED("--op");
+      o->cfg.op = 1;
+      o->cfg.op_form = TL_OP_FUNCTION;
+    } else if (strcmp(a, "--op-form") == 0) {
+      NEED("--op");
+      VALUE();
+      tl_op_form f;
+      if (tl_op_form_parse(val, &f) != TL_OK) return tl_cli_lib_error(TL_CLI_USAGE);
+      o->cfg.op = 1;
+      o->cfg.op_form = (int)f;
     } else if (strcmp(a, "--precise") == 0 || strcmp(a, "--no-precise") == 0) {
       NEED("--precise");
       o->cfg.precise = a[2] == 'p';
@@ -590,11 +601,16 @@ const tl_cli_command tl_cli_cmd_rules = {
 
 const tl_cli_command tl_cli_cmd_promote = {
     "promote", "the result dtype of operands under a rule set",
-    "usage: typelattice promote [--rules R] [--x64] [--strict] [--op] [--default-dtype D]\n"
+    "usage: typelattice promote [--rules R] [--x64] [--strict] [--op] [--function]\n"
+    "                           [--op-form operator|function] [--default-dtype D]\n"
     "                           [--no-precise] [--batch] OPERAND...\n\n"
     "Print the dtype the rule set's result_type gives for the operands, followed by\n"
     "' (weak)' when the result is weakly typed. With --op: the dtype an operation\n"
-    "such as `x + y` computes in, with the framework's value checks.\n\n"
+    "such as `x + y` computes in, with the framework's value checks. --function\n"
+    "(= --op-form function, implies --op): the framework's function form instead of\n"
+    "the operator: tf.add(x, y) for the tensorflow rules (Python numbers converted\n"
+    "first), ivy.promote_types_of_inputs(x, y) for ivy; other rule sets answer as\n"
+    "for the operator. --op-form operator|function (implies --op).\n\n"
     "Operands: DTYPE | array:DTYPE | weak:DTYPE | zerodim:DTYPE[:VALUE]\n"
     "  | scalar:DTYPE:VALUE | py:int:V | py:float:V | py:complex:V | py:bool:V\n"
     "  | literals 300, -1.5, 1e300, 1j, (1+2j), True | Python types int, float, complex, bool\n\n"

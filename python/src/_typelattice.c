@@ -930,6 +930,31 @@ static int bool_opt(const char *name, PyObject *v, int *field) {
   return 0;
 }
 
+/* op=True/False (the operator) or op='operator'|'function' (tl_config.op_form). */
+static int set_op(PyObject *v, tl_config *cfg) {
+  if (!v || v == Py_None) return 0;
+  if (PyUnicode_Check(v)) {
+    const char *s = PyUnicode_AsUTF8(v);
+    if (!s) return -1;
+    tl_op_form f;
+    if (tl_op_form_parse(s, &f) != TL_OK) {
+      PyErr_SetString(PyExc_ValueError, tl_errmsg());
+      return -1;
+    }
+    cfg->op = 1;
+    cfg->op_form = (int)f;
+    return 0;
+  }
+  if (!PyBool_Check(v)) {
+    PyErr_Format(PyExc_TypeError, "op must be True, False, 'operator', 'function' or None, not %.100s (%R)",
+                 Py_TYPE(v)->tp_name, v);
+    return -1;
+  }
+  cfg->op = v == Py_True;
+  cfg->op_form = TL_OP_OPERATOR;
+  return 0;
+}
+
 /* Build the configuration for a call. *use is NULL (= the thread's current
  * configuration) when nothing was overridden. `default_rules` names the rule
  * set to use when neither the call nor an enclosing tl.config chose one. */
@@ -953,7 +978,7 @@ static int make_cfg(PyObject **kw, const char *default_rules, tl_config *cfg, co
     }
   }
   if (bool_opt("x64", kw[KW_X64], &cfg->x64) < 0 || bool_opt("strict", kw[KW_STRICT], &cfg->strict) < 0 ||
-      bool_opt("op", kw[KW_OP], &cfg->op) < 0 || bool_opt("precise", kw[KW_PRECISE], &cfg->precise) < 0)
+      set_op(kw[KW_OP], cfg) < 0 || bool_opt("precise", kw[KW_PRECISE], &cfg->precise) < 0)
     return -1;
   PyObject *dd = kw[KW_DEFAULT_DTYPE];
   if (dd && dd != Py_None) {
@@ -1043,7 +1068,8 @@ PyDoc_STRVAR(result_type_doc,
              "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read), and\n"
              "strings of the CLI operand grammar ('weak:float32', 'py:int:300').\n"
              "op=True asks what an operation such as x + y computes in, with the framework's\n"
-             "value checks (OverflowError). Returns a tl.dtype, or (dtype, weak) with\n"
+             "value checks (OverflowError); op='function' asks for the function form instead\n"
+             "(tf.add, ivy.promote_types_of_inputs), op='operator' = op=True. Returns a tl.dtype, or (dtype, weak) with\n"
              "return_weak_type_flag=True.");
 
 #define TL_PY_STACK_OPS 32

@@ -128,3 +128,23 @@ def test_scopes_are_thread_local():
         t.join()
     assert not errors, errors
     assert tl.get_config()["x64"] is False
+
+
+def test_op_form_function():
+    # tf.add(1, int8 tensor) fails where `1 + t` gives int8 (TensorFlow 2.21, tensorflow-fn.tsv);
+    # ivy.promote_types_of_inputs keeps a bool ivy.Array's dtype, ivy.add does not (ivy.tsv)
+    assert str(tl.result_type(1, "array:int8", rules="tensorflow", op=True)) == "int8"
+    assert str(tl.result_type(1, "array:int8", rules="tensorflow", op="operator")) == "int8"
+    with pytest.raises(Exception, match="cannot compute AddV2"):
+        tl.result_type(1, "array:int8", rules="tensorflow", op="function")
+    assert str(tl.result_type(1, 2, rules="tensorflow", op="function")) == "int32"
+    assert str(tl.result_type("array:bool", 1, rules="ivy", op="function")) == "bool"
+    assert str(tl.result_type("array:bool", 1, rules="ivy", op=True)) == "int32"
+
+
+def test_op_form_bad_value():
+    with pytest.raises(ValueError, match="'method'"):
+        tl.result_type("int8", "int16", rules="ivy", op="method")
+    with pytest.raises(ValueError, match="'method'"):
+        with tl.config(op="method"):
+            pass

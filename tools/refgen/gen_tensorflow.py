@@ -9,7 +9,12 @@ set at program start):
 classic: only `promote --op` (a + b; TF classic has no promotion function).
 all/safe: tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode=MODE);
 promote = tensorflow.python.framework.flexible_dtypes.result_type(*ops) -> (dtype, weak);
-promote --op = a + b (weak iff the result is a WeakTensor)."""
+promote --op = a + b (weak iff the result is a WeakTensor).
+
+Each run also writes the function form, tf.add(a, b) (= tf.math.add), as `promote --function`
+cases to tests/data/ref/tensorflow-fn.tsv, tensorflow-all-fn.tsv, tensorflow-safe-fn.tsv: Python
+numbers and NumPy scalars (`scalar:D:V`) are allowed on either side, also both.
+`gen_tensorflow.py MODE fn` writes only that file."""
 import os
 import random
 import sys
@@ -21,6 +26,8 @@ from common import dtype_result, py, parse_operand  # noqa: E402
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "classic"
 assert MODE in ("classic", "all", "safe"), MODE
+ONLY_FN = sys.argv[2:] == ["fn"]
+assert ONLY_FN or len(sys.argv) <= 2, sys.argv
 
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
@@ -63,6 +70,10 @@ def make_operand(kind, d, v):
         obj = WeakTensor.from_tensor(tf.zeros(2, tfd(d)))
     elif kind == "zerodim":
         obj = tf.constant(0 if v is None else v, tfd(d))
+    elif kind == "scalar":
+        obj = np.dtype(d).type(v)
+        if not common.same_value(v, obj.item()):
+            raise ValueError("inexact")
     else:
         raise ValueError(tok)
     return obj
@@ -93,7 +104,46 @@ def op(a, b):
     return run(f)
 
 
+def fn(a, b):
+    def f():
+        r = tf.add(build(a), build(b))
+        weak = isinstance(r, WeakTensor)
+        return dtype_result(r.dtype.name, weak and MODE != "classic")
+    return run(f)
+
+
+def main_fn():
+    """tf.add(a, b) cases -> <rules>-fn.tsv."""
+    assert tf.add is tf.math.add
+    w = common.CaseWriter(RULES + "-fn", "tools/refgen/gen_tensorflow.py " + MODE,
+                          [("tensorflow", tf.__version__), ("numpy", np.__version__),
+                           ("tf_dtype_conversion_mode", MODE)])
+    fl = FL + " --function"
+    arrays = ["array:" + d for d in DTYPES if valid("array:" + d)]
+    pyvals = [py(v) for v in VALUES] + ["300", "-1.5", "1j", "True"]
+    zerodims = [t for t in ("zerodim:%s" % d for d in CORE) if valid(t)]
+    scalars = [t for t in ("scalar:%s:1" % d for d in CORE if d != "bfloat16") if valid(t)]
+    weaks = []
+    if MODE != "classic":
+        weaks = [t for t in ("weak:" + d for d in DTYPES) if valid(t)]
+    pairs = []
+    for a in arrays + weaks:
+        for b in arrays + weaks + scalars:
+            pairs += [(a, b), (b, a)]
+        for b in pyvals + zerodims:
+            pairs += [(a, b), (b, a)]
+    for a in pyvals + scalars + zerodims:
+        for b in pyvals + scalars + zerodims:
+            pairs.append((a, b))
+    for a, b in pairs:
+        w.add("promote", fl, [a, b], fn(a, b))
+    w.write()
+
+
 def main():
+    main_fn()
+    if ONLY_FN:
+        return
     w = common.CaseWriter(RULES, "tools/refgen/gen_tensorflow.py " + MODE,
                           [("tensorflow", tf.__version__), ("numpy", np.__version__),
                            ("tf_dtype_conversion_mode", MODE)])
