@@ -317,9 +317,11 @@ static void test_byte_sources_every_value(void **state) {
   int nt = ntiers_avail(), checked = 0;
   for (int f = 0; f < TL_NUM_CONCRETE; f++) {
     tl_dtype from = (tl_dtype)f;
-    if (isz(from) != 1) continue;
+    /* weak kinds have no storage; float4_e2m1fn_x2 converts only to itself */
+    if (tl_dtype_is_weak(from) || from == TL_FLOAT4_E2M1FN_X2 || isz(from) != 1) continue;
     for (int d = 0; d < TL_NUM_CONCRETE; d++) {
       tl_dtype to = (tl_dtype)d;
+      if (tl_dtype_is_weak(to) || to == TL_FLOAT4_E2M1FN_X2) continue;
       size_t ds = isz(to);
       for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE) {
         assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
