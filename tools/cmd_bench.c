@@ -313,7 +313,7 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      the ratio. --threads N (1..256) also times each pair with N threads\n"
     "      (tl_convert_set_threads; calls below the thread threshold stay on one\n"
     "      thread) and prints both and the speedup. --quick: 1/5 of the time per pair,\n"
-    "      and 4 MiB instead of 64 MiB. TYPELATTICE_CPU=scalar|avx2|avx512\n"
+    "      and 4 MiB instead of 64 MiB. TYPELATTICE_CPU=scalar|avx2|avx512|neon\n"
     "      selects the kernel tier.\n"
     "\n"
     "  bench promote [--rules R] [--iterations N] [--json]\n"
@@ -321,7 +321,7 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      the framework's message) and per operand of result_type over 8- and\n"
     "      64-operand lists, beside a plain table lookup measured in the same run.\n"
     "\n"
-    "  bench binary [--tier scalar|avx2|avx512] [--quick] [--json]\n"
+    "  bench binary [--tier scalar|avx2|avx512|neon] [--quick] [--json]\n"
     "      GB/s of same- and mixed-dtype add (float32+float32, int8+float32,\n"
     "      float16+float32, bfloat16+float32) into a preallocated output, beside\n"
     "      memcpy in the same run, at 32 KiB and 64 MiB.\n",
