@@ -14,7 +14,7 @@ mkdir -p "$DIR"
 # the pins (keep README.md's "Checked against" table in step)
 REF_PINS="jax==0.12.0.1 jaxlib==0.12.0.1 numpy==2.5.5 ml_dtypes==0.6.0 torch==2.15.0 tensorflow-cpu==2.21.0 array-api-strict==2.6.1 safetensors==0.8.0"
 NP1_PINS="numpy==1.26.4 ml_dtypes==0.5.4"
-IVY_PINS="ivy==1.0.0.5"
+IVY_PINS="ivy==1.0.0.5 numpy==2.4.6"
 
 find_python() {  # find_python MIN_MINOR MAX_MINOR: first interpreter in that 3.x range
   local lo=$1 hi=$2 c m
@@ -47,7 +47,7 @@ make_venv ref "$PY_REF" "import jax, numpy, ml_dtypes, torch, tensorflow, array_
 p1=$!
 make_venv np1 "$PY_NP1" "import numpy, ml_dtypes; assert numpy.__version__ == '1.26.4' and ml_dtypes.__version__ == '0.5.4'" $NP1_PINS &
 p2=$!
-make_venv ivy "$PY_NP1" "import ivy; assert ivy.__version__ == '1.0.0.5'" $IVY_PINS &
+make_venv ivy "$PY_NP1" "import ivy, numpy; assert ivy.__version__ == '1.0.0.5' and numpy.__version__ == '2.4.6'" $IVY_PINS &
 p3=$!
 st=0
 wait $p1 || st=1
