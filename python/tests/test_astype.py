@@ -97,8 +97,11 @@ def test_all_pairs_match_ndarray_astype_and_ml_dtypes(frm):
     x = sample(frm)
     failures = []
     for to in ALL:
-        if frm == "complex32" or to == "complex32":
-            continue  # NumPy/ml_dtypes casts for complex32 are checked separately
+        if frm in ("complex32", "bcomplex32") or to in ("complex32", "bcomplex32"):
+            # NumPy/ml_dtypes casts for complex32 are checked separately; ml_dtypes 0.6's
+            # bcomplex32 -> bool and complex32 <-> bcomplex32 casts are wrong (docs/conversions.md
+            # item 10) and the C reference tests check bcomplex32 case by case
+            continue
         ok = is_defined(x, to)
         xs = x[ok]
         got = tl.astype(xs, to)

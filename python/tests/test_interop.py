@@ -209,9 +209,14 @@ def test_name_cache_does_not_grow_without_bound():
 @pytest.mark.parametrize("value", ["no", "", 0, 1, 1.0, np.bool_(True), [True]])
 def test_yes_no_options_accept_bool_only(option, value):
     pat = f"{option} must be True, False or None, not [a-z.]*{type(value).__name__}"
-    with pytest.raises(TypeError, match=pat):
+    exc = TypeError
+    if option == "op":  # op also takes the form of the operation: 'operator' or 'function'
+        pat = f"op must be True, False, 'operator', 'function' or None, not [a-z.]*{type(value).__name__}"
+        if isinstance(value, str):
+            exc, pat = ValueError, f"op form must be 'operator' or 'function' \\(got '{value}'\\)"
+    with pytest.raises(exc, match=pat):
         tl.result_type("int8", 1, **{option: value})
-    with pytest.raises(TypeError, match=pat):
+    with pytest.raises(exc, match=pat):
         tl.config(**{option: value})
     if option != "op":
         with pytest.raises(TypeError, match=pat):
