@@ -99,7 +99,12 @@ int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dty
       return *out = want, TL_OK;
     if (want == D(UINT64)) {
       if (fitsu64) return *out = want, TL_OK;
-      if (!strict && neg && fits64)
+      /* A negative int made into a uint64 tensor, strictly or as a hint, in
+       * either operand position, n-d or 0-d: a fresh TensorFlow 2.21 process
+       * raises this SystemError. (A process that has already converted the
+       * same number to uint64 answers uint64 from its scalar cache; the
+       * generator clears that cache before every case.) */
+      if (neg && fits64)
         return tl__error(TL_EINVAL, "SystemError",
                          "<class 'tensorflow.python.framework.ops.EagerTensor'> returned a result with an exception set");
     }
@@ -161,8 +166,8 @@ static int tf_binary(const tl_operand *x, const tl_operand *y, tl_dtype *out) {
   } else {
     xd = x->dtype;
     if (is_number(y)) {
-      /* a negative int next to an n-d uint64 tensor trips TensorFlow's
-       * SystemError; next to a 0-d one the strict path succeeds */
+      /* strict for a 0-d uint64 tensor: both paths give the SystemError
+       * for a negative int (tl__tf_convert_number) */
       int strict = (x->kind == TL_OPERAND_ZERODIM || x->kind == TL_OPERAND_SCALAR) && xd == D(UINT64) &&
                    y->dtype == D(WEAK_INT);
       if ((st = tl__tf_convert_number(y, xd, strict, &yd)) != TL_OK) return st;
@@ -463,8 +468,8 @@ static int tf_new_result_type(const tl_config *cfg, int safe, const tl_operand *
     /* operands are converted to the result dtype, then AddV2 runs on it */
     for (size_t i = 0; i < n; i++) {
       tl_dtype d;
-      /* strict conversion; TensorFlow's SystemError for a negative int right
-       * of an n-d uint64 tensor comes from the hint path */
+      /* strict conversion, or the hint path right of an n-d uint64 tensor;
+       * both give TensorFlow's SystemError for a negative int */
       int strict = !(r.d == D(UINT64) && i > 0 && ops[0].kind != TL_OPERAND_ZERODIM && ops[0].kind != TL_OPERAND_SCALAR &&
                      ops[i].dtype == D(WEAK_INT));
       if (is_number(&ops[i]) && (st = tl__tf_convert_number(&ops[i], r.d, strict, &d)) != TL_OK) return st;

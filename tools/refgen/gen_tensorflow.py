@@ -35,6 +35,7 @@ import tensorflow as tf  # noqa: E402
 if MODE != "classic":
     tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode=MODE)
 
+from tensorflow.python.eager import context  # noqa: E402
 from tensorflow.python.framework import flexible_dtypes  # noqa: E402
 from tensorflow.python.framework.weak_tensor import WeakTensor  # noqa: E402
 
@@ -86,7 +87,12 @@ def valid(tok):
     return common.buildable(build, tok)
 
 
-run = common.run
+def run(f):
+    # TF keeps a cache of Python scalars converted to tensors: once tf.add(uint64, -1) has
+    # run, `uint64 + (-1)` answers uint64 instead of a fresh process's SystemError. Every
+    # case starts from an empty cache, so each answer is the one a new program gets.
+    context.context()._clear_caches()
+    return common.run(f)
 
 
 def promote(ops):
