@@ -291,7 +291,7 @@ static int api_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl
 
 const tl_rules tl__rules_array_api = {
     "array-api",
-    "Python Array API standard 2024.12: same-kind lattice, no mixed kinds, scalars take the array's dtype",
+    "Python Array API standard (2021.12 ... 2025.12, default 2025.12; --api-version): same-kind lattice, no mixed kinds, scalars take the array's dtype",
     "array-api-strict 2.6.1 (api_version 2021.12 ... 2025.12)",
     api_domain,
     api_promote_types,
