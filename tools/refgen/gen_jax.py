@@ -248,8 +248,14 @@ def main():
     pyvals = [py(2), py(1.5), py(1j), py(True), py(False), py(0), py(-1), py(-0.0),
               py(float("inf")), py(float("nan")), py(1e300), "300", "-1.5", "1e+300", "1j", "True"]
     bigs = [py(v) for v in BIG_INTS]
-    weaks = ["weak:" + d for d in DTYPES]
-    arrays = ["array:" + d for d in DTYPES]
+    # int1/uint1 take part as dtypes only. JAX 0.12 cannot make a weak int1/uint1 array
+    # (convert_element_type fails with RuntimeProgramInputMismatch even in a fresh process),
+    # and after a few thousand other cases its answers for int1/uint1 arrays change (an
+    # int1 array + a bool array gave bool, where a fresh process gives int1), so no
+    # array/weak operand of theirs is recorded.
+    runtime = [d for d in DTYPES if d not in ("int1", "uint1")]
+    weaks = ["weak:" + d for d in runtime]
+    arrays = ["array:" + d for d in runtime]
     pair_ops = DTYPES + weaks + ["int", "float", "complex", "bool",
                                  py(2), py(1.5), py(1j), py(True)]
     nary_pool = DTYPES + weaks + TYPES + pyvals + bigs + ["zerodim:" + d for d in
