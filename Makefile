@@ -95,7 +95,7 @@ test-valgrind: setup-deb-test
 	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug \
 	  "-DCMAKE_CROSSCOMPILING_EMULATOR=$$(echo $(VALGRIND) | tr ' ' ';')" >/dev/null
 	@cmake --build build-valgrind -j $(JOBS)
-	cd build-valgrind && TL_THREADS_ROUNDS=1 ctest --output-on-failure -j $(JOBS) -E '$(VALGRIND_EXCLUDE)'
+	cd build-valgrind && TL_THREADS_ROUNDS=1 TL_UNDER_VALGRIND=1 ctest --output-on-failure -j $(JOBS) -E '$(VALGRIND_EXCLUDE)'
 
 test-tsan: setup-deb
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTL_TSAN=ON >/dev/null

@@ -577,15 +577,20 @@ static int holds(tl_dtype a, tl_dtype b) {
     }
     /* into a float: magnitude bits must fit the significand and range */
     tl_finfo f;
-    tl_finfo_get(b, &f);
+    if (tl_finfo_get(b, &f) != TL_OK) { /* float4_e2m1fn_x2, a packed pair: holds no single value */
+      tl_clear_error();
+      return 0;
+    }
     if (x.min < 0 && f.min >= 0) return 0;
     int vbits = ia->bits - (ka == TL_KIND_INT);
     return vbits <= f.nmant + 1 && ldexp(1.0, ia->bits - (ka == TL_KIND_INT)) <= f.max * 2;
   }
   if (kb != TL_KIND_FLOAT) return 0; /* float -> int/uint */
   tl_finfo x, y;
-  tl_finfo_get(a, &x);
-  tl_finfo_get(b, &y);
+  if (tl_finfo_get(a, &x) != TL_OK || tl_finfo_get(b, &y) != TL_OK) { /* float4_e2m1fn_x2 */
+    tl_clear_error();
+    return 0;
+  }
   if (x.nmant > y.nmant || x.max > y.max || x.smallest_subnormal < y.smallest_subnormal) return 0;
   if (ia->has_inf && !ib->has_inf) return 0;
   if (x.min < 0 && y.min >= 0) return 0;

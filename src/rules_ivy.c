@@ -259,7 +259,10 @@ static int np_convert(const tl_config *cfg, const tl_operand *s, tl_dtype to) {
   if (!fits_conv)
     return tl__error(TL_EOVERFLOW, "IvyBackendException", "%sPython int too large to convert to C long", pti_ctx(cfg));
   tl_iinfo ii;
-  tl_iinfo_get(to, &ii);
+  if (tl_iinfo_get(to, &ii) != TL_OK) { /* a weak int (two Python scalars): nothing is converted */
+    tl_clear_error();
+    return TL_OK;
+  }
   int fits = tl__value_fits(v, ii.min, ii.max);
   tl_clear_error();
   if (!fits) {

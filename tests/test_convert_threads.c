@@ -226,6 +226,12 @@ static void test_concurrent_callers(void **state) {
  * (FTZ/DAZ, round toward zero), and the caller's comes back unchanged */
 static void test_fp_environment(void **state) {
   (void)state;
+  /* valgrind does not emulate a non-default MXCSR (FTZ/DAZ/rounding) for the
+   * SSE/F16C instructions it runs: the comparison would test valgrind */
+  if (getenv("TL_UNDER_VALGRIND")) {
+    skip();
+    return;
+  }
   enum { N = 16384 };
   float *in = malloc(N * sizeof *in);
   uint16_t *a = malloc(N * 2), *b = malloc(N * 2);
