@@ -5,7 +5,7 @@
 # git-ignored), and writes the page with bench/summarize_convert.py. A tier this CPU lacks
 # keeps its archived figures when there are some (avx512: bench/data/convert_avx512_*.md,
 # which says where and when they were measured). The NEON tier runs only under qemu here:
-# its section says "correctness only" unless TL_NEON_NOTE gives a text for it.
+# its section is TL_NEON_NOTE or bench/data/convert_neon_note.md (correctness only, under qemu).
 #
 # Usage: bench/convert_throughput.sh [--quick] [CLI]
 #   --quick   32 KiB and 4 MiB, 1/5 of the time per pair (a few minutes in all)
@@ -43,9 +43,11 @@ cc=$(cc --version 2>/dev/null | head -n 1 || echo unknown)
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 run_note="Measured here by \`bench/convert_throughput.sh ${QUICK}\` at commit $rev on $(date -u +%Y-%m-%d): $(nproc)-CPU machine, $cpu, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
 archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261122.md, measured at commit e7e2c4e on a 2-vCPU KVM guest (AMD EPYC, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-22 with the bench of that time (fastest single call, memcpy on the conversion's own buffers); per-pair GB/s at 64 MiB was not kept."
+# the NEON section: $TL_NEON_NOTE, else bench/data/convert_neon_note.md (what the qemu check covers)
+NEON_NOTE=${TL_NEON_NOTE:-$(cat bench/data/convert_neon_note.md 2>/dev/null || true)}
 python3 bench/summarize_convert.py "${args[@]}" --run-note "$run_note" --archived-note "$archived_note" \
-  --neon "${TL_NEON_NOTE:+see below}${TL_NEON_NOTE:-correctness only (qemu)}" \
-  --neon-section "${TL_NEON_NOTE:-}" > docs/convert_throughput.md.tmp
+  --neon "${NEON_NOTE:+see below}${NEON_NOTE:-correctness only (qemu)}" \
+  --neon-section "${NEON_NOTE:-}" > docs/convert_throughput.md.tmp
 mv docs/convert_throughput.md.tmp docs/convert_throughput.md
 python3 -c 'import sys; sys.path.insert(0, "docs"); import generate; generate.gen_pages("docs")'
 echo "wrote docs/convert_throughput.md" >&2
