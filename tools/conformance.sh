@@ -9,7 +9,8 @@
 #      and checks the build's answers against them (tools/check_reference.py);
 #   3. says which regenerated files differ from the committed ones (besides the date line):
 #      a difference means a framework's answer changed or the generator did;
-#   4. runs the Python test suite with the reference interpreter, so the live JAX and PyTorch
+#   4. loads `typelattice cast`'s .safetensors output with the real safetensors package;
+#   5. runs the Python test suite with the reference interpreter, so the live JAX and PyTorch
 #      conformance tests run instead of skipping.
 #
 # Usage: tools/conformance.sh [BUILD_DIR]   (BUILD_DIR defaults to build; run `make` first)
@@ -24,7 +25,7 @@ REF_PY="$DIR/ref/bin/python"
 CLI="$BUILD/typelattice"
 [ -x "$CLI" ] || { echo "conformance: no CLI at $CLI (run make first)" >&2; exit 2; }
 
-if [ ! -x "$REF_PY" ] || [ ! -x "$DIR/np1/bin/python" ] || ! "$DIR/ref/bin/python" -c "import jax, torch, tensorflow, array_api_strict" 2>/dev/null; then
+if [ ! -x "$REF_PY" ] || [ ! -x "$DIR/np1/bin/python" ] || [ ! -x "$DIR/ivy/bin/python" ] || ! "$DIR/ref/bin/python" -c "import jax, torch, tensorflow, array_api_strict" 2>/dev/null; then
   echo "== creating the reference environments in $DIR (tools/refgen/setup_venvs.sh)"
   bash "$REPO/tools/refgen/setup_venvs.sh"
 fi
@@ -56,6 +57,9 @@ for f in "$OUT"/ref/*.tsv; do
   fi
 done
 echo "  $same file(s) identical"
+
+echo "== typelattice cast's .safetensors output loaded by the real safetensors package (skipped in make test)"
+TL_SAFETENSORS_PYTHON="$REF_PY" bash "$REPO/tests/cli_cast_safetensors_live.sh" "$CLI" "$REPO" || status=1
 
 echo "== the Python tests with the reference interpreter (live JAX / PyTorch conformance)"
 PYT="$OUT/python-ref"
