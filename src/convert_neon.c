@@ -129,21 +129,23 @@ static inline uint16x8_t tl__cvt_bf16x8(float32x4_t a, float32x4_t b) {
   return tl__cvt_bf16x8_int(a, b);
 }
 
-static inline uint64_t b_f32_f16(const char *sp, char *dp, int sat) {
-  float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
-  uint16x8_t h = tl__cvt_f16x8(a, b);
+/* Store 8 float32 -> 16-bit results h and return the lanes the scalar engine
+ * redoes: NaN inputs, and with sat the results that came out infinite (inf
+ * is the 16-bit format's infinity pattern). */
+static inline uint64_t tl__store16_lanes(float32x4_t a, float32x4_t b, uint16x8_t h, char *dp, int sat,
+                                         uint16_t inf) {
   STU8(dp, 0, vreinterpretq_u8_u16(h));
   uint16x8_t m = vcombine_u16(vmovn_u32(tl__nan32(a)), vmovn_u32(tl__nan32(b)));
-  if (sat) m = vorrq_u16(m, tl__top16(h, 0x7C00));
+  if (sat) m = vorrq_u16(m, tl__top16(h, inf));
   return tl__m16(m);
+}
+static inline uint64_t b_f32_f16(const char *sp, char *dp, int sat) {
+  float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
+  return tl__store16_lanes(a, b, tl__cvt_f16x8(a, b), dp, sat, 0x7C00);
 }
 static inline uint64_t b_f32_bf16(const char *sp, char *dp, int sat) {
   float32x4_t a = LDF32(sp, 0), b = LDF32(sp, 16);
-  uint16x8_t h = tl__cvt_bf16x8(a, b);
-  STU8(dp, 0, vreinterpretq_u8_u16(h));
-  uint16x8_t m = vcombine_u16(vmovn_u32(tl__nan32(a)), vmovn_u32(tl__nan32(b)));
-  if (sat) m = vorrq_u16(m, tl__top16(h, 0x7F80));
-  return tl__m16(m);
+  return tl__store16_lanes(a, b, tl__cvt_bf16x8(a, b), dp, sat, 0x7F80);
 }
 static inline uint64_t b_f16_f32(const char *sp, char *dp, int sat) {
   (void)sat;
