@@ -1157,8 +1157,15 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
 
 /* ---- 1-byte sources: the pair's 256-entry table by in-register lookups -----
  * No gathers (slow here): the destination elements are split into byte
- * planes (plane b: byte b of the 256 table entries); a plane is 16 sub-tables
- * of 16 bytes, one per high nibble, looked up with vpshufb by the low nibble.
+ * planes (plane b: byte b of the 256 table entries); a plane is up to 16
+ * sub-tables of 16 bytes, one per high nibble, looked up with vpshufb by the
+ * low nibble. Many tables look at fewer than 8 bits of the source byte (int3
+ * -> anything reads the low 3 bits; int8 -> uint5 the low 5; -> bool and bool
+ * -> anything only whether the byte is 0): the table is first reduced, where
+ * it is exact for all 256 bytes, to an index of k bits (the byte masked to k
+ * = 4..7 bits, or min(byte, 1), or min(byte & 0x7F, 1) for -> bool from a
+ * float with -0), which needs 2^(k-4) sub-tables and
+ * 2^(k-4) - 1 blends (k = 4: one vpshufb per plane). For a full 8-bit index:
  * vpshufb gives 0 where the index byte has bit 7 set, so sub-table h (h < 8)
  * indexed by x and sub-table h + 8 indexed by x ^ 0x80 OR together into "the
  * entry for high nibble h or h + 8, by bit 7"; a blend tree on bits 4, 5, 6
@@ -1168,14 +1175,30 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
  * (the sign bytes of int64 from int8) are computed once. The planes are then
  * interleaved into D-byte elements by unpacks (a byte-matrix transpose within
  * each 128-bit lane) and the lanes put in order. */
+enum { TL__IDX_MASK = 0, TL__IDX_NZ = 1, TL__IDX_NZ7 = 2 };
 typedef struct {
   int np;                  /* distinct non-constant planes */
+  int k;                   /* index bits: 4..8 (TL__IDX_NZ: 4) */
+  int idx;                 /* TL__IDX_MASK: the byte's low k bits; TL__IDX_NZ: min(byte, 1); NZ7: min(byte & 0x7F, 1) */
+  int pad_;
   signed char map[16];     /* byte b of an element: its plane, or -1 for constant cval[b] */
   unsigned char cval[16];
-  __m256i tab[];           /* np x 16 sub-tables, each broadcast to both lanes */
+  __m256i tab[];           /* np x 2^(k-4) sub-tables, each broadcast to both lanes */
 } tl__lutp;
 
 static _Atomic(tl__lutp *) tl__luts[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+
+/* The index byte e maps to under (idx, k). */
+static int tl__lut_index(int idx, int k, int e) {
+  return idx == TL__IDX_NZ ? e != 0 : idx == TL__IDX_NZ7 ? (e & 0x7F) != 0 : e & ((1 << k) - 1);
+}
+
+/* Is entry e of table t (D bytes each) the entry of its index, for every e? */
+static int tl__lut_reduces(const unsigned char *t, int D, int idx, int k) {
+  for (int e = 0; e < 256; e++)
+    if (memcmp(t + (size_t)e * D, t + (size_t)tl__lut_index(idx, k, e) * D, (size_t)D) != 0) return 0;
+  return 1;
+}
 
 static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   tl__lutp *L = atomic_load_explicit(&tl__luts[from][to][sat], memory_order_acquire);
@@ -1183,6 +1206,15 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   const unsigned char *t = tl__table8(from, to, sat);
   if (!t) return NULL;
   const int D = tl__info(to)->itemsize;
+  int idx = TL__IDX_MASK, k = 8;
+  if (tl__lut_reduces(t, D, TL__IDX_NZ, 4)) {
+    idx = TL__IDX_NZ, k = 4;
+  } else if (tl__lut_reduces(t, D, TL__IDX_NZ7, 4)) { /* -> bool from a float8 with -0 */
+    idx = TL__IDX_NZ7, k = 4;
+  } else {
+    while (k > 4 && tl__lut_reduces(t, D, TL__IDX_MASK, k - 1)) k--;
+  }
+  const int nsub = 1 << (k - 4);
   int np = 0, map[16], first[16];
   unsigned char cval[16];
   for (int b = 0; b < D; b++) {
@@ -1198,15 +1230,19 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
     }
     if (map[b] < 0) first[np] = b, map[b] = np++;
   }
-  L = aligned_alloc(32, sizeof *L + (size_t)np * 16 * sizeof(__m256i)); /* sizeof *L: a multiple of 32 */
+  L = aligned_alloc(32, sizeof *L + (size_t)np * (size_t)nsub * sizeof(__m256i)); /* sizeof *L: a multiple of 32 */
   if (!L) return NULL;
-  L->np = np;
+  L->np = np, L->k = k, L->idx = idx, L->pad_ = 0;
   for (int b = 0; b < 16; b++) L->map[b] = (signed char)(b < D ? map[b] : -1), L->cval[b] = b < D ? cval[b] : 0;
   for (int p = 0; p < np; p++)
-    for (int h = 0; h < 16; h++) {
+    for (int h = 0; h < nsub; h++) {
       unsigned char row[16];
-      for (int l = 0; l < 16; l++) row[l] = t[(h * 16 + l) * D + first[p]];
-      L->tab[p * 16 + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
+      for (int l = 0; l < 16; l++) {
+        int e = h * 16 + l;
+        if (idx != TL__IDX_MASK) e = l != 0; /* indexes 2..15 never occur */
+        row[l] = t[e * D + first[p]];
+      }
+      L->tab[p * nsub + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
     }
   tl__lutp *expected = NULL;
   if (!atomic_compare_exchange_strong_explicit(&tl__luts[from][to][sat], &expected, L, memory_order_acq_rel,
@@ -1217,15 +1253,21 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   return L;
 }
 
-/* One plane for 32 index bytes x (xf = x ^ 0x80; m4/m5/m6: bits 4/5/6 at bit 7). */
-static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i *T, __m256i x, __m256i xf,
+/* One plane for 32 index bytes x of K bits (K = 8: xf = x ^ 0x80; m4/m5/m6:
+   bits 4/5/6 at bit 7). */
+static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i *T, int K, __m256i x, __m256i xf,
                                                                    __m256i m4, __m256i m5, __m256i m6) {
   __m256i v[8];
-  for (int h = 0; h < 8; h++)
-    v[h] = _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
-                           _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf));
-  for (int k = 0; k < 4; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m4);
-  for (int k = 0; k < 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
+  const int nv = K == 8 ? 8 : 1 << (K - 4);
+  for (int h = 0; h < nv; h++)
+    v[h] = K == 8 ? _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
+                                    _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf))
+                  : _mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x);
+  if (nv == 1) return v[0];
+  for (int k = 0; k < nv / 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m4);
+  if (nv == 2) return v[0];
+  for (int k = 0; k < nv / 4; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
+  if (nv == 4) return v[0];
   return _mm256_blendv_epi8(v[0], v[1], m6);
 }
 
@@ -1238,22 +1280,34 @@ static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m25
   }
 }
 
-/* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16). */
+/* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16), index of K bits. */
 static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L, const unsigned char *t, int D,
-                                                              const uint8_t *s, char *d, size_t n) {
+                                                              int K, const uint8_t *s, char *d, size_t n) {
   __m256i cst[16];
   for (int b = 0; b < D; b++) cst[b] = _mm256_set1_epi8((char)L->cval[b]);
-  const int np = L->np;
+  const int np = L->np, nsub = K == 8 ? 16 : 1 << (K - 4);
+  const int nz = L->idx != TL__IDX_MASK;
+  const __m256i kmask = nz ? _mm256_set1_epi8(1) : _mm256_set1_epi8((char)((1 << K) - 1));
+  const __m256i m7 = _mm256_set1_epi8(L->idx == TL__IDX_NZ7 ? 0x7F : -1);
+  /* local copies: the stores through d (char) could alias *L, which would make
+     the compiler reload the map and the tables every step */
+  signed char map[16];
+  __m256i tab[16 * 16 / 4];
+  const int ntab = np * nsub <= (int)(sizeof tab / sizeof tab[0]) ? np * nsub : 0;
+  memcpy(map, L->map, sizeof map);
+  for (int j = 0; j < ntab; j++) tab[j] = L->tab[j];
+  const __m256i *T = ntab ? tab : L->tab;
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
-    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
     const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
     __m256i pl[16], v[16], w[16];
     for (int b = D; b < 16; b++) v[b] = w[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
-    for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(L->tab + p * 16, x, xf, m4, m5, m6);
+    for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(T + p * nsub, K, x, xf, m4, m5, m6);
     _Pragma("GCC unroll 16")
-    for (int b = 0; b < D; b++) v[b] = L->map[b] < 0 ? cst[b] : pl[(int)L->map[b]];
+    for (int b = 0; b < D; b++) v[b] = map[b] < 0 ? cst[b] : pl[(int)map[b]];
     /* transpose within lanes: v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
     int nc = D;
     _Pragma("GCC unroll 16")
@@ -1284,14 +1338,25 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
 }
 
-/* Is the lookup worth it? Measured (AVX2, in cache): 4/8/16-byte destinations
- * with more than 2 distinct planes (int64 from float8_e8m0fnu: 7) run slower
- * than the scalar engine's typed table loop (~1.6 G elements/s): those stay there. */
+/* Is the lookup worth it? Cost: shuffles per 32 elements (np planes x
+   2^(k-4) sub-tables). Measured (AVX2, in cache): 4/8/16-byte destinations
+   costing more than 32 shuffles (int64 from float8_e8m0fnu: 7 planes of 16)
+   run slower than the scalar engine's typed table loop (~1.6 G elements/s):
+   those stay there, or run as a chain (convert_plan.c). */
 int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
   if (tl__info(from)->itemsize != 1) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
-  return L && (tl__info(to)->itemsize <= 2 || L->np <= 2);
+  return L && (tl__info(to)->itemsize <= 2 || L->np * (1 << (L->k - 4)) <= 32);
 }
+
+#define TL__LUT_K(D)                                                                                  \
+  switch (L->k) {                                                                                     \
+  case 4: tl__lut_run(L, t, D, 4, src, dst, n); return 1;                                             \
+  case 5: tl__lut_run(L, t, D, 5, src, dst, n); return 1;                                             \
+  case 6: tl__lut_run(L, t, D, 6, src, dst, n); return 1;                                             \
+  case 7: tl__lut_run(L, t, D, 7, src, dst, n); return 1;                                             \
+  default: tl__lut_run(L, t, D, 8, src, dst, n); return 1;                                            \
+  }
 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
@@ -1299,14 +1364,15 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
   switch (tl__info(to)->itemsize) {
-  case 1: tl__lut_run(L, t, 1, src, dst, n); return 1;
-  case 2: tl__lut_run(L, t, 2, src, dst, n); return 1;
-  case 4: tl__lut_run(L, t, 4, src, dst, n); return 1;
-  case 8: tl__lut_run(L, t, 8, src, dst, n); return 1;
-  case 16: tl__lut_run(L, t, 16, src, dst, n); return 1;
+  case 1: TL__LUT_K(1)
+  case 2: TL__LUT_K(2)
+  case 4: TL__LUT_K(4)
+  case 8: TL__LUT_K(8)
+  case 16: TL__LUT_K(16)
   default: return 0;
   }
 }
+#undef TL__LUT_K
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
