@@ -131,10 +131,13 @@ static int tl__nan_visible(tl_dtype from, tl_dtype v1) {
 
 static uint32_t tl__plan_search(int tier, tl_dtype from, tl_dtype to, int sat) {
   const uint32_t none = 0x80000000u;
-  /* 8-bit sources: the scalar engine's lookup in the pair's 256-entry table
-     beats every chain (AVX2, float8_e4m3fn -> float8_e5m2 at 64 MiB: 6.7
-     against 1.9 GB/s; -> float64: 16.7 against 12.8) */
-  if (tl__info(from)->itemsize == 1) return none;
+  /* 8-bit sources: the tier's in-register lookup in the pair's 256-entry
+     table, where it has one, beats every chain (AVX2, float8_e4m3fn ->
+     float8_e5m2 at 64 MiB: 6.7 against 1.9 GB/s; -> float64: 16.7 against
+     12.8); where it has none (AVX2: int32 from a float8, too many byte
+     planes) a chain through a lookup (float8 -> float32 -> int32) beats the
+     scalar engine's table loop */
+  if (tl__info(from)->itemsize == 1 && tl__contig_has(tier, from, to, sat)) return none;
   int best_cost = 1 << 30;
   uint32_t best = none;
   /* two legs: from -> v -> to */
