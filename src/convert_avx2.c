@@ -564,8 +564,10 @@ static inline __attribute__((always_inline)) void tl__fi_run(tl_dtype from, tl_d
 }
 #define TL__FI(NAME, FT, TT, S, D, BITS, SG) \
   static void k_##NAME(const void *s, void *d, size_t n) { tl__fi_run(FT, TT, S, D, BITS, SG, s, d, n); }
-TL__F2I_DSTS(TL__FI, f32, TL_FLOAT32, 4)
-TL__F2I_DSTS(TL__FI, f64, TL_FLOAT64, 8)
+/* every integer destination of `bits` < 64 bits (int1 ... uint7 included) */
+#define TL__F2I_ALL(X, TAG, FT, S) TL__F2I_DSTS(X, TAG, FT, S) TL__F2I_SUB_DSTS(X, TAG, FT, S)
+TL__F2I_ALL(TL__FI, f32, TL_FLOAT32, 4)
+TL__F2I_ALL(TL__FI, f64, TL_FLOAT64, 8)
 
 /* float16, bfloat16 and complex (the real part) -> integers: the same blocks
  * on the source read as float32 (float64 for complex128), one kernel each
@@ -581,26 +583,26 @@ static inline __attribute__((always_inline)) int tl__sf_of(tl_dtype d) {
 }
 #define TL__FIX(NAME, FT, TT, S, D, BITS, SG) \
   static void k_##NAME(const void *s, void *d, size_t n) { tl__fi_run_sf(FT, TT, tl__sf_of(FT), S, D, BITS, SG, s, d, n); }
-TL__F2I_DSTS(TL__FIX, h, TL_FLOAT16, 2)
-TL__F2I_DSTS(TL__FIX, bh, TL_BFLOAT16, 2)
-TL__F2I_DSTS(TL__FIX, c32, TL_COMPLEX32, 4)
-TL__F2I_DSTS(TL__FIX, c64, TL_COMPLEX64, 8)
-TL__F2I_DSTS(TL__FIX, c128, TL_COMPLEX128, 16)
+TL__F2I_ALL(TL__FIX, h, TL_FLOAT16, 2)
+TL__F2I_ALL(TL__FIX, bh, TL_BFLOAT16, 2)
+TL__F2I_ALL(TL__FIX, c32, TL_COMPLEX32, 4)
+TL__F2I_ALL(TL__FIX, c64, TL_COMPLEX64, 8)
+TL__F2I_ALL(TL__FIX, c128, TL_COMPLEX128, 16)
 #undef TL__FIX
 
 static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 #define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
-  static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
-                                                    {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
-  static const tl__contig_fn kx[5][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, h, TL_FLOAT16, 2)},
-                                                     {TL__F2I_DSTS(TL__FI_ENT, bh, TL_BFLOAT16, 2)},
-                                                     {TL__F2I_DSTS(TL__FI_ENT, c32, TL_COMPLEX32, 4)},
-                                                     {TL__F2I_DSTS(TL__FI_ENT, c64, TL_COMPLEX64, 8)},
-                                                     {TL__F2I_DSTS(TL__FI_ENT, c128, TL_COMPLEX128, 16)}};
+  static const tl__contig_fn k[2][TL_NUM_CONCRETE] = {{TL__F2I_ALL(TL__FI_ENT, f32, TL_FLOAT32, 4)},
+                                                    {TL__F2I_ALL(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
+  static const tl__contig_fn kx[5][TL_NUM_CONCRETE] = {{TL__F2I_ALL(TL__FI_ENT, h, TL_FLOAT16, 2)},
+                                                     {TL__F2I_ALL(TL__FI_ENT, bh, TL_BFLOAT16, 2)},
+                                                     {TL__F2I_ALL(TL__FI_ENT, c32, TL_COMPLEX32, 4)},
+                                                     {TL__F2I_ALL(TL__FI_ENT, c64, TL_COMPLEX64, 8)},
+                                                     {TL__F2I_ALL(TL__FI_ENT, c128, TL_COMPLEX128, 16)}};
 #undef TL__FI_ENT
-  if (to > TL_UINT64) return NULL;
+  if ((int)to < 0 || to >= TL_NUM_CONCRETE) return NULL;
   switch (from) {
-  case TL_FLOAT32: return k[0][to]; /* NULL for bool */
+  case TL_FLOAT32: return k[0][to]; /* NULL for bool and non-integers */
   case TL_FLOAT64: return k[1][to];
   case TL_FLOAT16: return kx[0][to];
   case TL_BFLOAT16: return kx[1][to];
@@ -755,14 +757,16 @@ TL__KB(n_32_16, TL_UINT32, TL_UINT16, 4, 2, tl__nblk(sp, 2, 1, 0))
 TL__KB(n_64_8, TL_UINT64, TL_UINT8, 8, 1, tl__nblk(sp, 3, 0, 0))
 TL__KB(n_64_16, TL_UINT64, TL_UINT16, 8, 2, tl__nblk(sp, 3, 1, 0))
 TL__KB(n_64_32, TL_UINT64, TL_UINT32, 8, 4, tl__nblk(sp, 3, 2, 0))
-/* native integers -> int2/int4/uint2/uint4: the low bits, the same byte for
- * every signedness of source and target */
-TL__KB(nb_16_2, TL_UINT16, TL_UINT2, 2, 1, _mm256_and_si256(tl__nblk(sp, 1, 0, 0), _mm256_set1_epi8(3)))
-TL__KB(nb_16_4, TL_UINT16, TL_UINT4, 2, 1, _mm256_and_si256(tl__nblk(sp, 1, 0, 0), _mm256_set1_epi8(15)))
-TL__KB(nb_32_2, TL_UINT32, TL_UINT2, 4, 1, _mm256_and_si256(tl__nblk(sp, 2, 0, 0), _mm256_set1_epi8(3)))
-TL__KB(nb_32_4, TL_UINT32, TL_UINT4, 4, 1, _mm256_and_si256(tl__nblk(sp, 2, 0, 0), _mm256_set1_epi8(15)))
-TL__KB(nb_64_2, TL_UINT64, TL_UINT2, 8, 1, _mm256_and_si256(tl__nblk(sp, 3, 0, 0), _mm256_set1_epi8(3)))
-TL__KB(nb_64_4, TL_UINT64, TL_UINT4, 8, 1, _mm256_and_si256(tl__nblk(sp, 3, 0, 0), _mm256_set1_epi8(15)))
+/* native integers -> the sub-byte integers (int1 ... uint7): the low `B` bits,
+ * the same byte for every signedness of source and target (the scalar rule:
+ * integer -> integer wraps, stored masked). nb_SB_B: SB-bit source. */
+#define TL__NB(SB, LG, B)                                                                \
+  TL__KB(nb_##SB##_##B, TL_UINT##SB, TL_UINT##B, (1 << (LG)), 1,                          \
+         _mm256_and_si256(tl__nblk(sp, LG, 0, 0), _mm256_set1_epi8((char)((1 << (B)) - 1))))
+#define TL__NB_ROW(X, SB, LG) X(SB, LG, 1) X(SB, LG, 2) X(SB, LG, 3) X(SB, LG, 4) X(SB, LG, 5) X(SB, LG, 6) X(SB, LG, 7)
+#define TL__NB_ALL(X) TL__NB_ROW(X, 16, 1) TL__NB_ROW(X, 32, 2) TL__NB_ROW(X, 64, 3)
+TL__NB_ALL(TL__NB)
+#undef TL__NB
 
 /* ---- uint32 / int64 / uint64 -> float64 / float32, one RNE rounding as C ----
  * AVX2 converts only int32. uint32: x - 2^31 is an int32, converted exactly,
@@ -1547,10 +1551,13 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   default: {
     tl__contig_fn f = tl__f2i_kernel(from, to);
     if (!f) f = tl__rto_kernel(from, to, sat);
+    const tl_dtype_info *ti = tl__info(to);
     if (!f && tl__is_nint(from) && tl__info(from)->itemsize > 1 &&
-        (to == TL_INT2 || to == TL_UINT2 || to == TL_INT4 || to == TL_UINT4)) {
-      static const tl__contig_fn nb[3][2] = {{nb_16_2, nb_16_4}, {nb_32_2, nb_32_4}, {nb_64_2, nb_64_4}};
-      return nb[tl__lg(tl__info(from)->itemsize) - 1][to == TL_INT4 || to == TL_UINT4];
+        (ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT) && ti->bits < 8) {
+#define TL__NB_ENT(SB, LG, B) [LG - 1][B] = nb_##SB##_##B,
+      static const tl__contig_fn nb[3][8] = {TL__NB_ALL(TL__NB_ENT)};
+#undef TL__NB_ENT
+      return nb[tl__lg(tl__info(from)->itemsize) - 1][ti->bits];
     }
     return f ? f : tl__int_kernel(from, to);
   }

@@ -111,6 +111,15 @@ tl__contig_fn tl__avx512_kernel(tl_dtype from, tl_dtype to, int sat);
   X(TAG##_u2, FT, TL_UINT2, S, 1, 2, 0) X(TAG##_u4, FT, TL_UINT4, S, 1, 4, 0)              \
   X(TAG##_u8, FT, TL_UINT8, S, 1, 8, 0) X(TAG##_u16, FT, TL_UINT16, S, 2, 16, 0)           \
   X(TAG##_u32, FT, TL_UINT32, S, 4, 32, 0) X(TAG##_u64, FT, TL_UINT64, S, 8, 64, 0)
+/* The other sub-byte destinations (one per byte, low bits, as int2/int4), in
+ * the same form. Only the AVX2 tier has kernels for them (the AVX-512 tier
+ * falls back to those). */
+#define TL__F2I_SUB_DSTS(X, TAG, FT, S)                                                  \
+  X(TAG##_i1, FT, TL_INT1, S, 1, 1, 1) X(TAG##_i3, FT, TL_INT3, S, 1, 3, 1)                \
+  X(TAG##_i5, FT, TL_INT5, S, 1, 5, 1) X(TAG##_i6, FT, TL_INT6, S, 1, 6, 1)                \
+  X(TAG##_i7, FT, TL_INT7, S, 1, 7, 1) X(TAG##_u1, FT, TL_UINT1, S, 1, 1, 0)               \
+  X(TAG##_u3, FT, TL_UINT3, S, 1, 3, 0) X(TAG##_u5, FT, TL_UINT5, S, 1, 5, 0)              \
+  X(TAG##_u6, FT, TL_UINT6, S, 1, 6, 0) X(TAG##_u7, FT, TL_UINT7, S, 1, 7, 0)
 
 /* The tier in force (0 scalar, 1 avx2, 2 avx512). */
 int tl__tier_current(void);

@@ -357,6 +357,110 @@ static void test_byte_sources_every_value(void **state) {
   for (size_t i = 0; i < sizeof out; i++) assert_int_equal(out[i], 0x5A);
 }
 
+/* Into every sub-byte integer (int1 ... uint7, one per byte in the low bits)
+ * from every multi-byte source, both flags: the SIMD tiers against the scalar
+ * one, and the scalar result against the rule written out here (integers keep
+ * their low bits; floats and the real part of complex values truncate, clamp
+ * to the destination's range, NaN -> 0, then the low bits). Sources: every bit
+ * pattern of the 16-bit ones (every float16 / bfloat16 value, payloads
+ * included; complex32's real part, random imaginary parts), every int16 value
+ * (with random high bits in half) for the wider integers, and for the wider
+ * floats quarters in [-300, 300], values next to every range end, specials
+ * and random bits. Source and destination off alignment, with a tail. */
+static uint8_t subbyte_rule_f(double x, int bits, int sg) {
+  if (isnan(x)) return 0;
+  double t = trunc(x), lo = sg ? -ldexp(1.0, bits - 1) : 0.0, hi = sg ? ldexp(1.0, bits - 1) - 1 : ldexp(1.0, bits) - 1;
+  if (t < lo) t = lo;
+  if (t > hi) t = hi;
+  return (uint8_t)((uint64_t)(int64_t)t & ((1u << bits) - 1));
+}
+
+static void test_subbyte_destinations(void **state) {
+  (void)state;
+  enum { N = 65536 + 45 };
+  static const tl_dtype froms[] = {TL_INT16, TL_INT32, TL_INT64, TL_UINT16, TL_UINT32, TL_UINT64, TL_FLOAT16,
+                                   TL_BFLOAT16, TL_FLOAT32, TL_FLOAT64, TL_COMPLEX32, TL_COMPLEX64, TL_COMPLEX128};
+  static const double ends[] = {0.25, 0.5, 0.75, 0.9999999, 1.0, 1.0000001, 1.5, 2.0};
+  unsigned char *sbuf = malloc(N * 16 + 64), *out = malloc(N + 64), *ref = malloc(N + 64);
+  double *vals = malloc(N * sizeof *vals), *re = malloc(N * sizeof *re);
+  assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref), assert_non_null(vals), assert_non_null(re);
+  int nt = ntiers_avail(), ndst = 0;
+  for (size_t f = 0; f < sizeof froms / sizeof *froms; f++) {
+    const tl_dtype from = froms[f];
+    const tl_dtype_info *fi = tl_dtype_get(from);
+    const size_t fs = isz(from), soff = 1 + f % 7;
+    unsigned char *src = sbuf + soff;
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    if (fs == 2 || from == TL_COMPLEX32) { /* every 16-bit pattern */
+      fill(src, N * fs);
+      for (size_t i = 0; i < N; i++) {
+        uint16_t h = (uint16_t)(i * 40503u);
+        memcpy(src + i * fs, &h, 2);
+      }
+    } else if (fi->kind != TL_KIND_FLOAT && fi->kind != TL_KIND_COMPLEX) { /* every int16 value, sign-extended */
+      for (size_t i = 0; i < N; i++) {
+        uint64_t v = (uint64_t)(int64_t)(int16_t)(uint16_t)(i * 40503u);
+        if (i & 1) v ^= next() << 16;
+        memcpy(src + i * fs, &v, fs); /* little-endian: the low bytes */
+      }
+    } else {
+      for (size_t i = 0; i < N; i++) {
+        uint64_t r = next();
+        double x;
+        switch (i % 4) {
+        case 0: x = (double)((int64_t)(i % 2401) - 1200) / 4.0; break;
+        case 1: { /* next to +-2^k and +-(2^k - 1), k = 0..9 */
+          double e = ldexp(1.0, (int)(r % 10)) - (double)((r >> 8) & 1);
+          x = e + ends[(r >> 12) % 8] - 1.0;
+          if ((r >> 16) & 1) x = -x;
+          break;
+        }
+        case 2: {
+          static const double sp[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, 1e300, -1e300, 65504.0, 3e38,
+                                      2147483648.0, -2147483649.0, 4294967296.0, 9223372036854775808.0,
+                                      -9223372036854775808.0, 18446744073709551616.0, 1e-300, -4.9e-324, 1e-40, -0.5};
+          x = sp[r % (sizeof sp / sizeof *sp)];
+          break;
+        }
+        default: memcpy(&x, &r, 8); break; /* random bits, NaN payloads included */
+        }
+        vals[i] = x;
+      }
+      assert_int_equal(tl_convert_contiguous(TL_FLOAT64, vals, from, src, N, 0, NULL), TL_OK);
+      if (fi->kind == TL_KIND_COMPLEX) /* random imaginary parts: ignored */
+        for (size_t i = 0; i < N; i++) fill(src + i * fs + fs / 2, fs / 2);
+    }
+    if (fi->kind == TL_KIND_FLOAT || fi->kind == TL_KIND_COMPLEX) /* the real part, exactly */
+      assert_int_equal(tl_convert_contiguous(from, src, TL_FLOAT64, re, N, 0, NULL), TL_OK);
+    for (int d = 0; d < TL_NUM_CONCRETE; d++) {
+      const tl_dtype to = (tl_dtype)d;
+      const tl_dtype_info *ti = tl_dtype_get(to);
+      if (tl_dtype_is_weak(to) || (ti->kind != TL_KIND_INT && ti->kind != TL_KIND_UINT) || ti->bits >= 8) continue;
+      const int bits = ti->bits, sg = ti->kind == TL_KIND_INT;
+      if (f == 0) ndst++;
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE) {
+        compare_tiers(from, src, to, N, 3, flags, out, ref, nt);
+        for (size_t i = 0; i < N; i++) {
+          uint8_t want;
+          if (fi->kind == TL_KIND_FLOAT || fi->kind == TL_KIND_COMPLEX) {
+            want = subbyte_rule_f(re[i], bits, sg);
+          } else {
+            uint64_t v = 0;
+            memcpy(&v, src + i * fs, fs);
+            want = (uint8_t)(v & ((1u << bits) - 1));
+          }
+          if (ref[3 + i] != want)
+            fail_msg("scalar %s -> %s flags=%u element %zu: 0x%02X, the rule gives 0x%02X", tl_dtype_name(from),
+                     tl_dtype_name(to), flags, i, ref[3 + i], want);
+        }
+      }
+    }
+  }
+  assert_int_equal(ndst, 14); /* int1 .. int7, uint1 .. uint7 */
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(sbuf), free(out), free(ref), free(vals), free(re);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small_lengths),
@@ -366,6 +470,7 @@ int main(void) {
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
+      cmocka_unit_test(test_subbyte_destinations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
