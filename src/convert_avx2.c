@@ -1180,30 +1180,13 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
  * interleaved into D-byte elements by unpacks (a byte-matrix transpose within
  * each 128-bit lane) and the lanes put in order. */
 enum { TL__IDX_MASK = 0, TL__IDX_NZ = 1, TL__IDX_NZ7 = 2 };
-/* Sign symmetry of a full 8-bit table: entry e | 0x80 derived from entry e
-   (the lower half, a 7-bit index: half the shuffles), but for at most
-   TL__LUT_MAXEXC bytes e (NaN, -0...), patched:
-   - XOR: byte b flipped by sgn[b] (float8 -> float: the sign bits); for D = 1
-     not where (entry & kmsk) == kval (into fnuz formats: 0x00 and 0x80, which
-     overflow and underflow give for either sign);
-   - NEG: negated (D = 1, float8 -> int8), or complemented where entry == kval
-     (saturation: 127 -> -128);
-   - CONST: the entry cst (float8 -> uint8: negatives give 0). */
-enum { TL__SYM_NONE = 0, TL__SYM_XOR = 1, TL__SYM_NEG = 2, TL__SYM_CONST = 3, TL__LUT_MAXEXC = 4 };
-typedef struct {
-  int sym, nexc, keep;
-  unsigned char kval, kmsk, nmask; /* nmask: NEG's result masked (int3 is kept as its low 3 bits) */
-  unsigned char exc[TL__LUT_MAXEXC];
-  unsigned char sgn[16], cst[16];
-  unsigned char delta[TL__LUT_MAXEXC][16]; /* entry exc[j] ^ its derived value */
-} tl__lutsym;
 typedef struct {
   int np;                  /* distinct non-constant planes */
-  int k;                   /* index bits: 4..8 (TL__IDX_NZ: 4; S.sym: 7) */
+  int k;                   /* index bits: 4..8 (TL__IDX_NZ: 4) */
   int idx;                 /* TL__IDX_MASK: the byte's low k bits; TL__IDX_NZ: min(byte, 1); NZ7: min(byte & 0x7F, 1) */
+  int pad_;
   signed char map[16];     /* byte b of an element: its plane, or -1 for constant cval[b] */
   unsigned char cval[16];
-  tl__lutsym S;
   __m256i tab[];           /* np x 2^(k-4) sub-tables, each broadcast to both lanes */
 } tl__lutp;
 
@@ -1221,88 +1204,6 @@ static int tl__lut_reduces(const unsigned char *t, int D, int idx, int k) {
   return 1;
 }
 
-/* The entry S derives for e | 0x80 from entry lo (D bytes) of the lower half. */
-static void tl__sym_want(const tl__lutsym *S, const unsigned char *lo, int D, unsigned char *want) {
-  for (int b = 0; b < D; b++) {
-    switch (S->sym) {
-    case TL__SYM_XOR: want[b] = (unsigned char)(lo[b] ^ (S->keep && (lo[b] & S->kmsk) == S->kval ? 0 : S->sgn[b])); break;
-    case TL__SYM_NEG: want[b] = (unsigned char)((S->keep && lo[b] == S->kval ? 255u - lo[b] : 0u - lo[b]) & S->nmask); break;
-    default: want[b] = S->cst[b]; break;
-    }
-  }
-}
-
-/* Entries of the upper half that S gets wrong (recorded up to TL__LUT_MAXEXC). */
-static int tl__sym_count(const unsigned char *t, int D, tl__lutsym *S) {
-  int m = 0;
-  for (int e = 128; e < 256 && m <= TL__LUT_MAXEXC; e++) {
-    unsigned char want[16];
-    tl__sym_want(S, t + (size_t)(e & 0x7F) * D, D, want);
-    if (memcmp(want, t + (size_t)e * D, (size_t)D) == 0) continue;
-    if (m < TL__LUT_MAXEXC) {
-      S->exc[m] = (unsigned char)e;
-      for (int b = 0; b < D; b++) S->delta[m][b] = (unsigned char)(want[b] ^ t[e * D + b]);
-    }
-    m++;
-  }
-  return S->nexc = m;
-}
-
-/* The most frequent byte among cnt[0..255] (ties: the smallest). */
-static int tl__mode256(const int *cnt) {
-  int best = 0;
-  for (int c = 1; c < 256; c++)
-    if (cnt[c] > cnt[best]) best = c;
-  return best;
-}
-
-/* Is the upper half of table t derived from the lower by one of the rules
-   (tl__lutsym)? The candidate with the fewest exceptions wins. */
-static int tl__lut_sym(const unsigned char *t, int D, tl__lutsym *out) {
-  tl__lutsym c[6];
-  int nc = 0;
-  memset(c, 0, sizeof c);
-  /* XOR, the most frequent flip per byte; without and with kept values */
-  for (int b = 0; b < D; b++) {
-    int cnt[256] = {0};
-    for (int e = 0; e < 128; e++) cnt[t[(e | 0x80) * D + b] ^ t[e * D + b]]++;
-    c[0].sgn[b] = (unsigned char)tl__mode256(cnt);
-  }
-  c[0].sym = TL__SYM_XOR;
-  nc = 1;
-  if (D == 1 && c[0].sgn[0]) {
-    int cnt[256] = {0};
-    for (int e = 0; e < 128; e++)
-      if (t[e | 0x80] == t[e]) cnt[t[e]]++;
-    c[nc] = c[0], c[nc].keep = 1, c[nc].kmsk = 0x7F, c[nc].kval = 0, nc++;
-    c[nc] = c[0], c[nc].keep = 1, c[nc].kmsk = 0xFF, c[nc].kval = (unsigned char)tl__mode256(cnt), nc++;
-  }
-  if (D == 1) { /* NEG, and NEG with one value complemented, masked to the bits the table uses */
-    int cnt[256] = {0}, all = 0;
-    for (int e = 0; e < 256; e++) all |= t[e];
-    int nm = 1;
-    while (nm < all) nm = nm * 2 + 1;
-    for (int e = 0; e < 128; e++) {
-      const int hi = t[e | 0x80], lo = t[e];
-      if (hi == ((255 - lo) & nm) && hi != ((256 - lo) & nm)) cnt[lo]++;
-    }
-    c[nc].sym = TL__SYM_NEG, c[nc].nmask = (unsigned char)nm, nc++;
-    c[nc].sym = TL__SYM_NEG, c[nc].nmask = (unsigned char)nm, c[nc].keep = 1, c[nc].kmsk = 0xFF,
-    c[nc].kval = (unsigned char)tl__mode256(cnt), nc++;
-  }
-  c[nc].sym = TL__SYM_CONST; /* CONST: entry 0xFF's value */
-  memcpy(c[nc].cst, t + (size_t)0xFF * D, (size_t)D);
-  nc++;
-  int best = -1, bm = TL__LUT_MAXEXC + 1;
-  for (int i = 0; i < nc; i++) {
-    int m = tl__sym_count(t, D, &c[i]);
-    if (m < bm) bm = m, best = i;
-  }
-  if (best < 0) return 0;
-  *out = c[best];
-  return 1;
-}
-
 static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   tl__lutp *L = atomic_load_explicit(&tl__luts[from][to][sat], memory_order_acquire);
   if (L) return L;
@@ -1317,9 +1218,6 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   } else {
     while (k > 4 && tl__lut_reduces(t, D, TL__IDX_MASK, k - 1)) k--;
   }
-  tl__lutsym S;
-  memset(&S, 0, sizeof S);
-  if (k == 8 && tl__lut_sym(t, D, &S)) k = 7;
   const int nsub = 1 << (k - 4);
   int np = 0, map[16], first[16];
   unsigned char cval[16];
@@ -1338,7 +1236,7 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   }
   L = aligned_alloc(32, sizeof *L + (size_t)np * (size_t)nsub * sizeof(__m256i)); /* sizeof *L: a multiple of 32 */
   if (!L) return NULL;
-  L->np = np, L->k = k, L->idx = idx, L->S = S;
+  L->np = np, L->k = k, L->idx = idx, L->pad_ = 0;
   for (int b = 0; b < 16; b++) L->map[b] = (signed char)(b < D ? map[b] : -1), L->cval[b] = b < D ? cval[b] : 0;
   for (int p = 0; p < np; p++)
     for (int h = 0; h < nsub; h++) {
@@ -1386,10 +1284,9 @@ static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m25
   }
 }
 
-/* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16), index of K bits;
-   SYM: K = 7 and the upper half derived (L->sym). */
+/* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16), index of K bits. */
 static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L, const unsigned char *t, int D,
-                                                              int K, int SYM, const uint8_t *s, char *d, size_t n) {
+                                                              int K, const uint8_t *s, char *d, size_t n) {
   __m256i cst[16];
   for (int b = 0; b < D; b++) cst[b] = _mm256_set1_epi8((char)L->cval[b]);
   const int np = L->np, nsub = K == 8 ? 16 : 1 << (K - 4);
@@ -1404,27 +1301,9 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   memcpy(map, L->map, sizeof map);
   for (int j = 0; j < ntab; j++) tab[j] = L->tab[j];
   const __m256i *T = ntab ? tab : L->tab;
-  const tl__lutsym *S = &L->S;
-  const int nexc = SYM ? S->nexc : 0, keep = S->keep;
-  /* without kept values: (v & 0) == 1 never holds */
-  const __m256i kv = _mm256_set1_epi8((char)(keep ? S->kval : 1)), km = _mm256_set1_epi8((char)(keep ? S->kmsk : 0)),
-                nm = _mm256_set1_epi8((char)S->nmask);
-  __m256i sgn[16], sc[16], exc[TL__LUT_MAXEXC], dlt[TL__LUT_MAXEXC][16];
-  unsigned dmask[TL__LUT_MAXEXC]; /* bit b: byte b of exception j needs a patch */
-  for (int b = 0; b < D; b++) sgn[b] = _mm256_set1_epi8((char)S->sgn[b]), sc[b] = _mm256_set1_epi8((char)S->cst[b]);
-  for (int j = 0; j < nexc; j++) {
-    exc[j] = _mm256_set1_epi8((char)S->exc[j]);
-    dmask[j] = 0;
-    for (int b = 0; b < D; b++) {
-      dlt[j][b] = _mm256_set1_epi8((char)S->delta[j][b]);
-      if (S->delta[j][b]) dmask[j] |= 1u << b;
-    }
-  }
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-    const __m256i x8 = x, neg8 = _mm256_cmpgt_epi8(_mm256_setzero_si256(), x); /* sign bit set: 0xFF */
-    if (SYM) x = _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
     const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
@@ -1433,24 +1312,6 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(T + p * nsub, K, x, xf, m4, m5, m6);
     _Pragma("GCC unroll 16")
     for (int b = 0; b < D; b++) v[b] = map[b] < 0 ? cst[b] : pl[(int)map[b]];
-    if (SYM) {
-      if (SYM == TL__SYM_NEG) { /* D = 1: (v ^ s) - s negates where s = -1; ~v where v == kval */
-        const __m256i s1 = _mm256_andnot_si256(_mm256_cmpeq_epi8(_mm256_and_si256(v[0], km), kv), neg8);
-        v[0] = _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(v[0], neg8), s1), nm);
-      } else if (SYM == TL__SYM_CONST) {
-        for (int b = 0; b < D; b++) v[b] = _mm256_blendv_epi8(v[b], sc[b], neg8);
-      } else if (D == 1) {
-        v[0] = _mm256_xor_si256(
-            v[0], _mm256_and_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(_mm256_and_si256(v[0], km), kv), neg8), sgn[0]));
-      } else {
-        for (int b = 0; b < D; b++) v[b] = _mm256_xor_si256(v[b], _mm256_and_si256(neg8, sgn[b]));
-      }
-      for (int j = 0; j < nexc; j++) {
-        const __m256i m = _mm256_cmpeq_epi8(x8, exc[j]);
-        for (int b = 0; b < D; b++)
-          if (dmask[j] >> b & 1) v[b] = _mm256_xor_si256(v[b], _mm256_and_si256(m, dlt[j][b]));
-      }
-    }
     /* transpose within lanes: v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
     int nc = D;
     _Pragma("GCC unroll 16")
@@ -1494,17 +1355,11 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
 
 #define TL__LUT_K(D)                                                                                  \
   switch (L->k) {                                                                                     \
-  case 4: tl__lut_run(L, t, D, 4, 0, src, dst, n); return 1;                                          \
-  case 5: tl__lut_run(L, t, D, 5, 0, src, dst, n); return 1;                                          \
-  case 6: tl__lut_run(L, t, D, 6, 0, src, dst, n); return 1;                                          \
-  case 7:                                                                                             \
-    switch (L->S.sym) {                                                                               \
-    case TL__SYM_XOR: tl__lut_run(L, t, D, 7, TL__SYM_XOR, src, dst, n); return 1;                    \
-    case TL__SYM_NEG: tl__lut_run(L, t, D, 7, TL__SYM_NEG, src, dst, n); return 1;                    \
-    case TL__SYM_CONST: tl__lut_run(L, t, D, 7, TL__SYM_CONST, src, dst, n); return 1;                \
-    default: tl__lut_run(L, t, D, 7, 0, src, dst, n); return 1;                                       \
-    }                                                                                                 \
-  default: tl__lut_run(L, t, D, 8, 0, src, dst, n); return 1;                                         \
+  case 4: tl__lut_run(L, t, D, 4, src, dst, n); return 1;                                             \
+  case 5: tl__lut_run(L, t, D, 5, src, dst, n); return 1;                                             \
+  case 6: tl__lut_run(L, t, D, 6, src, dst, n); return 1;                                             \
+  case 7: tl__lut_run(L, t, D, 7, src, dst, n); return 1;                                             \
+  default: tl__lut_run(L, t, D, 8, src, dst, n); return 1;                                            \
   }
 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
