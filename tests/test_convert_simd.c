@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "convert_internal.h" /* tl__avx2_kernel: which pairs have a kernel */
 #include "typelattice.h"
 
 static const char *const tiers[] = {"scalar", "avx2", "avx512"};
@@ -461,6 +462,34 @@ static void test_subbyte_destinations(void **state) {
   free(sbuf), free(out), free(ref), free(vals), free(re);
 }
 
+/* The float8 -> float32/float64/float16/bfloat16 arithmetic decoders check
+ * themselves against the scalar table on first use and stand aside if they
+ * differ (the lookup then serves the pair, correct but slower): every one of
+ * them must pass that check, with and without saturate. */
+static void test_f8_decoders_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) {
+    skip();
+    return;
+  }
+  static const tl_dtype src[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4,
+                                 TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E8M0FNU};
+  static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16};
+  int bad = 0;
+  for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+    for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++)
+      for (int sat = 0; sat < 2; sat++) {
+        /* saturating, 2^127 -> float16 is 65504, not the kernel's inf: the lookup's pair */
+        if (src[i] == TL_FLOAT8_E8M0FNU && dst[j] == TL_FLOAT16 && sat) continue;
+        if (!tl__avx2_kernel(src[i], dst[j], sat)) {
+          print_error("no AVX2 decoder for %s -> %s (sat %d)\n", tl_dtype_name(src[i]), tl_dtype_name(dst[j]), sat);
+          bad++;
+        }
+      }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(bad, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small_lengths),
@@ -471,6 +500,7 @@ int main(void) {
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
+      cmocka_unit_test(test_f8_decoders_enabled),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
