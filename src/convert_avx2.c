@@ -902,7 +902,7 @@ static inline __m128i tl__m16(__m256i m) {
 
 /* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
  * past the largest finite give +-0x7F7F. */
-static inline __m128i tl__bf16_8(__m256i u, int sat) {
+static inline __m256i tl__bf16_lanes_sat(__m256i u, int sat) {
   __m256i r = tl__bf16_lanes(u, _mm256_castsi256_ps(u));
   if (sat) {
     __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
@@ -910,8 +910,9 @@ static inline __m128i tl__bf16_8(__m256i u, int sat) {
                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), a));
     r = _mm256_add_epi32(r, o); /* 0x7F80 -> 0x7F7F, keeps the sign */
   }
-  return tl__pack16(r);
+  return r;
 }
+static inline __m128i tl__bf16_8(__m256i u, int sat) { return tl__pack16(tl__bf16_lanes_sat(u, sat)); }
 
 /* float32 bits (no NaN) -> float16 (RNE); with sat, finite values that round
  * to inf give +-0x7BFF. */
@@ -1003,6 +1004,130 @@ TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT8_E8M0FNU, e8m0)
 TL__KDEF(r, c128, TL_COMPLEX128, TL_BFLOAT16, bf16) TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT16, f16)
 TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__R
+#undef TL__KRUN
+
+/* ---- bcomplex32 (two bfloat16 parts, real then imaginary) -------------------
+ * The scalar rules (tl__nan_out, tl__encode) for the pairs with a kernel here:
+ *   - from bcomplex32: each part is a float32 whose high half is the bfloat16
+ *     (exact). Into float32/complex64 the NaN payload is kept as is (the bits
+ *     shifted), into float64/complex128 it is kept with the quiet bit set, as
+ *     VCVTPS2PD does: no NaN check. Into bfloat16 (the real part) a NaN becomes
+ *     sign | 0x7FC0; into complex32 each part rounds to float16 (RNE, with sat
+ *     +-0x7BFF for finite values past its range) and a NaN becomes sign | 0x7E00.
+ *     -> bool: either part nonzero without its sign (NaN included).
+ *   - into bcomplex32 from float16/32/64 and complex32/64/128: each value (part)
+ *     rounded once to bfloat16 (float64 through round-to-odd float32), with sat
+ *     +-0x7F7F for finite values past its range; a NaN becomes sign | 0x7FC0
+ *     (the hardware keeps the sign through every step here, so in register);
+ *     a real source gives the imaginary part +0, and bfloat16 is copied into
+ *     the real part with its NaN made canonical.
+ * The other pairs are chains through these (convert_plan.c). */
+static inline __m256i tl__canon_b16(__m256i h) {
+  __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7F80));
+  return _mm256_blendv_epi8(h, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7FC0)), nan);
+}
+/* the real parts of 16 bcomplex32: the low halves of the 32-bit lanes, packed, lanes in order */
+static inline __m256i tl__re_bc32(const char *p) {
+  const __m256i m = _mm256_set1_epi32(0xFFFF);
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_and_si256(TL__L32(p), m), _mm256_and_si256(TL__L32(p + 32), m)), 0xD8);
+}
+TL__K(re_bc32, TL_BCOMPLEX32, TL_BFLOAT16, 4, 2, 16, tl__st32(dp, tl__canon_b16(tl__re_bc32(sp)), nt))
+/* (x0 .. x15) canonical -> (x0, 0) .. (x15, 0): unpack with zero within the
+ * 128-bit lanes gives elements 0-3 8-11 and 4-7 12-15 */
+static inline void tl__mk_bc32(const char *sp, char *dp, int nt) {
+  const __m256i x = tl__canon_b16(TL__L32(sp)), z = _mm256_setzero_si256();
+  const __m256i lo = _mm256_unpacklo_epi16(x, z), hi = _mm256_unpackhi_epi16(x, z);
+  tl__st32(dp, _mm256_permute2x128_si256(lo, hi, 0x20), nt);
+  tl__st32(dp + 32, _mm256_permute2x128_si256(lo, hi, 0x31), nt);
+}
+TL__K(mk_bc32, TL_BFLOAT16, TL_BCOMPLEX32, 2, 4, 16, tl__mk_bc32(sp, dp, nt))
+TL__K(b_bc32, TL_BCOMPLEX32, TL_BOOL, 4, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z8_c32(sp) | tl__z8_c32(sp + 32) << 8))))
+/* the parts as float32: the real part shifted up, the imaginary part masked */
+static inline void tl__bc32_c64(const char *sp, char *dp, int nt) {
+  const __m256i x = TL__L32(sp);
+  const __m256i re = _mm256_slli_epi32(x, 16), im = _mm256_and_si256(x, _mm256_set1_epi32((int)0xFFFF0000u));
+  const __m256i lo = _mm256_unpacklo_epi32(re, im), hi = _mm256_unpackhi_epi32(re, im); /* 0 1 4 5 | 2 3 6 7 */
+  tl__st32(dp, _mm256_permute2x128_si256(lo, hi, 0x20), nt);
+  tl__st32(dp + 32, _mm256_permute2x128_si256(lo, hi, 0x31), nt);
+}
+TL__K(k_bc32_c64, TL_BCOMPLEX32, TL_COMPLEX64, 4, 8, 8, tl__bc32_c64(sp, dp, nt))
+static inline void tl__bc32_c128(const char *sp, char *dp, int nt) {
+  const __m256 f = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp)), 16)); /* r0 i0 .. r3 i3 */
+  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(f))), nt);
+  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(f, 1))), nt);
+}
+TL__K(k_bc32_c128, TL_BCOMPLEX32, TL_COMPLEX128, 4, 16, 4, tl__bc32_c128(sp, dp, nt))
+TL__K(re_bc32_f32, TL_BCOMPLEX32, TL_FLOAT32, 4, 4, 8, tl__st32(dp, _mm256_slli_epi32(TL__L32(sp), 16), nt))
+TL__K(re_bc32_f64, TL_BCOMPLEX32, TL_FLOAT64, 4, 8, 4,
+      tl__st32(dp, _mm256_castpd_si256(_mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(TL__L16(sp), 16)))), nt))
+
+/* bcomplex32 -> complex32: 8 elements (16 parts) per step, each part a
+ * float32 rounded to float16, NaN canonical. */
+static inline __m128i tl__bc32_c32_4(const char *p, int sat) {
+  return tl__canon_h8(tl__f16_8(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16), sat));
+}
+/* A head that aligns the destination for streaming stores, converted with the
+ * call's flags (tl__nt_head converts without): the index to start at. */
+static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D,
+                            unsigned flags, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
+  *nt = 1;
+  return h;
+}
+static inline __attribute__((always_inline)) void k_bc32_c32_run(int sat, const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(TL_BCOMPLEX32, TL_COMPLEX32, s, d, n, 4, 4, flags, &nt);
+  for (; i + 8 <= n; i += 8)
+    tl__st32(d + 4 * i, _mm256_set_m128i(tl__bc32_c32_4(s + 4 * i + 16, sat), tl__bc32_c32_4(s + 4 * i, sat)), nt);
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(TL_BCOMPLEX32, s + 4 * i, 4, TL_COMPLEX32, d + 4 * i, 4, n - i, flags);
+}
+static void k_bc32_c32(const void *s, void *d, size_t n) { k_bc32_c32_run(0, s, d, n); }
+static void k_bc32_c32_s(const void *s, void *d, size_t n) { k_bc32_c32_run(1, s, d, n); }
+
+/* 8 components (float16, float32 or float64; complex: parts) from component
+ * 8k at p, as float32 bits: exact, or rounded to odd from float64 (a NaN stays
+ * a NaN with its sign). */
+static inline __attribute__((always_inline)) __m256i tl__comp8_f32(tl_dtype c, const char *p, int k) {
+  if (c == TL_FLOAT16) return _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p + 16 * k)));
+  if (c == TL_FLOAT32) return TL__L32(p + 32 * k);
+  return _mm256_set_m128i(tl__rto4(TL__LPD(p + 64 * k + 32)), tl__rto4(TL__LPD(p + 64 * k)));
+}
+/* float16/32/64 and complex32/64/128 -> bcomplex32: 8 elements per step. */
+static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
+                                                                void *dv, size_t n) {
+  (void)to; /* bcomplex32 */
+  const tl_dtype_info *fi = tl__info(from);
+  const int cplx = fi->kind == TL_KIND_COMPLEX;
+  const tl_dtype c = cplx ? fi->component : from;
+  const size_t S = (size_t)fi->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, TL_BCOMPLEX32, s, d, n, S, 4, flags, &nt);
+  for (; i + 8 <= n; i += 8) {
+    const char *sp = s + S * i;
+    __m256i r = tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 0), sat); /* (x, +0) in each 32-bit lane */
+    if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
+    tl__st32(d + 4 * i, r, nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + S * i, (ptrdiff_t)S, TL_BCOMPLEX32, d + 4 * i, 4, n - i, flags);
+}
+#define TL__KRUN k_to_bc32_run
+TL__KDEF(t, h, TL_FLOAT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, f32, TL_FLOAT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
@@ -1324,6 +1449,22 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
   case P(TL_FLOAT16, TL_BOOL): return b_h;
   case P(TL_BFLOAT16, TL_BOOL): return b_bh;
+  case P(TL_BCOMPLEX32, TL_BFLOAT16): return re_bc32;
+  case P(TL_BCOMPLEX32, TL_FLOAT32): return re_bc32_f32;
+  case P(TL_BCOMPLEX32, TL_FLOAT64): return re_bc32_f64;
+  case P(TL_BCOMPLEX32, TL_COMPLEX32): return sat ? k_bc32_c32_s : k_bc32_c32;
+  case P(TL_BCOMPLEX32, TL_COMPLEX64): return k_bc32_c64;
+  case P(TL_BCOMPLEX32, TL_COMPLEX128): return k_bc32_c128;
+  case P(TL_BCOMPLEX32, TL_BOOL): return b_bc32;
+  case P(TL_BFLOAT16, TL_BCOMPLEX32): return mk_bc32;
+#define TB(TAG, FT) TL__KCASE(t, TAG, FT, TL_BCOMPLEX32, bc32)
+    TB(h, TL_FLOAT16)
+    TB(f32, TL_FLOAT32)
+    TB(f64, TL_FLOAT64)
+    TB(c32, TL_COMPLEX32)
+    TB(c64, TL_COMPLEX64)
+    TB(c128, TL_COMPLEX128)
+#undef TB
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
