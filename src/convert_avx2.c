@@ -479,8 +479,8 @@ static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg
 /* Sources of the float -> integer blocks (SF): float32 (4), float64 (8), and,
  * read as float32 (exact) or float64 (complex128), the real parts of complex
  * values (the scalar rule: complex -> integer converts the real part):
- * float16, bfloat16, complex32, complex64, complex128. */
-enum { TL__SF_F16 = 102, TL__SF_BF16, TL__SF_C32, TL__SF_C64, TL__SF_C128 };
+ * float16, bfloat16, complex32, complex64, complex128, bcomplex32. */
+enum { TL__SF_F16 = 102, TL__SF_BF16, TL__SF_C32, TL__SF_C64, TL__SF_C128, TL__SF_BC32 };
 /* 8 float32 values of source SF from element 8k of sp */
 static inline __attribute__((always_inline)) __m256 tl__ld8f(const char *sp, int SF, int k) {
   switch (SF) {
@@ -491,6 +491,7 @@ static inline __attribute__((always_inline)) __m256 tl__ld8f(const char *sp, int
     return _mm256_cvtph_ps(tl__pack16(x));
   }
   case TL__SF_C64: return tl__re_c64(sp + 64 * k);
+  case TL__SF_BC32: return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(sp + 32 * k)), 16));
   default: return _mm256_loadu_ps((const float *)(const void *)sp + 8 * k);
   }
 }
@@ -506,6 +507,7 @@ static inline __attribute__((always_inline)) __m256d tl__ld4d(const char *sp, in
     return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(
         _mm256_loadu_ps((const float *)(const void *)(sp + 32 * k)), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
   case TL__SF_C128: return tl__re_c128(sp + 64 * k);
+  case TL__SF_BC32: return _mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(TL__L16(sp + 16 * k), 16)));
   default: return _mm256_loadu_pd((const double *)(const void *)sp + 4 * k);
   }
 }
@@ -576,6 +578,7 @@ static inline __attribute__((always_inline)) int tl__sf_of(tl_dtype d) {
   case TL_BFLOAT16: return TL__SF_BF16;
   case TL_COMPLEX32: return TL__SF_C32;
   case TL_COMPLEX64: return TL__SF_C64;
+  case TL_BCOMPLEX32: return TL__SF_BC32;
   default: return TL__SF_C128;
   }
 }
@@ -586,17 +589,19 @@ TL__F2I_DSTS(TL__FIX, bh, TL_BFLOAT16, 2)
 TL__F2I_DSTS(TL__FIX, c32, TL_COMPLEX32, 4)
 TL__F2I_DSTS(TL__FIX, c64, TL_COMPLEX64, 8)
 TL__F2I_DSTS(TL__FIX, c128, TL_COMPLEX128, 16)
+TL__F2I_DSTS(TL__FIX, bc32, TL_BCOMPLEX32, 4)
 #undef TL__FIX
 
 static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 #define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
   static const tl__contig_fn k[2][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, f32, TL_FLOAT32, 4)},
                                                     {TL__F2I_DSTS(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
-  static const tl__contig_fn kx[5][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, h, TL_FLOAT16, 2)},
+  static const tl__contig_fn kx[6][TL_UINT64 + 1] = {{TL__F2I_DSTS(TL__FI_ENT, h, TL_FLOAT16, 2)},
                                                      {TL__F2I_DSTS(TL__FI_ENT, bh, TL_BFLOAT16, 2)},
                                                      {TL__F2I_DSTS(TL__FI_ENT, c32, TL_COMPLEX32, 4)},
                                                      {TL__F2I_DSTS(TL__FI_ENT, c64, TL_COMPLEX64, 8)},
-                                                     {TL__F2I_DSTS(TL__FI_ENT, c128, TL_COMPLEX128, 16)}};
+                                                     {TL__F2I_DSTS(TL__FI_ENT, c128, TL_COMPLEX128, 16)},
+                                                     {TL__F2I_DSTS(TL__FI_ENT, bc32, TL_BCOMPLEX32, 4)}};
 #undef TL__FI_ENT
   if (to > TL_UINT64) return NULL;
   switch (from) {
@@ -607,6 +612,7 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   case TL_COMPLEX32: return kx[2][to];
   case TL_COMPLEX64: return kx[3][to];
   case TL_COMPLEX128: return kx[4][to];
+  case TL_BCOMPLEX32: return kx[5][to];
   default: return NULL;
   }
 }
@@ -877,6 +883,12 @@ static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, co
     *nan = _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) != 0;
     return _mm256_castps_si256(v);
   }
+  case TL_BCOMPLEX32: { /* the real parts: the low halves of 8 32-bit lanes, shifted up */
+    __m256i u = _mm256_slli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)p), 16);
+    *nan = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)),
+                                                                        _mm256_set1_epi32(0x7F800000)))) != 0;
+    return u;
+  }
   case TL_COMPLEX128: {
     __m256i u = _mm256_setzero_si256();
     *nan = !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u);
@@ -999,6 +1011,8 @@ TL__R(u32, TL_UINT32)
 TL__R(i64, TL_INT64)
 TL__R(u64, TL_UINT64)
 TL__R(c32, TL_COMPLEX32)
+TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT16, f16) TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__NARROW_FORMATS(TL__KDEF, r, bc32, TL_BCOMPLEX32)
 TL__KDEF(r, c64, TL_COMPLEX64, TL_BFLOAT16, bf16) TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT16, f16)
 TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT8_E8M0FNU, e8m0)
 TL__KDEF(r, c128, TL_COMPLEX128, TL_BFLOAT16, bf16) TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT16, f16)
@@ -1208,6 +1222,9 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     R2(c128, TL_COMPLEX128, TL_BFLOAT16, bf16)
     R2(c128, TL_COMPLEX128, TL_FLOAT16, f16)
     R2(c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
+    R2(bc32, TL_BCOMPLEX32, TL_FLOAT16, f16)
+    R2(bc32, TL_BCOMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
+    RN(bc32, TL_BCOMPLEX32)
   default: return NULL;
   }
 #undef RI
