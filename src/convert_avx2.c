@@ -1029,8 +1029,9 @@ TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
  *     sign | 0x7FC0; into complex32 each part rounds to float16 (RNE, with sat
  *     +-0x7BFF for finite values past its range) and a NaN becomes sign | 0x7E00.
  *     -> bool: either part nonzero without its sign (NaN included).
- *   - into bcomplex32 from float16/32/64 and complex32/64/128: each value (part)
- *     rounded once to bfloat16 (float64 through round-to-odd float32), with sat
+ *   - into bcomplex32 from float16/32/64, complex32/64/128 and 16/32/64-bit
+ *     integers: each value (part) rounded once to bfloat16 (float64 and the
+ *     integers that float32 does not hold through round-to-odd float32), with sat
  *     +-0x7F7F for finite values past its range; a NaN becomes sign | 0x7FC0
  *     (the hardware keeps the sign through every step here, so in register);
  *     a real source gives the imaginary part +0, and bfloat16 is copied into
@@ -1113,7 +1114,8 @@ static inline __attribute__((always_inline)) __m256i tl__comp8_f32(tl_dtype c, c
   if (c == TL_FLOAT32) return TL__L32(p + 32 * k);
   return _mm256_set_m128i(tl__rto4(TL__LPD(p + 64 * k + 32)), tl__rto4(TL__LPD(p + 64 * k)));
 }
-/* float16/32/64 and complex32/64/128 -> bcomplex32: 8 elements per step. */
+/* float16/32/64, complex32/64/128 and 16/32/64-bit integers (rounded to odd
+ * float32 by tl__bits8: no NaN) -> bcomplex32: 8 elements per step. */
 static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
                                                                 void *dv, size_t n) {
   (void)to; /* bcomplex32 */
@@ -1128,7 +1130,9 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
   size_t i = tl__nt_head_f(from, TL_BCOMPLEX32, s, d, n, S, 4, flags, &nt);
   for (; i + 8 <= n; i += 8) {
     const char *sp = s + S * i;
-    __m256i r = tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 0), sat); /* (x, +0) in each 32-bit lane */
+    int nan_unused;
+    /* (x, +0) in each 32-bit lane */
+    __m256i r = tl__bf16_lanes_sat(fi->kind == TL_KIND_FLOAT || cplx ? tl__comp8_f32(c, sp, 0) : tl__bits8(from, sp, &nan_unused), sat);
     if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
     tl__st32(d + 4 * i, r, nt);
   }
@@ -1142,6 +1146,12 @@ TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i16, TL_INT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u16, TL_UINT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i32, TL_INT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u32, TL_UINT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i64, TL_INT64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u64, TL_UINT64, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
@@ -1481,6 +1491,12 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     TB(c32, TL_COMPLEX32)
     TB(c64, TL_COMPLEX64)
     TB(c128, TL_COMPLEX128)
+    TB(i16, TL_INT16)
+    TB(u16, TL_UINT16)
+    TB(i32, TL_INT32)
+    TB(u32, TL_UINT32)
+    TB(i64, TL_INT64)
+    TB(u64, TL_UINT64)
 #undef TB
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)

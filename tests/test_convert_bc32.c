@@ -1,7 +1,7 @@
 /* test_convert_bc32.c — bcomplex32 (two bfloat16 parts) on the SIMD tiers:
  * the AVX2 kernels (bcomplex32 <-> bfloat16/float32/float64/complex32/
- * complex64/complex128, float16 -> bcomplex32, bcomplex32 -> bool) and the
- * chains through them (convert_plan.c), against hand-worked values (the
+ * complex64/complex128, float16 and 16/32/64-bit integers -> bcomplex32,
+ * bcomplex32 -> bool/integers/float16/float8), against hand-worked values (the
  * scalar rules of convert_scalar.c: NaN payloads, canonical NaNs, inf, -0,
  * subnormals, round to nearest even, saturate) and against the scalar tier on
  * every bfloat16 bit pattern in either part; and on the AVX2 tier every pair
@@ -213,9 +213,15 @@ static void test_into_bc32(void **state) {
   /* bfloat16: the real part, NaN canonical */
   static const uint16_t bf[] = {0x7F81, 0xFFFF, 0x3F80, 0x8000, 0x0001, 0x7F80};
   static const uint32_t wbf[] = {0x7FC0, 0xFFC0, 0x3F80, 0x8000, 0x0001, 0x7F80};
-  /* int32 through the chain via bfloat16: 2^24 + 2^16 + 1 rounds up (above the tie) */
+  /* integers: 2^24 + 2^16 + 1 rounds up (above the tie) */
   static const int32_t i32[] = {0x1010001, 0x1008000, -3, 0, INT32_MIN, INT32_MAX};
   static const uint32_t wi32[] = {0x4B81, 0x4B80, 0xC040, 0x0000, 0xCF00, 0x4F00};
+  /* 2^63 + 2^55 + 1: above the tie, 0x5F01 (rounded to float32 first it would
+     be the tie 2^63 + 2^55, to even 0x5F00) */
+  static const uint64_t u64[] = {0x8080000000000001ull, 0x8080000000000000ull, 0, UINT64_MAX};
+  static const uint32_t wu64[] = {0x5F01, 0x5F00, 0x0000, 0x5F80};
+  static const int16_t i16[] = {257, 259, -32768, -1};
+  static const uint32_t wi16[] = {0x4380, 0x4382, 0xC700, 0xBF80};
   for (unsigned fl = 0; fl <= TL_CONVERT_SATURATE; fl += TL_CONVERT_SATURATE) {
     expect_all_tiers(TL_FLOAT32, f32, TL_BCOMPLEX32, fl ? wants : want, K, fl);
     expect_all_tiers(TL_COMPLEX64, c64, TL_BCOMPLEX32, fl ? wcs : wc, K, fl);
@@ -226,6 +232,8 @@ static void test_into_bc32(void **state) {
     expect_all_tiers(TL_COMPLEX32, c32, TL_BCOMPLEX32, wc32, K16, fl);
     expect_all_tiers(TL_BFLOAT16, bf, TL_BCOMPLEX32, wbf, sizeof bf / sizeof *bf, fl);
     expect_all_tiers(TL_INT32, i32, TL_BCOMPLEX32, wi32, sizeof i32 / sizeof *i32, fl);
+    expect_all_tiers(TL_UINT64, u64, TL_BCOMPLEX32, wu64, sizeof u64 / sizeof *u64, fl);
+    expect_all_tiers(TL_INT16, i16, TL_BCOMPLEX32, wi16, sizeof i16 / sizeof *i16, fl);
   }
 }
 
