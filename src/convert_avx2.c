@@ -408,6 +408,17 @@ TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_c
 TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(x))))
 TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi16_epi32(x))))
 TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu16_epi32(x))))
+/* 4 one-byte integers of `bits` bits -> int32 lanes: the byte's low bits,
+ * sign- or zero-extended (tl__decode). int7/uint6/uint7 -> float64 is exact;
+ * their 8-byte table lookup has too many byte planes (tl__avx2_lut8_ok). */
+static inline __m128i tl__small4(__m128i x, int bits, int sg) {
+  const __m128i v = _mm_cvtepu8_epi32(x);
+  if (sg) return _mm_srai_epi32(_mm_slli_epi32(v, 32 - bits), 32 - bits);
+  return bits == 8 ? v : _mm_and_si128(v, _mm_set1_epi32((1 << bits) - 1));
+}
+TL__KW(f_i7_f64, TL_INT7, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 7, 1))))
+TL__KW(f_u6_f64, TL_UINT6, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 6, 0))))
+TL__KW(f_u7_f64, TL_UINT7, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 7, 0))))
 
 /* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
  * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
@@ -636,6 +647,19 @@ TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_ep
 /* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
 TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 8, tl__st32(dp, _mm256_cvtepu16_epi32(tl__canon_h8(TL__L16(sp))), nt))
+/* one-byte integers -> complex128 (x, +0), exact: int32 lanes (v0, 0, v1, 0)
+ * converted give (x0, +0.0, x1, +0.0); 4 elements per step (the planner does
+ * not chain 1-byte sources, and their 16-byte table has too many planes) */
+static inline __attribute__((always_inline)) void tl__small_c128(const char *sp, char *dp, int bits, int sg, int nt) {
+  const __m128i v = tl__small4(TL__L4(sp), bits, sg);
+  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(v))), nt);
+  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(v, 8)))), nt);
+}
+TL__K(c_i8_c128, TL_INT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 1, nt))
+TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0, nt))
+TL__K(c_i7_c128, TL_INT7, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 7, 1, nt))
+TL__K(c_u6_c128, TL_UINT6, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 6, 0, nt))
+TL__K(c_u7_c128, TL_UINT7, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 7, 0, nt))
 
 /* complex -> complex: the component conversion on 2n components. Its NaN rule
  * is the real pair's except into complex32 (canonical NaN: the templates with
@@ -1476,6 +1500,14 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
   case P(TL_FLOAT16, TL_BOOL): return b_h;
   case P(TL_BFLOAT16, TL_BOOL): return b_bh;
+  case P(TL_INT7, TL_FLOAT64): return f_i7_f64;
+  case P(TL_UINT6, TL_FLOAT64): return f_u6_f64;
+  case P(TL_UINT7, TL_FLOAT64): return f_u7_f64;
+  case P(TL_INT8, TL_COMPLEX128): return c_i8_c128;
+  case P(TL_UINT8, TL_COMPLEX128): return c_u8_c128;
+  case P(TL_INT7, TL_COMPLEX128): return c_i7_c128;
+  case P(TL_UINT6, TL_COMPLEX128): return c_u6_c128;
+  case P(TL_UINT7, TL_COMPLEX128): return c_u7_c128;
   case P(TL_BCOMPLEX32, TL_BFLOAT16): return re_bc32;
   case P(TL_BCOMPLEX32, TL_FLOAT32): return re_bc32_f32;
   case P(TL_BCOMPLEX32, TL_FLOAT64): return re_bc32_f64;
