@@ -1143,10 +1143,14 @@ static inline __attribute__((always_inline)) __m256i tl__comp8_f32(tl_dtype c, c
 static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
                                                                 void *dv, size_t n) {
   (void)to; /* bcomplex32 */
-  const tl_dtype_info *fi = tl__info(from);
-  const int cplx = fi->kind == TL_KIND_COMPLEX;
-  const tl_dtype c = cplx ? fi->component : from;
-  const size_t S = (size_t)fi->itemsize;
+  /* from is a constant here (the kernels below): so are these, unlike tl__info's */
+  const int cplx = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
+  const tl_dtype c = from == TL_COMPLEX32 ? TL_FLOAT16 : from == TL_COMPLEX64 ? TL_FLOAT32
+                   : from == TL_COMPLEX128 ? TL_FLOAT64 : from;
+  const int flt = c == TL_FLOAT16 || c == TL_FLOAT32 || c == TL_FLOAT64; /* else an integer (tl__bits8) */
+  const size_t csz = c == TL_FLOAT16 || c == TL_INT16 || c == TL_UINT16   ? 2
+                   : c == TL_FLOAT32 || c == TL_INT32 || c == TL_UINT32 ? 4 : 8;
+  const size_t S = cplx ? 2 * csz : csz;
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
@@ -1156,7 +1160,7 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
     const char *sp = s + S * i;
     int nan_unused;
     /* (x, +0) in each 32-bit lane */
-    __m256i r = tl__bf16_lanes_sat(fi->kind == TL_KIND_FLOAT || cplx ? tl__comp8_f32(c, sp, 0) : tl__bits8(from, sp, &nan_unused), sat);
+    __m256i r = tl__bf16_lanes_sat(flt ? tl__comp8_f32(c, sp, 0) : tl__bits8(from, sp, &nan_unused), sat);
     if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
     tl__st32(d + 4 * i, r, nt);
   }
