@@ -408,6 +408,17 @@ TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_c
 TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(x))))
 TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi16_epi32(x))))
 TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu16_epi32(x))))
+/* 4 one-byte integers of `bits` bits -> int32 lanes: the byte's low bits,
+ * sign- or zero-extended (tl__decode). int7/uint6/uint7 -> float64 is exact;
+ * their 8-byte table lookup has too many byte planes (tl__avx2_lut8_ok). */
+static inline __m128i tl__small4(__m128i x, int bits, int sg) {
+  const __m128i v = _mm_cvtepu8_epi32(x);
+  if (sg) return _mm_srai_epi32(_mm_slli_epi32(v, 32 - bits), 32 - bits);
+  return bits == 8 ? v : _mm_and_si128(v, _mm_set1_epi32((1 << bits) - 1));
+}
+TL__KW(f_i7_f64, TL_INT7, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 7, 1))))
+TL__KW(f_u6_f64, TL_UINT6, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 6, 0))))
+TL__KW(f_u7_f64, TL_UINT7, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(tl__small4(x, 7, 0))))
 
 /* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
  * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
@@ -479,8 +490,8 @@ static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg
 /* Sources of the float -> integer blocks (SF): float32 (4), float64 (8), and,
  * read as float32 (exact) or float64 (complex128), the real parts of complex
  * values (the scalar rule: complex -> integer converts the real part):
- * float16, bfloat16, complex32, complex64, complex128. */
-enum { TL__SF_F16 = 102, TL__SF_BF16, TL__SF_C32, TL__SF_C64, TL__SF_C128 };
+ * float16, bfloat16, complex32, complex64, complex128, bcomplex32. */
+enum { TL__SF_F16 = 102, TL__SF_BF16, TL__SF_C32, TL__SF_C64, TL__SF_C128, TL__SF_BC32 };
 /* 8 float32 values of source SF from element 8k of sp */
 static inline __attribute__((always_inline)) __m256 tl__ld8f(const char *sp, int SF, int k) {
   switch (SF) {
@@ -491,6 +502,7 @@ static inline __attribute__((always_inline)) __m256 tl__ld8f(const char *sp, int
     return _mm256_cvtph_ps(tl__pack16(x));
   }
   case TL__SF_C64: return tl__re_c64(sp + 64 * k);
+  case TL__SF_BC32: return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(sp + 32 * k)), 16));
   default: return _mm256_loadu_ps((const float *)(const void *)sp + 8 * k);
   }
 }
@@ -506,6 +518,7 @@ static inline __attribute__((always_inline)) __m256d tl__ld4d(const char *sp, in
     return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(
         _mm256_loadu_ps((const float *)(const void *)(sp + 32 * k)), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
   case TL__SF_C128: return tl__re_c128(sp + 64 * k);
+  case TL__SF_BC32: return _mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(TL__L16(sp + 16 * k), 16)));
   default: return _mm256_loadu_pd((const double *)(const void *)sp + 4 * k);
   }
 }
@@ -578,6 +591,7 @@ static inline __attribute__((always_inline)) int tl__sf_of(tl_dtype d) {
   case TL_BFLOAT16: return TL__SF_BF16;
   case TL_COMPLEX32: return TL__SF_C32;
   case TL_COMPLEX64: return TL__SF_C64;
+  case TL_BCOMPLEX32: return TL__SF_BC32;
   default: return TL__SF_C128;
   }
 }
@@ -588,17 +602,19 @@ TL__F2I_ALL(TL__FIX, bh, TL_BFLOAT16, 2)
 TL__F2I_ALL(TL__FIX, c32, TL_COMPLEX32, 4)
 TL__F2I_ALL(TL__FIX, c64, TL_COMPLEX64, 8)
 TL__F2I_ALL(TL__FIX, c128, TL_COMPLEX128, 16)
+TL__F2I_ALL(TL__FIX, bc32, TL_BCOMPLEX32, 4)
 #undef TL__FIX
 
 static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 #define TL__FI_ENT(NAME, FT, TT, S, D, BITS, SG) [TT] = k_##NAME,
   static const tl__contig_fn k[2][TL_NUM_CONCRETE] = {{TL__F2I_ALL(TL__FI_ENT, f32, TL_FLOAT32, 4)},
                                                     {TL__F2I_ALL(TL__FI_ENT, f64, TL_FLOAT64, 8)}};
-  static const tl__contig_fn kx[5][TL_NUM_CONCRETE] = {{TL__F2I_ALL(TL__FI_ENT, h, TL_FLOAT16, 2)},
+  static const tl__contig_fn kx[6][TL_NUM_CONCRETE] = {{TL__F2I_ALL(TL__FI_ENT, h, TL_FLOAT16, 2)},
                                                      {TL__F2I_ALL(TL__FI_ENT, bh, TL_BFLOAT16, 2)},
                                                      {TL__F2I_ALL(TL__FI_ENT, c32, TL_COMPLEX32, 4)},
                                                      {TL__F2I_ALL(TL__FI_ENT, c64, TL_COMPLEX64, 8)},
-                                                     {TL__F2I_ALL(TL__FI_ENT, c128, TL_COMPLEX128, 16)}};
+                                                     {TL__F2I_ALL(TL__FI_ENT, c128, TL_COMPLEX128, 16)},
+                                                     {TL__F2I_ALL(TL__FI_ENT, bc32, TL_BCOMPLEX32, 4)}};
 #undef TL__FI_ENT
   if ((int)to < 0 || to >= TL_NUM_CONCRETE) return NULL;
   switch (from) {
@@ -609,6 +625,7 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   case TL_COMPLEX32: return kx[2][to];
   case TL_COMPLEX64: return kx[3][to];
   case TL_COMPLEX128: return kx[4][to];
+  case TL_BCOMPLEX32: return kx[5][to];
   default: return NULL;
   }
 }
@@ -632,6 +649,19 @@ TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_ep
 /* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
 TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 8, tl__st32(dp, _mm256_cvtepu16_epi32(tl__canon_h8(TL__L16(sp))), nt))
+/* one-byte integers -> complex128 (x, +0), exact: int32 lanes (v0, 0, v1, 0)
+ * converted give (x0, +0.0, x1, +0.0); 4 elements per step (the planner does
+ * not chain 1-byte sources, and their 16-byte table has too many planes) */
+static inline __attribute__((always_inline)) void tl__small_c128(const char *sp, char *dp, int bits, int sg, int nt) {
+  const __m128i v = tl__small4(TL__L4(sp), bits, sg);
+  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(v))), nt);
+  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(v, 8)))), nt);
+}
+TL__K(c_i8_c128, TL_INT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 1, nt))
+TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0, nt))
+TL__K(c_i7_c128, TL_INT7, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 7, 1, nt))
+TL__K(c_u6_c128, TL_UINT6, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 6, 0, nt))
+TL__K(c_u7_c128, TL_UINT7, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 7, 0, nt))
 
 /* complex -> complex: the component conversion on 2n components. Its NaN rule
  * is the real pair's except into complex32 (canonical NaN: the templates with
@@ -881,6 +911,12 @@ static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, co
     *nan = _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) != 0;
     return _mm256_castps_si256(v);
   }
+  case TL_BCOMPLEX32: { /* the real parts: the low halves of 8 32-bit lanes, shifted up */
+    __m256i u = _mm256_slli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)p), 16);
+    *nan = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)),
+                                                                        _mm256_set1_epi32(0x7F800000)))) != 0;
+    return u;
+  }
   case TL_COMPLEX128: {
     __m256i u = _mm256_setzero_si256();
     *nan = !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u);
@@ -906,7 +942,7 @@ static inline __m128i tl__m16(__m256i m) {
 
 /* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
  * past the largest finite give +-0x7F7F. */
-static inline __m128i tl__bf16_8(__m256i u, int sat) {
+static inline __m256i tl__bf16_lanes_sat(__m256i u, int sat) {
   __m256i r = tl__bf16_lanes(u, _mm256_castsi256_ps(u));
   if (sat) {
     __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
@@ -914,8 +950,9 @@ static inline __m128i tl__bf16_8(__m256i u, int sat) {
                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), a));
     r = _mm256_add_epi32(r, o); /* 0x7F80 -> 0x7F7F, keeps the sign */
   }
-  return tl__pack16(r);
+  return r;
 }
+static inline __m128i tl__bf16_8(__m256i u, int sat) { return tl__pack16(tl__bf16_lanes_sat(u, sat)); }
 
 /* float32 bits (no NaN) -> float16 (RNE); with sat, finite values that round
  * to inf give +-0x7BFF. */
@@ -1002,11 +1039,151 @@ TL__R(u32, TL_UINT32)
 TL__R(i64, TL_INT64)
 TL__R(u64, TL_UINT64)
 TL__R(c32, TL_COMPLEX32)
+TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT16, f16) TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__NARROW_FORMATS(TL__KDEF, r, bc32, TL_BCOMPLEX32)
 TL__KDEF(r, c64, TL_COMPLEX64, TL_BFLOAT16, bf16) TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT16, f16)
 TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT8_E8M0FNU, e8m0)
 TL__KDEF(r, c128, TL_COMPLEX128, TL_BFLOAT16, bf16) TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT16, f16)
 TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__R
+#undef TL__KRUN
+
+/* ---- bcomplex32 (two bfloat16 parts, real then imaginary) -------------------
+ * The scalar rules (tl__nan_out, tl__encode) for the pairs with a kernel here:
+ *   - from bcomplex32: each part is a float32 whose high half is the bfloat16
+ *     (exact). Into float32/complex64 the NaN payload is kept as is (the bits
+ *     shifted), into float64/complex128 it is kept with the quiet bit set, as
+ *     VCVTPS2PD does: no NaN check. Into bfloat16 (the real part) a NaN becomes
+ *     sign | 0x7FC0; into complex32 each part rounds to float16 (RNE, with sat
+ *     +-0x7BFF for finite values past its range) and a NaN becomes sign | 0x7E00.
+ *     -> bool: either part nonzero without its sign (NaN included).
+ *   - into bcomplex32 from float16/32/64, complex32/64/128 and 16/32/64-bit
+ *     integers: each value (part) rounded once to bfloat16 (float64 and the
+ *     integers that float32 does not hold through round-to-odd float32), with sat
+ *     +-0x7F7F for finite values past its range; a NaN becomes sign | 0x7FC0
+ *     (the hardware keeps the sign through every step here, so in register);
+ *     a real source gives the imaginary part +0, and bfloat16 is copied into
+ *     the real part with its NaN made canonical.
+ * The other pairs are chains through these (convert_plan.c). */
+static inline __m256i tl__canon_b16(__m256i h) {
+  __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7F80));
+  return _mm256_blendv_epi8(h, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7FC0)), nan);
+}
+/* the real parts of 16 bcomplex32: the low halves of the 32-bit lanes, packed, lanes in order */
+static inline __m256i tl__re_bc32(const char *p) {
+  const __m256i m = _mm256_set1_epi32(0xFFFF);
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_and_si256(TL__L32(p), m), _mm256_and_si256(TL__L32(p + 32), m)), 0xD8);
+}
+TL__K(re_bc32, TL_BCOMPLEX32, TL_BFLOAT16, 4, 2, 16, tl__st32(dp, tl__canon_b16(tl__re_bc32(sp)), nt))
+/* (x0 .. x15) canonical -> (x0, 0) .. (x15, 0): unpack with zero within the
+ * 128-bit lanes gives elements 0-3 8-11 and 4-7 12-15 */
+static inline void tl__mk_bc32(const char *sp, char *dp, int nt) {
+  const __m256i x = tl__canon_b16(TL__L32(sp)), z = _mm256_setzero_si256();
+  const __m256i lo = _mm256_unpacklo_epi16(x, z), hi = _mm256_unpackhi_epi16(x, z);
+  tl__st32(dp, _mm256_permute2x128_si256(lo, hi, 0x20), nt);
+  tl__st32(dp + 32, _mm256_permute2x128_si256(lo, hi, 0x31), nt);
+}
+TL__K(mk_bc32, TL_BFLOAT16, TL_BCOMPLEX32, 2, 4, 16, tl__mk_bc32(sp, dp, nt))
+TL__K(b_bc32, TL_BCOMPLEX32, TL_BOOL, 4, 1, 16, TL__S16(dp, tl__bits_to_bytes(~(tl__z8_c32(sp) | tl__z8_c32(sp + 32) << 8))))
+/* the parts as float32: the real part shifted up, the imaginary part masked */
+static inline void tl__bc32_c64(const char *sp, char *dp, int nt) {
+  const __m256i x = TL__L32(sp);
+  const __m256i re = _mm256_slli_epi32(x, 16), im = _mm256_and_si256(x, _mm256_set1_epi32((int)0xFFFF0000u));
+  const __m256i lo = _mm256_unpacklo_epi32(re, im), hi = _mm256_unpackhi_epi32(re, im); /* 0 1 4 5 | 2 3 6 7 */
+  tl__st32(dp, _mm256_permute2x128_si256(lo, hi, 0x20), nt);
+  tl__st32(dp + 32, _mm256_permute2x128_si256(lo, hi, 0x31), nt);
+}
+TL__K(k_bc32_c64, TL_BCOMPLEX32, TL_COMPLEX64, 4, 8, 8, tl__bc32_c64(sp, dp, nt))
+static inline void tl__bc32_c128(const char *sp, char *dp, int nt) {
+  const __m256 f = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(sp)), 16)); /* r0 i0 .. r3 i3 */
+  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(f))), nt);
+  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(f, 1))), nt);
+}
+TL__K(k_bc32_c128, TL_BCOMPLEX32, TL_COMPLEX128, 4, 16, 4, tl__bc32_c128(sp, dp, nt))
+TL__K(re_bc32_f32, TL_BCOMPLEX32, TL_FLOAT32, 4, 4, 8, tl__st32(dp, _mm256_slli_epi32(TL__L32(sp), 16), nt))
+TL__K(re_bc32_f64, TL_BCOMPLEX32, TL_FLOAT64, 4, 8, 4,
+      tl__st32(dp, _mm256_castpd_si256(_mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(TL__L16(sp), 16)))), nt))
+
+/* bcomplex32 -> complex32: 8 elements (16 parts) per step, each part a
+ * float32 rounded to float16, NaN canonical. */
+static inline __m128i tl__bc32_c32_4(const char *p, int sat) {
+  return tl__canon_h8(tl__f16_8(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16), sat));
+}
+/* A head that aligns the destination for streaming stores, converted with the
+ * call's flags (tl__nt_head converts without): the index to start at. */
+static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D,
+                            unsigned flags, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
+  *nt = 1;
+  return h;
+}
+static inline __attribute__((always_inline)) void k_bc32_c32_run(int sat, const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(TL_BCOMPLEX32, TL_COMPLEX32, s, d, n, 4, 4, flags, &nt);
+  for (; i + 8 <= n; i += 8)
+    tl__st32(d + 4 * i, _mm256_set_m128i(tl__bc32_c32_4(s + 4 * i + 16, sat), tl__bc32_c32_4(s + 4 * i, sat)), nt);
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(TL_BCOMPLEX32, s + 4 * i, 4, TL_COMPLEX32, d + 4 * i, 4, n - i, flags);
+}
+static void k_bc32_c32(const void *s, void *d, size_t n) { k_bc32_c32_run(0, s, d, n); }
+static void k_bc32_c32_s(const void *s, void *d, size_t n) { k_bc32_c32_run(1, s, d, n); }
+
+/* 8 components (float16, float32 or float64; complex: parts) from component
+ * 8k at p, as float32 bits: exact, or rounded to odd from float64 (a NaN stays
+ * a NaN with its sign). */
+static inline __attribute__((always_inline)) __m256i tl__comp8_f32(tl_dtype c, const char *p, int k) {
+  if (c == TL_FLOAT16) return _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p + 16 * k)));
+  if (c == TL_FLOAT32) return TL__L32(p + 32 * k);
+  return _mm256_set_m128i(tl__rto4(TL__LPD(p + 64 * k + 32)), tl__rto4(TL__LPD(p + 64 * k)));
+}
+/* float16/32/64, complex32/64/128 and 16/32/64-bit integers (rounded to odd
+ * float32 by tl__bits8: no NaN) -> bcomplex32: 8 elements per step. */
+static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
+                                                                void *dv, size_t n) {
+  (void)to; /* bcomplex32 */
+  /* from is a constant here (the kernels below): so are these, unlike tl__info's */
+  const int cplx = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
+  const tl_dtype c = from == TL_COMPLEX32 ? TL_FLOAT16 : from == TL_COMPLEX64 ? TL_FLOAT32
+                   : from == TL_COMPLEX128 ? TL_FLOAT64 : from;
+  const int flt = c == TL_FLOAT16 || c == TL_FLOAT32 || c == TL_FLOAT64; /* else an integer (tl__bits8) */
+  const size_t csz = c == TL_FLOAT16 || c == TL_INT16 || c == TL_UINT16   ? 2
+                   : c == TL_FLOAT32 || c == TL_INT32 || c == TL_UINT32 ? 4 : 8;
+  const size_t S = cplx ? 2 * csz : csz;
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, TL_BCOMPLEX32, s, d, n, S, 4, flags, &nt);
+  for (; i + 8 <= n; i += 8) {
+    const char *sp = s + S * i;
+    int nan_unused;
+    /* (x, +0) in each 32-bit lane */
+    __m256i r = tl__bf16_lanes_sat(flt ? tl__comp8_f32(c, sp, 0) : tl__bits8(from, sp, &nan_unused), sat);
+    if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
+    tl__st32(d + 4 * i, r, nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + S * i, (ptrdiff_t)S, TL_BCOMPLEX32, d + 4 * i, 4, n - i, flags);
+}
+#define TL__KRUN k_to_bc32_run
+TL__KDEF(t, h, TL_FLOAT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, f32, TL_FLOAT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i16, TL_INT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u16, TL_UINT16, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i32, TL_INT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u32, TL_UINT32, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, i64, TL_INT64, TL_BCOMPLEX32, bc32)
+TL__KDEF(t, u64, TL_UINT64, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
@@ -1087,6 +1264,9 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     R2(c128, TL_COMPLEX128, TL_BFLOAT16, bf16)
     R2(c128, TL_COMPLEX128, TL_FLOAT16, f16)
     R2(c128, TL_COMPLEX128, TL_FLOAT8_E8M0FNU, e8m0)
+    R2(bc32, TL_BCOMPLEX32, TL_FLOAT16, f16)
+    R2(bc32, TL_BCOMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
+    RN(bc32, TL_BCOMPLEX32)
   default: return NULL;
   }
 #undef RI
@@ -1526,6 +1706,36 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
   case P(TL_FLOAT16, TL_BOOL): return b_h;
   case P(TL_BFLOAT16, TL_BOOL): return b_bh;
+  case P(TL_INT7, TL_FLOAT64): return f_i7_f64;
+  case P(TL_UINT6, TL_FLOAT64): return f_u6_f64;
+  case P(TL_UINT7, TL_FLOAT64): return f_u7_f64;
+  case P(TL_INT8, TL_COMPLEX128): return c_i8_c128;
+  case P(TL_UINT8, TL_COMPLEX128): return c_u8_c128;
+  case P(TL_INT7, TL_COMPLEX128): return c_i7_c128;
+  case P(TL_UINT6, TL_COMPLEX128): return c_u6_c128;
+  case P(TL_UINT7, TL_COMPLEX128): return c_u7_c128;
+  case P(TL_BCOMPLEX32, TL_BFLOAT16): return re_bc32;
+  case P(TL_BCOMPLEX32, TL_FLOAT32): return re_bc32_f32;
+  case P(TL_BCOMPLEX32, TL_FLOAT64): return re_bc32_f64;
+  case P(TL_BCOMPLEX32, TL_COMPLEX32): return sat ? k_bc32_c32_s : k_bc32_c32;
+  case P(TL_BCOMPLEX32, TL_COMPLEX64): return k_bc32_c64;
+  case P(TL_BCOMPLEX32, TL_COMPLEX128): return k_bc32_c128;
+  case P(TL_BCOMPLEX32, TL_BOOL): return b_bc32;
+  case P(TL_BFLOAT16, TL_BCOMPLEX32): return mk_bc32;
+#define TB(TAG, FT) TL__KCASE(t, TAG, FT, TL_BCOMPLEX32, bc32)
+    TB(h, TL_FLOAT16)
+    TB(f32, TL_FLOAT32)
+    TB(f64, TL_FLOAT64)
+    TB(c32, TL_COMPLEX32)
+    TB(c64, TL_COMPLEX64)
+    TB(c128, TL_COMPLEX128)
+    TB(i16, TL_INT16)
+    TB(u16, TL_UINT16)
+    TB(i32, TL_INT32)
+    TB(u32, TL_UINT32)
+    TB(i64, TL_INT64)
+    TB(u64, TL_UINT64)
+#undef TB
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK

@@ -124,7 +124,7 @@ static int tl__nan_visible(tl_dtype from, tl_dtype v1) {
   if (!tl__info(from)->has_nan) return 1;
   switch (v1) {
   case TL_FLOAT16: case TL_BFLOAT16: case TL_FLOAT32: case TL_FLOAT64:
-  case TL_COMPLEX32: case TL_COMPLEX64: case TL_COMPLEX128: return 1;
+  case TL_COMPLEX32: case TL_BCOMPLEX32: case TL_COMPLEX64: case TL_COMPLEX128: return 1;
   default: return 0;
   }
 }
