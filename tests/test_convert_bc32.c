@@ -299,19 +299,16 @@ static void test_every_pattern_vs_scalar(void **state) {
 }
 
 /* On the AVX2 tier every pair from or to bcomplex32 runs on SIMD: a kernel or
- * a chain of kernels. Not yet: bcomplex32 -> int1/uint1/int3..7/uint3..7
- * (they chain through bfloat16 once bfloat16 -> those has a kernel). */
+ * a chain of kernels. */
 static void test_routes_avx2(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip();
   for (int d = 0; d < TL_NUM_CONCRETE; d++) {
     tl_dtype o = (tl_dtype)d;
     if (tl_dtype_is_weak(o) || o == TL_FLOAT4_E2M1FN_X2 || o == TL_BCOMPLEX32) continue;
-    const int narrow_int = (o >= TL_INT1 && o <= TL_UINT7);
     for (int sat = 0; sat < 2; sat++)
       for (int dir = 0; dir < 2; dir++) {
         tl_dtype from = dir ? o : TL_BCOMPLEX32, to = dir ? TL_BCOMPLEX32 : o, via[2];
-        if (!dir && narrow_int) continue;
         if (!tl__contig_has(tl__tier_current(), from, to, sat) && tl__plan_route(from, to, sat, via) < 0)
           fail_msg("avx2: %s -> %s (sat %d) has no SIMD route", tl_dtype_name(from), tl_dtype_name(to), sat);
       }
