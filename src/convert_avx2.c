@@ -402,6 +402,19 @@ TL__KW(w_u16_u64, TL_UINT16, TL_UINT64, 2, 8, TL__L8, _mm256_cvtepu16_epi64(x))
 TL__KW(w_u32_u64, TL_UINT32, TL_UINT64, 4, 8, TL__L16, _mm256_cvtepu32_epi64(x))
 TL__KW(f_i8_f32, TL_INT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(x))))
 TL__KW(f_u8_f32, TL_UINT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(x))))
+/* int8/uint8 -> float16/bfloat16: exact through float32 (at most 8 significant bits) */
+static inline __m256i tl__b8_h(__m128i x, int sg, int bf) {
+  const __m256 lo = _mm256_cvtepi32_ps(sg ? _mm256_cvtepi8_epi32(x) : _mm256_cvtepu8_epi32(x));
+  const __m256 hi = _mm256_cvtepi32_ps(sg ? _mm256_cvtepi8_epi32(_mm_srli_si128(x, 8)) : _mm256_cvtepu8_epi32(_mm_srli_si128(x, 8)));
+  if (!bf)
+    return _mm256_set_m128i(_mm256_cvtps_ph(hi, _MM_FROUND_TO_NEAREST_INT), _mm256_cvtps_ph(lo, _MM_FROUND_TO_NEAREST_INT));
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_srli_epi32(_mm256_castps_si256(lo), 16),
+                                                      _mm256_srli_epi32(_mm256_castps_si256(hi), 16)), 0xD8);
+}
+TL__KW(h_i8_f16, TL_INT8, TL_FLOAT16, 1, 2, TL__L16, tl__b8_h(x, 1, 0))
+TL__KW(h_u8_f16, TL_UINT8, TL_FLOAT16, 1, 2, TL__L16, tl__b8_h(x, 0, 0))
+TL__KW(h_i8_bf16, TL_INT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 1, 1))
+TL__KW(h_u8_bf16, TL_UINT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 0, 1))
 TL__KW(f_i16_f32, TL_INT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(x))))
 TL__KW(f_u16_f32, TL_UINT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(x))))
 TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi8_epi32(x))))
@@ -1704,6 +1717,10 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_FLOAT64, TL_FLOAT16): return sat ? r_f64_f16_s : k_f64_f16;
   case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
+  case P(TL_INT8, TL_FLOAT16): return h_i8_f16;
+  case P(TL_UINT8, TL_FLOAT16): return h_u8_f16;
+  case P(TL_INT8, TL_BFLOAT16): return h_i8_bf16;
+  case P(TL_UINT8, TL_BFLOAT16): return h_u8_bf16;
   case P(TL_FLOAT16, TL_BOOL): return b_h;
   case P(TL_BFLOAT16, TL_BOOL): return b_bh;
   case P(TL_INT7, TL_FLOAT64): return f_i7_f64;
