@@ -1486,6 +1486,16 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   const int nz = L->idx != TL__IDX_MASK;
   const __m256i kmask = nz ? _mm256_set1_epi8(1) : _mm256_set1_epi8((char)((1 << K) - 1));
   const __m256i m7 = _mm256_set1_epi8(L->idx == TL__IDX_NZ7 ? 0x7F : -1);
+  /* outputs beyond the last-level cache: streaming stores from a 64-byte
+     aligned destination (the head from the table) */
+  int nt = 0;
+  size_t i = 0;
+  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
+    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
+    if (i > n) i = n;
+    for (size_t j = 0; j < i; j++) memcpy(d + j * (size_t)D, t + (size_t)s[j] * (size_t)D, (size_t)D);
+    nt = 1;
+  }
   /* local copies: the stores through d (char) could alias *L, which would make
      the compiler reload the map and the tables every step */
   signed char map[16];
@@ -1494,7 +1504,6 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   memcpy(map, L->map, sizeof map);
   for (int j = 0; j < ntab; j++) tab[j] = L->tab[j];
   const __m256i *T = ntab ? tab : L->tab;
-  size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
@@ -1522,16 +1531,16 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     }
     char *o = d + i * (size_t)D;
     if (D == 1) {
-      _mm256_storeu_si256((__m256i *)(void *)o, v[0]);
+      tl__st32(o, v[0], nt);
       continue;
     }
     _Pragma("GCC unroll 16")
     for (int j = 0; j < D / 2; j++) {
-      _mm256_storeu_si256((__m256i *)(void *)(o + 32 * j), _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x20));
-      _mm256_storeu_si256((__m256i *)(void *)(o + 16 * D + 32 * j),
-                          _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x31));
+      tl__st32(o + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x20), nt);
+      tl__st32(o + 16 * D + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x31), nt);
     }
   }
+  if (nt) _mm_sfence();
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
 }
 
