@@ -1627,31 +1627,41 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   char *d = dv;
   static const tl_dtype dst_of[4] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16};
   static const int dsz[4] = {4, 8, 2, 2};
+  const size_t D = (size_t)dsz[DST];
   size_t i = 0;
+  int nt = 0; /* outputs beyond the last-level cache: streaming stores, head from the table */
+  if (D * n >= TL__NT_MIN && (uintptr_t)d % D == 0) {
+    const unsigned char *t = tl__table8(from, dst_of[DST], 0);
+    if (t) {
+      i = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+      for (size_t j = 0; j < i; j++) memcpy(d + j * D, t + (size_t)s[j] * D, D);
+      nt = 1;
+    }
+  }
   for (; i + 16 <= n; i += 16) {
     const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
     const __m256i r0 = tl__f8dec(_mm256_cvtepu8_epi32(b), E, M, B, fam, sb);
     const __m256i r1 = tl__f8dec(_mm256_cvtepu8_epi32(_mm_srli_si128(b, 8)), E, M, B, fam, sb);
-    char *o = d + i * (size_t)dsz[DST];
+    char *o = d + i * D;
     if (DST == 0) {
-      _mm256_storeu_si256((__m256i *)(void *)o, r0);
-      _mm256_storeu_si256((__m256i *)(void *)(o + 32), r1);
+      tl__st32(o, r0, nt);
+      tl__st32(o + 32, r1, nt);
     } else if (DST == 1) {
-      _mm256_storeu_pd((double *)(void *)o, _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r0))));
-      _mm256_storeu_pd((double *)(void *)(o + 32), _mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r0), 1)));
-      _mm256_storeu_pd((double *)(void *)(o + 64), _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r1))));
-      _mm256_storeu_pd((double *)(void *)(o + 96), _mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r1), 1)));
+      tl__st32(o, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r0)))), nt);
+      tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r0), 1))), nt);
+      tl__st32(o + 64, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r1)))), nt);
+      tl__st32(o + 96, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r1), 1))), nt);
     } else if (DST == 2) {
-      _mm_storeu_si128((__m128i *)(void *)o, _mm256_cvtps_ph(_mm256_castsi256_ps(r0), _MM_FROUND_TO_NEAREST_INT));
-      _mm_storeu_si128((__m128i *)(void *)(o + 16), _mm256_cvtps_ph(_mm256_castsi256_ps(r1), _MM_FROUND_TO_NEAREST_INT));
+      tl__st32(o, _mm256_set_m128i(_mm256_cvtps_ph(_mm256_castsi256_ps(r1), _MM_FROUND_TO_NEAREST_INT),
+                                   _mm256_cvtps_ph(_mm256_castsi256_ps(r0), _MM_FROUND_TO_NEAREST_INT)), nt);
     } else {
       const __m256i h = _mm256_packus_epi32(_mm256_srli_epi32(r0, 16), _mm256_srli_epi32(r1, 16));
-      _mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute4x64_epi64(h, 0xD8));
+      tl__st32(o, _mm256_permute4x64_epi64(h, 0xD8), nt);
     }
   }
+  if (nt) _mm_sfence();
   if (i < n) { /* the tail from the pair's table (the check made it) */
     const unsigned char *t = tl__table8(from, dst_of[DST], 0);
-    const size_t D = (size_t)dsz[DST];
     for (; t && i < n; i++) memcpy(d + i * D, t + (size_t)s[i] * D, D);
   }
 }

@@ -260,7 +260,9 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0},
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
       /* byte-table lookups (1-, 2- and 4-byte outputs) */
-      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_INT3, TL_FLOAT32, 0}};
+      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_INT3, TL_FLOAT32, 0},
+      /* float8 decoders */
+      {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0}};
   int nt = ntiers_avail();
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
