@@ -705,6 +705,29 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
   if (from == TL_FLOAT32 && to == TL_BFLOAT16 && !sat) {
     TL__LOOP(uint32_t, uint16_t, tl__f32_to_bf16_bits(x)) return;
   }
+  if (from == TL_FLOAT32 && to == TL_FLOAT8_E8M0FNU) {
+    /* a positive normal float32 rounds to its exponent, plus one from 1.5 x
+       2^e up (ties up); beyond 2^127 overflow; NaN, inf and negative values
+       (no sign) 0xFF, or 0x00 for a negative finite value with saturate; the
+       rest (zero, subnormals) by tl__enc_f32 */
+    const tl__ffmt *F = tl__ffmt_of(to);
+    for (size_t i = 0; i < n; i++) {
+      uint32_t x;
+      memcpy(&x, src + (ptrdiff_t)i * ss, 4);
+      const uint32_t a = x & 0x7FFFFFFFu;
+      uint32_t r;
+      if (x - 1u < 0x007FFFFFu) { /* a positive subnormal (rare) */
+        r = tl__enc_f32(F, x, sat);
+      } else { /* selects, not branches: signs are random in real data */
+        uint32_t r1 = (x >> 23) + ((x >> 22) & 1u);
+        r1 = r1 > 0xFEu ? (sat ? 0xFEu : 0xFFu) : r1;
+        const uint32_t r0 = sat && a < 0x7F800000u ? 0x00u : 0xFFu; /* +-0, negative, inf, NaN */
+        r = x - 0x00800000u < 0x7F800000u - 0x00800000u ? r1 : r0;
+      }
+      dst[(ptrdiff_t)i * ds] = (char)(unsigned char)r;
+    }
+    return;
+  }
   if (from == TL_FLOAT32 && tl__ffmt_of(to) && to != TL_FLOAT8_E8M0FNU) {
     tl__scalar_f32_narrow(tl__ffmt_of(to), src, ss, to, dst, ds, n, flags);
     return;
