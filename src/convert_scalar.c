@@ -540,6 +540,51 @@ static void tl__scalar_f32_narrow(const tl__ffmt *Fp, const char *src, ptrdiff_t
   tl__fenc Ev;
   tl__fenc_init(&Ev, F, sat);
   const tl__fenc E = Ev; /* a local copy: the byte stores cannot alias it */
+  const int D = tl__info(to)->itemsize;
+  if (ss == 4 && ds == D) {
+    /* contiguous: blocks of 64 without branches (the compiler vectorises
+       them), each element by the add-and-shift of tl__enc_f32_fast; then the
+       elements that path does not cover (zero, subnormal results, inf, NaN)
+       redone one by one */
+    enum { B = 64 };
+    const uint32_t ovf0 = E.ovf[0], ovf1 = E.ovf[1];
+    size_t i = 0;
+    for (; i + B <= n; i += B) {
+      uint32_t xs[B], rs[B];
+      unsigned slow = 0;
+      memcpy(xs, src + i * 4, sizeof xs);
+      for (int k = 0; k < B; k++) {
+        const uint32_t x = xs[k], a = x & 0x7FFFFFFFu, sg = x >> 31;
+        const uint32_t r = (a + E.rebias + ((a >> E.shift) & 1u)) >> E.shift;
+        rs[k] = r > E.maxmag ? (sg ? ovf1 : ovf0) : (sg << E.sgnshift) | r;
+        slow |= (unsigned)(a - E.minnorm >= 0x7F800000u - E.minnorm);
+      }
+      if (slow)
+        for (int k = 0; k < B; k++) {
+          const uint32_t x = xs[k], a = x & 0x7FFFFFFFu;
+          if (a - E.minnorm < 0x7F800000u - E.minnorm) continue;
+          if (a > 0x7F800000u) {
+            uint16_t y16 = 0;
+            uint8_t y8 = 0;
+            tl__convert_generic(TL_FLOAT32, src + (i + (size_t)k) * 4, 4, to, D == 2 ? (char *)&y16 : (char *)&y8, D,
+                                1, flags);
+            rs[k] = D == 2 ? y16 : y8;
+          } else {
+            rs[k] = tl__enc_f32(F, x, sat);
+          }
+        }
+      if (D == 2) {
+        uint16_t o[B];
+        for (int k = 0; k < B; k++) o[k] = (uint16_t)rs[k];
+        memcpy(dst + i * 2, o, sizeof o);
+      } else {
+        uint8_t o[B];
+        for (int k = 0; k < B; k++) o[k] = (uint8_t)rs[k];
+        memcpy(dst + i, o, sizeof o);
+      }
+    }
+    src += (ptrdiff_t)i * ss, dst += (ptrdiff_t)i * ds, n -= i;
+  }
   if (tl__info(to)->itemsize == 2) {
     for (size_t i = 0; i < n; i++) {
       uint32_t x;
