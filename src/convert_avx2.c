@@ -1551,6 +1551,27 @@ static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m25
   }
 }
 
+/* 2-byte outputs with the plane map known at compile time (M0, M1: the
+   plane of byte 0 / 1, or -1 for the constant c0 / c1): the generic loop's
+   run-time map keeps its planes in memory. */
+static inline __attribute__((always_inline)) size_t tl__lut2_loop(const __m256i *T, int K, int nsub, int nz, __m256i m7,
+                                                                  __m256i kmask, int M0, int M1, __m256i c0, __m256i c1,
+                                                                  const uint8_t *s, char *d, size_t i, size_t n, int nt) {
+  for (; i + 32 <= n; i += 32) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
+    const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
+    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
+    const __m256i p0 = tl__lut_plane(T, K, x, xf, m4, m5, m6);
+    const __m256i p1 = M0 == 1 || M1 == 1 ? tl__lut_plane(T + nsub, K, x, xf, m4, m5, m6) : p0;
+    const __m256i v0 = M0 < 0 ? c0 : M0 == 0 ? p0 : p1, v1 = M1 < 0 ? c1 : M1 == 0 ? p0 : p1;
+    const __m256i lo = _mm256_unpacklo_epi8(v0, v1), hi = _mm256_unpackhi_epi8(v0, v1);
+    tl__st32(d + 2 * i, _mm256_permute2x128_si256(lo, hi, 0x20), nt);
+    tl__st32(d + 2 * i + 32, _mm256_permute2x128_si256(lo, hi, 0x31), nt);
+  }
+  return i;
+}
+
 /* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16), index of K bits. */
 static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L, const unsigned char *t, int D,
                                                               int K, const uint8_t *s, char *d, size_t n) {
@@ -1578,6 +1599,41 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   memcpy(map, L->map, sizeof map);
   for (int j = 0; j < ntab; j++) tab[j] = L->tab[j];
   const __m256i *T = ntab ? tab : L->tab;
+  if (D == 1 && K == 4 && np == 1 && map[0] == 0) { /* one vpshufb per 32 bytes: 4 vectors a step */
+    const __m256i T0 = T[0];
+#define TL__LUT4(o)                                                                                              \
+  do {                                                                                                         \
+    __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                             \
+    x_ = nz ? _mm256_min_epu8(_mm256_and_si256(x_, m7), kmask) : _mm256_and_si256(x_, kmask);                   \
+    tl__st32(d + i + (o), _mm256_shuffle_epi8(T0, x_), nt);                                                    \
+  } while (0)
+    for (; i + 128 <= n; i += 128) {
+      TL__LUT4(0);
+      TL__LUT4(32);
+      TL__LUT4(64);
+      TL__LUT4(96);
+    }
+    for (; i + 32 <= n; i += 32) TL__LUT4(0);
+#undef TL__LUT4
+  }
+  if (D == 2 && np >= 1) {
+    const int m0 = map[0], m1 = map[1];
+#define TL__L2(A, B) i = tl__lut2_loop(T, K, nsub, nz, m7, kmask, A, B, cst[0], cst[1], s, d, i, n, nt)
+    if (m0 == 0 && m1 == 1) TL__L2(0, 1);
+    else if (m0 == 0 && m1 == 0) TL__L2(0, 0);
+    else if (m0 == 0 && m1 < 0) TL__L2(0, -1);
+    else if (m0 < 0 && m1 == 0) TL__L2(-1, 0);
+#undef TL__L2
+  }
+  if (D == 1 && np == 1 && map[0] == 0) { /* one plane, stored as it is: no plane map in the loop */
+    for (; i + 32 <= n; i += 32) {
+      __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+      if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
+      const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
+      const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
+      tl__st32(d + i, tl__lut_plane(T, K, x, xf, m4, m5, m6), nt);
+    }
+  }
   for (; i + 32 <= n; i += 32) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
