@@ -1616,6 +1616,9 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     for (; i + 32 <= n; i += 32) TL__LUT4(0);
 #undef TL__LUT4
   }
+  __m256i mk0[16], mk1[16]; /* byte b from plane 0 / plane 1 (else the constant) */
+  for (int b = 0; b < D; b++)
+    mk0[b] = _mm256_set1_epi8(map[b] == 0 ? -1 : 0), mk1[b] = _mm256_set1_epi8(map[b] == 1 ? -1 : 0);
   if (D == 2 && np >= 1) {
     const int m0 = map[0], m1 = map[1];
 #define TL__L2(A, B) i = tl__lut2_loop(T, K, nsub, nz, m7, kmask, A, B, cst[0], cst[1], s, d, i, n, nt)
@@ -1641,9 +1644,16 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
     __m256i pl[16], v[16], w[16];
     for (int b = D; b < 16; b++) v[b] = w[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
-    for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(T + p * nsub, K, x, xf, m4, m5, m6);
-    _Pragma("GCC unroll 16")
-    for (int b = 0; b < D; b++) v[b] = map[b] < 0 ? cst[b] : pl[(int)map[b]];
+    if (np <= 2) { /* planes in registers, picked by masks (a run-time index would keep them in memory) */
+      const __m256i p0 = np >= 1 ? tl__lut_plane(T, K, x, xf, m4, m5, m6) : _mm256_setzero_si256();
+      const __m256i p1 = np >= 2 ? tl__lut_plane(T + nsub, K, x, xf, m4, m5, m6) : p0;
+      _Pragma("GCC unroll 16")
+      for (int b = 0; b < D; b++) v[b] = _mm256_blendv_epi8(_mm256_blendv_epi8(cst[b], p0, mk0[b]), p1, mk1[b]);
+    } else {
+      for (int p = 0; p < np; p++) pl[p] = tl__lut_plane(T + p * nsub, K, x, xf, m4, m5, m6);
+      _Pragma("GCC unroll 16")
+      for (int b = 0; b < D; b++) v[b] = map[b] < 0 ? cst[b] : pl[(int)map[b]];
+    }
     /* transpose within lanes: v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
     int nc = D;
     _Pragma("GCC unroll 16")
