@@ -1187,11 +1187,77 @@ TL__KDEF(n, i64, TL_INT64, TL_FLOAT16, f16)
 TL__KDEF(n, u64, TL_UINT64, TL_FLOAT16, f16)
 #undef TL__KRUN
 
+/* integer -> float8_e8m0fnu: zero and negative give 0xFF (0x00 with sat); a
+ * positive x the exponent field of x plus its next bit (ties go up), which
+ * only the top two bits decide (no overflow: x < 2^64). So x >= 2^24 is shifted
+ * right by 8 first (exact in float32 then; 8 more in the exponent), an 8-byte
+ * x >= 2^32 by 31 (32 when >= 2^63). In the order of tl__ix8. */
+static inline __attribute__((always_inline)) __m256i tl__ie8(tl_dtype from, int sat, const char *p) {
+  __m256i m, bad, kk = _mm256_setzero_si256();
+  const __m256i zero = _mm256_setzero_si256();
+  if (from == TL_INT64 || from == TL_UINT64) {
+    const __m256i q0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i q1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    const __m256i big = _mm256_set1_epi64x(0xFFFFFFFFll);
+    const __m256i n0 = _mm256_cmpgt_epi64(zero, q0), n1 = _mm256_cmpgt_epi64(zero, q1);
+    const __m256i k0 = _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi64(q0, big), _mm256_set1_epi64x(31)),
+                                       _mm256_and_si256(n0, _mm256_set1_epi64x(32)));
+    const __m256i k1 = _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi64(q1, big), _mm256_set1_epi64x(31)),
+                                       _mm256_and_si256(n1, _mm256_set1_epi64x(32)));
+#define TL__LO(a, b) _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88))
+    m = TL__LO(_mm256_srlv_epi64(q0, k0), _mm256_srlv_epi64(q1, k1));
+    kk = _mm256_slli_epi32(TL__LO(k0, k1), 23);
+    bad = _mm256_cmpeq_epi32(m, zero);
+    if (from == TL_INT64) bad = _mm256_or_si256(bad, TL__LO(n0, n1));
+#undef TL__LO
+  } else {
+    m = from == TL_INT16 || from == TL_UINT16 ? tl__ix8(from, p) : _mm256_loadu_si256((const __m256i *)(const void *)p);
+    bad = tl__is_signed_src(from) ? _mm256_cmpgt_epi32(_mm256_set1_epi32(1), m) : _mm256_cmpeq_epi32(m, zero);
+  }
+  __m256i v = m;
+  if (from != TL_INT16 && from != TL_UINT16) {
+    const __m256i small = _mm256_cmpeq_epi32(_mm256_srli_epi32(m, 24), zero);
+    v = _mm256_blendv_epi8(_mm256_srli_epi32(m, 8), m, small);
+    kk = _mm256_add_epi32(kk, _mm256_andnot_si256(small, _mm256_set1_epi32(8 << 23)));
+  }
+  const __m256i f = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk);
+  const __m256i code = _mm256_add_epi32(_mm256_srli_epi32(f, 23), _mm256_and_si256(_mm256_srli_epi32(f, 22), _mm256_set1_epi32(1)));
+  return _mm256_blendv_epi8(code, _mm256_set1_epi32(sat ? 0 : 0xFF), bad);
+}
+
+static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                        size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  uint8_t *d = dv;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + i * isz;
+    const __m256i r0 = tl__ie8(from, sat, p), r1 = tl__ie8(from, sat, p + 8 * isz);
+    const __m256i r2 = tl__ie8(from, sat, p + 16 * isz), r3 = tl__ie8(from, sat, p + 24 * isz);
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
+    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    if (from == TL_INT64 || from == TL_UINT64)
+      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
+                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ie8
+TL__KDEF(n, i16, TL_INT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u16, TL_UINT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, i32, TL_INT32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u32, TL_UINT32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, i64, TL_INT64, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u64, TL_UINT64, TL_FLOAT8_E8M0FNU, e8m0)
+#undef TL__KRUN
+
 /* The pairs above, before the template's. */
 static tl__contig_fn tl__n8_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
 #define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, n, TAG, FT)
-#define RH(TAG, FT) TL__KCASE(n, TAG, FT, TL_FLOAT16, f16)
+#define RH(TAG, FT) TL__KCASE(n, TAG, FT, TL_FLOAT16, f16) TL__KCASE(n, TAG, FT, TL_FLOAT8_E8M0FNU, e8m0)
   switch (P(from, to)) {
     RN(i16, TL_INT16)
     RN(u16, TL_UINT16)
