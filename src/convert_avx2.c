@@ -1253,11 +1253,85 @@ TL__KDEF(n, i64, TL_INT64, TL_FLOAT8_E8M0FNU, e8m0)
 TL__KDEF(n, u64, TL_UINT64, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__KRUN
 
+/* integer -> bfloat16: float32 bits whose RNE to bfloat16 is that of x (no
+ * overflow: |x| < 2^64). int16/uint16 exact; int32 rounded to odd
+ * (tl__rto_i32); a larger magnitude m is narrowed with a sticky bit (the OR of
+ * the bits shifted out, in bit 0), which keeps RNE to 8 bits exact while at
+ * least 10 bits remain: an 8-byte m >= 2^32 by 22 (32 from 2^54) to 32 bits,
+ * then m >= 2^24 by 8, exact in float32; the shifts go to the exponent. In the
+ * order of tl__ix8. */
+static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, const char *p) {
+  if (from == TL_INT16 || from == TL_UINT16) return _mm256_castps_si256(_mm256_cvtepi32_ps(tl__ix8(from, p)));
+  if (from == TL_INT32) return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
+  const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+  __m256i m, kk = zero, sgn = zero;
+  if (from == TL_UINT32) {
+    m = _mm256_loadu_si256((const __m256i *)(const void *)p);
+  } else {
+    const __m256i one64 = _mm256_set1_epi64x(1);
+    __m256i w[2], k[2], sg[2];
+    for (int h = 0; h < 2; h++) {
+      __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * h));
+      sg[h] = zero;
+      if (from == TL_INT64) {
+        sg[h] = _mm256_cmpgt_epi64(zero, a);
+        a = _mm256_sub_epi64(_mm256_xor_si256(a, sg[h]), sg[h]);
+      }
+      const __m256i s32 = _mm256_cmpeq_epi64(_mm256_srli_epi64(a, 32), zero);
+      const __m256i s54 = _mm256_cmpeq_epi64(_mm256_srli_epi64(a, 54), zero);
+      k[h] = _mm256_andnot_si256(s32, _mm256_blendv_epi8(_mm256_set1_epi64x(32), _mm256_set1_epi64x(22), s54));
+      const __m256i lost = _mm256_and_si256(a, _mm256_sub_epi64(_mm256_sllv_epi64(one64, k[h]), one64));
+      w[h] = _mm256_or_si256(_mm256_srlv_epi64(a, k[h]), _mm256_andnot_si256(_mm256_cmpeq_epi64(lost, zero), one64));
+    }
+#define TL__SH(a, b, i) _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), i))
+    m = TL__SH(w[0], w[1], 0x88);
+    kk = _mm256_slli_epi32(TL__SH(k[0], k[1], 0x88), 23);
+    if (from == TL_INT64) sgn = _mm256_slli_epi32(TL__SH(sg[0], sg[1], 0xDD), 31);
+#undef TL__SH
+  }
+  const __m256i small = _mm256_cmpeq_epi32(_mm256_srli_epi32(m, 24), zero);
+  const __m256i st = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(m, _mm256_set1_epi32(0xFF)), zero), one);
+  const __m256i v = _mm256_blendv_epi8(_mm256_or_si256(_mm256_srli_epi32(m, 8), st), m, small);
+  kk = _mm256_add_epi32(kk, _mm256_andnot_si256(small, _mm256_set1_epi32(8 << 23)));
+  return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
+}
+
+static inline __attribute__((always_inline)) __m256i tl__bf16_rne(__m256i u) {
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
+}
+
+static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                       size_t n) {
+  (void)sat; /* no integer reaches bfloat16's overflow */
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const char *p = s + i * isz;
+    __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
+    r = _mm256_permute4x64_epi64(r, 0xD8);
+    if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
+    _mm256_storeu_si256((__m256i *)(void *)(d + 2 * i), r);
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ib
+TL__KDEF(n, i16, TL_INT16, TL_BFLOAT16, bf16)
+TL__KDEF(n, u16, TL_UINT16, TL_BFLOAT16, bf16)
+TL__KDEF(n, i32, TL_INT32, TL_BFLOAT16, bf16)
+TL__KDEF(n, u32, TL_UINT32, TL_BFLOAT16, bf16)
+TL__KDEF(n, i64, TL_INT64, TL_BFLOAT16, bf16)
+TL__KDEF(n, u64, TL_UINT64, TL_BFLOAT16, bf16)
+#undef TL__KRUN
+
 /* The pairs above, before the template's. */
 static tl__contig_fn tl__n8_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
 #define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, n, TAG, FT)
-#define RH(TAG, FT) TL__KCASE(n, TAG, FT, TL_FLOAT16, f16) TL__KCASE(n, TAG, FT, TL_FLOAT8_E8M0FNU, e8m0)
+#define RH(TAG, FT) TL__KCASE(n, TAG, FT, TL_FLOAT16, f16) TL__KCASE(n, TAG, FT, TL_FLOAT8_E8M0FNU, e8m0) \
+  TL__KCASE(n, TAG, FT, TL_BFLOAT16, bf16)
   switch (P(from, to)) {
     RN(i16, TL_INT16)
     RN(u16, TL_UINT16)
