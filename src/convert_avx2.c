@@ -1888,7 +1888,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     TL__COMPLEX_KERNELS(CK)
 #undef CK
 #define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
-    N8(f32, TL_FLOAT32)
+    TL__NARROW_FORMATS(TL__KCASE, n, f32, TL_FLOAT32) /* k_n8 */
     N8(f64, TL_FLOAT64)
     N8(c64, TL_COMPLEX64)
     N8(c128, TL_COMPLEX128)
