@@ -479,9 +479,9 @@ static void test_int_narrow_edges(void **state) {
   for (int s = 0; s < 64; s++)
     for (int64_t m = 0; m < (s <= 4 ? 4096 : 256) && nv + 6 <= NV - 16; m++)
       for (int d = -1; d <= 1; d++) {
-        uint64_t x = ((uint64_t)m << s) + (uint64_t)(int64_t)d;
-        v[nv++] = (int64_t)x;
-        v[nv++] = -(int64_t)x;
+        const uint64_t x = ((uint64_t)m << s) + (uint64_t)(int64_t)d, nx = 0 - x;
+        memcpy(&v[nv++], &x, 8);
+        memcpy(&v[nv++], &nx, 8);
       }
   static const int64_t ext[] = {INT64_MIN, INT64_MAX, INT32_MIN, INT32_MAX, UINT32_MAX, 0x100000000ll, -0x100000000ll,
                                 -0x100000001ll, 0xFFFFFFFFll + 0x80000000ll, 1ll << 24, (1ll << 24) + 1, -(1ll << 24) - 1};
