@@ -1273,6 +1273,351 @@ TL__KDEF(t, i64, TL_INT64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, u64, TL_UINT64, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
+/* ---- integer / float16 / bfloat16 -> float8/6/4, integer -> float16 --------
+ * 32 elements per step in 32-bit lanes, then packed to bytes. The target's
+ * overflow depends only on |x| >= its threshold, so |x| is first clamped (in
+ * the integer or float32-bit domain) to C, the value of the code maxmag + 1
+ * read as a finite normal (480 for e4m3fn, 65536 for e5m2, 8 for e2m1fn):
+ * every |x| >= C gives the same result, C < 2^24, so an integer source then
+ * converts to float32 exactly (no round-to-odd step: the one rounding is the
+ * encoder's). The encoder (as tl__venc8) rounds the float32 bits: RNE shift
+ * and exponent re-bias in one add; for an integer source every nonzero value
+ * is a normal of the target (its smallest normal is <= 1), and zero gives a
+ * negative lane (arithmetic shift) that the unsigned byte pack turns into 0.
+ * A float source takes the subnormal lanes from the magic-number add. C
+ * encodes as maxmag + 1 and anything above the threshold rounds to >= that,
+ * so one unsigned byte min with the overflow code (sat: maxmag; else ovf[0],
+ * which is maxmag (MX) or maxmag + 1 (inf, NaN, fnuz NaN)) finishes overflow;
+ * then the sign (bit 7 of the signed-saturating pack of the source lanes,
+ * moved to the format's sign bit; fnuz: not on zero). NaN (and, with sat, inf,
+ * which is not saturated) sends the step to the scalar engine. */
+typedef struct {
+  __m256i rr, cint, cbits, minnorm, magicb, code8, sgn8;
+  __m256 magic;
+  int sh, sgnsh, fnuz, satinf;
+} tl__nenc;
+
+static void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
+  const int emin = 1 - F->bias;
+  const uint32_t top = F->maxmag + 1; /* as a finite normal */
+  const int te = (int)(top >> F->M) - F->bias;
+  const float c = tl__u2f(((uint32_t)(te + 127) << 23) | ((top & ((1u << F->M) - 1)) << (23 - F->M)));
+  Z->sh = 23 - F->M;
+  Z->rr = _mm256_set1_epi32((int)(((1u << (22 - F->M)) - 1) - ((uint32_t)(127 - F->bias) << 23)));
+  Z->cint = _mm256_set1_epi32((int)c);
+  Z->cbits = _mm256_set1_epi32((int)tl__f2u(c));
+  Z->minnorm = _mm256_set1_epi32((emin + 127) << 23);
+  Z->magic = _mm256_castsi256_ps(_mm256_set1_epi32((emin - F->M + 23 + 127) << 23));
+  Z->magicb = _mm256_castps_si256(Z->magic);
+  Z->code8 = _mm256_set1_epi8((char)(sat ? F->maxmag : F->ovf[0]));
+  Z->sgn8 = _mm256_set1_epi8((char)0x80);
+  Z->sgnsh = 7 - F->sign_bit;
+  Z->fnuz = F->fam == TL__FAM_FNUZ;
+  Z->satinf = sat && F->fam != TL__FAM_MX; /* inf is not saturated */
+}
+
+/* 8 source elements -> int32 lanes: signed sources saturated to int32, unsigned
+ * ones to uint32. int64/uint64 come in the order 0 1 4 5 2 3 6 7 (the caller
+ * fixes it after packing). */
+static inline __attribute__((always_inline)) __m256i tl__ix8(tl_dtype from, const char *p) {
+  switch (from) {
+  case TL_INT16: return _mm256_cvtepi16_epi32(TL__L16(p));
+  case TL_UINT16: return _mm256_cvtepu16_epi32(TL__L16(p));
+  case TL_INT32:
+  case TL_UINT32: return _mm256_loadu_si256((const __m256i *)(const void *)p);
+  default: {
+    const __m256 q0 = _mm256_loadu_ps((const float *)(const void *)p), q1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
+    const __m256i lo = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0x88));
+    const __m256i hi = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0xDD));
+    if (from == TL_UINT64) return _mm256_blendv_epi8(_mm256_set1_epi32(-1), lo, _mm256_cmpeq_epi32(hi, _mm256_setzero_si256()));
+    const __m256i fits = _mm256_cmpeq_epi32(hi, _mm256_srai_epi32(lo, 31));
+    return _mm256_blendv_epi8(_mm256_xor_si256(_mm256_srai_epi32(hi, 31), _mm256_set1_epi32(INT32_MAX)), lo, fits);
+  }
+  }
+}
+
+static inline __attribute__((always_inline)) int tl__is_signed_src(tl_dtype from) {
+  return from != TL_UINT16 && from != TL_UINT32 && from != TL_UINT64;
+}
+
+/* 8 source elements at p -> 8 int32 code lanes (before overflow and sign);
+ * *sg: lanes whose sign is the element's; *bad: NaN (or, satinf, inf) lanes. */
+static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const tl__nenc *Z, const char *p, __m256i *sg,
+                                                            __m256i *bad) {
+  __m256i a;
+  const int isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32;
+  if (isf) {
+    __m256i u;
+    if (from == TL_FLOAT16) u = _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p)));
+    else if (from == TL_BFLOAT16) u = _mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16);
+    else u = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    *sg = u;
+    a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(Z->satinf ? 0x7F7FFFFF : 0x7F800000)));
+    a = _mm256_min_epi32(a, Z->cbits);
+  } else {
+    const __m256i x = tl__ix8(from, p);
+    *sg = x;
+    const __m256i m = _mm256_min_epu32(tl__is_signed_src(from) ? _mm256_abs_epi32(x) : x, Z->cint);
+    a = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
+  }
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, Z->sh), _mm256_set1_epi32(1));
+  const __m256i rn = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), Z->sh);
+  if (!isf) return rn;
+  const __m256i rs = _mm256_sub_epi32(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), Z->magic)), Z->magicb);
+  return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi32(Z->minnorm, a));
+}
+
+static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                       size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  uint8_t *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  tl__nenc Z;
+  tl__nenc_init(&Z, tl__ffmt_of(to), sat);
+  const int sgd = tl__is_signed_src(from), isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32;
+  const int q = from == TL_INT64 || from == TL_UINT64;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + i * isz;
+    __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256();
+    const __m256i r0 = tl__n8(from, &Z, p, &g0, &bad), r1 = tl__n8(from, &Z, p + 8 * isz, &g1, &bad);
+    const __m256i r2 = tl__n8(from, &Z, p + 16 * isz, &g2, &bad), r3 = tl__n8(from, &Z, p + 24 * isz, &g3, &bad);
+    if (isf && !_mm256_testz_si256(bad, bad)) {
+      tl__convert_generic(from, p, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
+      continue;
+    }
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
+    b = _mm256_min_epu8(b, Z.code8);
+    if (sgd) {
+      __m256i sg = _mm256_and_si256(_mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)), Z.sgn8);
+      if (Z.fnuz && isf) sg = _mm256_andnot_si256(_mm256_cmpeq_epi8(b, _mm256_setzero_si256()), sg);
+      if (Z.sgnsh) sg = _mm256_srli_epi16(sg, Z.sgnsh);
+      b = _mm256_or_si256(b, sg);
+    }
+    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    if (q)
+      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
+                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
+}
+#define TL__KRUN k_n8
+TL__NARROW_FORMATS(TL__KDEF, n, i16, TL_INT16)
+TL__NARROW_FORMATS(TL__KDEF, n, u16, TL_UINT16)
+TL__NARROW_FORMATS(TL__KDEF, n, i32, TL_INT32)
+TL__NARROW_FORMATS(TL__KDEF, n, u32, TL_UINT32)
+TL__NARROW_FORMATS(TL__KDEF, n, i64, TL_INT64)
+TL__NARROW_FORMATS(TL__KDEF, n, u64, TL_UINT64)
+TL__NARROW_FORMATS(TL__KDEF, n, h, TL_FLOAT16)
+TL__NARROW_FORMATS(TL__KDEF, n, b, TL_BFLOAT16)
+TL__NARROW_FORMATS(TL__KDEF, n, f32, TL_FLOAT32)
+#undef TL__KRUN
+
+/* integer -> float16: clamped to +-65536 (inf; every |x| >= 65520 rounds
+ * there) or, with sat, +-65504 (the largest finite), then exact in float32:
+ * one RNE rounding by VCVTPS2PH. 16 per step. */
+static inline __attribute__((always_inline)) __m128i tl__ih8(tl_dtype from, int sat, const char *p) {
+  const int c = sat ? 65504 : 65536;
+  const __m256i x = tl__ix8(from, p);
+  const __m256i v = tl__is_signed_src(from)
+                        ? _mm256_max_epi32(_mm256_min_epi32(x, _mm256_set1_epi32(c)), _mm256_set1_epi32(-c))
+                        : _mm256_min_epu32(x, _mm256_set1_epi32(c));
+  __m128i h = _mm256_cvtps_ph(_mm256_cvtepi32_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  if (from == TL_INT64 || from == TL_UINT64) h = _mm_shuffle_epi32(h, 0xD8);
+  return h;
+}
+
+static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                       size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const char *p = s + i * isz;
+    _mm256_storeu_si256((__m256i *)(void *)(d + 2 * i), _mm256_set_m128i(tl__ih8(from, sat, p + 8 * isz), tl__ih8(from, sat, p)));
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ih
+TL__KDEF(n, i16, TL_INT16, TL_FLOAT16, f16)
+TL__KDEF(n, u16, TL_UINT16, TL_FLOAT16, f16)
+TL__KDEF(n, i32, TL_INT32, TL_FLOAT16, f16)
+TL__KDEF(n, u32, TL_UINT32, TL_FLOAT16, f16)
+TL__KDEF(n, i64, TL_INT64, TL_FLOAT16, f16)
+TL__KDEF(n, u64, TL_UINT64, TL_FLOAT16, f16)
+#undef TL__KRUN
+
+/* integer -> float8_e8m0fnu: zero and negative give 0xFF (0x00 with sat); a
+ * positive x the exponent field of x plus its next bit (ties go up), which
+ * only the top two bits decide (no overflow: x < 2^64). So x >= 2^24 is shifted
+ * right by 8 first (exact in float32 then; 8 more in the exponent), an 8-byte
+ * x >= 2^32 by 31 (32 when >= 2^63). In the order of tl__ix8. */
+static inline __attribute__((always_inline)) __m256i tl__ie8(tl_dtype from, int sat, const char *p) {
+  __m256i m, bad, kk = _mm256_setzero_si256();
+  const __m256i zero = _mm256_setzero_si256();
+  if (from == TL_INT64 || from == TL_UINT64) {
+    const __m256i q0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i q1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    const __m256i big = _mm256_set1_epi64x(0xFFFFFFFFll);
+    const __m256i n0 = _mm256_cmpgt_epi64(zero, q0), n1 = _mm256_cmpgt_epi64(zero, q1);
+    const __m256i k0 = _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi64(q0, big), _mm256_set1_epi64x(31)),
+                                       _mm256_and_si256(n0, _mm256_set1_epi64x(32)));
+    const __m256i k1 = _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi64(q1, big), _mm256_set1_epi64x(31)),
+                                       _mm256_and_si256(n1, _mm256_set1_epi64x(32)));
+#define TL__LO(a, b) _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88))
+    m = TL__LO(_mm256_srlv_epi64(q0, k0), _mm256_srlv_epi64(q1, k1));
+    kk = _mm256_slli_epi32(TL__LO(k0, k1), 23);
+    bad = _mm256_cmpeq_epi32(m, zero);
+    if (from == TL_INT64) bad = _mm256_or_si256(bad, TL__LO(n0, n1));
+#undef TL__LO
+  } else {
+    m = from == TL_INT16 || from == TL_UINT16 ? tl__ix8(from, p) : _mm256_loadu_si256((const __m256i *)(const void *)p);
+    bad = tl__is_signed_src(from) ? _mm256_cmpgt_epi32(_mm256_set1_epi32(1), m) : _mm256_cmpeq_epi32(m, zero);
+  }
+  __m256i v = m;
+  if (from != TL_INT16 && from != TL_UINT16) {
+    const __m256i small = _mm256_cmpeq_epi32(_mm256_srli_epi32(m, 24), zero);
+    v = _mm256_blendv_epi8(_mm256_srli_epi32(m, 8), m, small);
+    kk = _mm256_add_epi32(kk, _mm256_andnot_si256(small, _mm256_set1_epi32(8 << 23)));
+  }
+  const __m256i f = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk);
+  const __m256i code = _mm256_add_epi32(_mm256_srli_epi32(f, 23), _mm256_and_si256(_mm256_srli_epi32(f, 22), _mm256_set1_epi32(1)));
+  return _mm256_blendv_epi8(code, _mm256_set1_epi32(sat ? 0 : 0xFF), bad);
+}
+
+static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                        size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  uint8_t *d = dv;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + i * isz;
+    const __m256i r0 = tl__ie8(from, sat, p), r1 = tl__ie8(from, sat, p + 8 * isz);
+    const __m256i r2 = tl__ie8(from, sat, p + 16 * isz), r3 = tl__ie8(from, sat, p + 24 * isz);
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
+    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    if (from == TL_INT64 || from == TL_UINT64)
+      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
+                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ie8
+TL__KDEF(n, i16, TL_INT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u16, TL_UINT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, i32, TL_INT32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u32, TL_UINT32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, i64, TL_INT64, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, u64, TL_UINT64, TL_FLOAT8_E8M0FNU, e8m0)
+#undef TL__KRUN
+
+/* integer -> bfloat16: float32 bits whose RNE to bfloat16 is that of x (no
+ * overflow: |x| < 2^64). int16/uint16 exact; int32 rounded to odd
+ * (tl__rto_i32); a larger magnitude m is narrowed with a sticky bit (the OR of
+ * the bits shifted out, in bit 0), which keeps RNE to 8 bits exact while at
+ * least 10 bits remain: an 8-byte m >= 2^32 by 22 (32 from 2^54) to 32 bits,
+ * then m >= 2^24 by 8, exact in float32; the shifts go to the exponent. In the
+ * order of tl__ix8. */
+static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, const char *p) {
+  if (from == TL_INT16 || from == TL_UINT16) return _mm256_castps_si256(_mm256_cvtepi32_ps(tl__ix8(from, p)));
+  if (from == TL_INT32) return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
+  const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+  __m256i m, kk = zero, sgn = zero;
+  if (from == TL_UINT32) {
+    m = _mm256_loadu_si256((const __m256i *)(const void *)p);
+  } else {
+    const __m256i one64 = _mm256_set1_epi64x(1);
+    __m256i w[2], k[2], sg[2];
+    for (int h = 0; h < 2; h++) {
+      __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * h));
+      sg[h] = zero;
+      if (from == TL_INT64) {
+        sg[h] = _mm256_cmpgt_epi64(zero, a);
+        a = _mm256_sub_epi64(_mm256_xor_si256(a, sg[h]), sg[h]);
+      }
+      const __m256i s32 = _mm256_cmpeq_epi64(_mm256_srli_epi64(a, 32), zero);
+      const __m256i s54 = _mm256_cmpeq_epi64(_mm256_srli_epi64(a, 54), zero);
+      k[h] = _mm256_andnot_si256(s32, _mm256_blendv_epi8(_mm256_set1_epi64x(32), _mm256_set1_epi64x(22), s54));
+      const __m256i lost = _mm256_and_si256(a, _mm256_sub_epi64(_mm256_sllv_epi64(one64, k[h]), one64));
+      w[h] = _mm256_or_si256(_mm256_srlv_epi64(a, k[h]), _mm256_andnot_si256(_mm256_cmpeq_epi64(lost, zero), one64));
+    }
+#define TL__SH(a, b, i) _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), i))
+    m = TL__SH(w[0], w[1], 0x88);
+    kk = _mm256_slli_epi32(TL__SH(k[0], k[1], 0x88), 23);
+    if (from == TL_INT64) sgn = _mm256_slli_epi32(TL__SH(sg[0], sg[1], 0xDD), 31);
+#undef TL__SH
+  }
+  const __m256i small = _mm256_cmpeq_epi32(_mm256_srli_epi32(m, 24), zero);
+  const __m256i st = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(m, _mm256_set1_epi32(0xFF)), zero), one);
+  const __m256i v = _mm256_blendv_epi8(_mm256_or_si256(_mm256_srli_epi32(m, 8), st), m, small);
+  kk = _mm256_add_epi32(kk, _mm256_andnot_si256(small, _mm256_set1_epi32(8 << 23)));
+  return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
+}
+
+static inline __attribute__((always_inline)) __m256i tl__bf16_rne(__m256i u) {
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
+}
+
+static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                       size_t n) {
+  (void)sat; /* no integer reaches bfloat16's overflow */
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const char *p = s + i * isz;
+    __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
+    r = _mm256_permute4x64_epi64(r, 0xD8);
+    if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
+    _mm256_storeu_si256((__m256i *)(void *)(d + 2 * i), r);
+  }
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ib
+TL__KDEF(n, i16, TL_INT16, TL_BFLOAT16, bf16)
+TL__KDEF(n, u16, TL_UINT16, TL_BFLOAT16, bf16)
+TL__KDEF(n, i32, TL_INT32, TL_BFLOAT16, bf16)
+TL__KDEF(n, u32, TL_UINT32, TL_BFLOAT16, bf16)
+TL__KDEF(n, i64, TL_INT64, TL_BFLOAT16, bf16)
+TL__KDEF(n, u64, TL_UINT64, TL_BFLOAT16, bf16)
+#undef TL__KRUN
+
+/* The pairs above, before the template's. */
+static tl__contig_fn tl__n8_kernel(tl_dtype from, tl_dtype to, int sat) {
+#define P(F, T) (((int)(F) << 8) | (int)(T))
+#define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, n, TAG, FT)
+#define RH(TAG, FT) TL__KCASE(n, TAG, FT, TL_FLOAT16, f16) TL__KCASE(n, TAG, FT, TL_FLOAT8_E8M0FNU, e8m0) \
+  TL__KCASE(n, TAG, FT, TL_BFLOAT16, bf16)
+  switch (P(from, to)) {
+    RN(i16, TL_INT16)
+    RN(u16, TL_UINT16)
+    RN(i32, TL_INT32)
+    RN(u32, TL_UINT32)
+    RN(i64, TL_INT64)
+    RN(u64, TL_UINT64)
+    RN(h, TL_FLOAT16)
+    RN(b, TL_BFLOAT16)
+    RH(i16, TL_INT16)
+    RH(u16, TL_UINT16)
+    RH(i32, TL_INT32)
+    RH(u32, TL_UINT32)
+    RH(i64, TL_INT64)
+    RH(u64, TL_UINT64)
+  default: return NULL;
+  }
+#undef RH
+#undef RN
+#undef P
+}
+
 /* ---- float16 -> float8_e5m2: the same sign/exponent fields and bias, so the
  * result is the high byte of the float16 bits rounded (RNE), as bfloat16 from
  * float32: subnormals too, and the carry out of the largest finite gives inf.
@@ -1892,7 +2237,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     TL__COMPLEX_KERNELS(CK)
 #undef CK
 #define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
-    N8(f32, TL_FLOAT32)
+    TL__NARROW_FORMATS(TL__KCASE, n, f32, TL_FLOAT32) /* k_n8 */
     N8(f64, TL_FLOAT64)
     N8(c64, TL_COMPLEX64)
     N8(c128, TL_COMPLEX128)
@@ -1901,6 +2246,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     tl__contig_fn f = tl__f8dec_checked(from, to, sat);
     if (f) return f;
     f = tl__f2i_kernel(from, to);
+    if (!f) f = tl__n8_kernel(from, to, sat);
     if (!f) f = tl__rto_kernel(from, to, sat);
     const tl_dtype_info *ti = tl__info(to);
     if (!f && tl__is_nint(from) && tl__info(from)->itemsize > 1 &&

@@ -494,6 +494,57 @@ static void test_f8_decoders_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
+ * to the first overflowing value, then one rounding in 32-bit lanes): every
+ * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
+ * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
+ * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
+ * -1..1, plus the type's extremes; saturate on and off, a tail. */
+static void test_int_narrow_edges(void **state) {
+  (void)state;
+  static const tl_dtype tos[] = {TL_FLOAT16, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3,
+                                 TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2,
+                                 TL_FLOAT8_E5M2FNUZ, TL_FLOAT6_E2M3FN, TL_FLOAT6_E3M2FN, TL_FLOAT4_E2M1FN};
+  static const tl_dtype froms[] = {TL_INT16, TL_UINT16, TL_FLOAT16, TL_BFLOAT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  enum { NV = 4096 * 5 * 3 * 2 + 256 * 59 * 3 * 2 + 64 };
+  int64_t *v = malloc(NV * sizeof *v);
+  size_t nv = 0;
+  for (int s = 0; s < 64; s++)
+    for (int64_t m = 0; m < (s <= 4 ? 4096 : 256) && nv + 6 <= NV - 16; m++)
+      for (int d = -1; d <= 1; d++) {
+        const uint64_t x = ((uint64_t)m << s) + (uint64_t)(int64_t)d, nx = 0 - x;
+        memcpy(&v[nv++], &x, 8);
+        memcpy(&v[nv++], &nx, 8);
+      }
+  static const int64_t ext[] = {INT64_MIN, INT64_MAX, INT32_MIN, INT32_MAX, UINT32_MAX, 0x100000000ll, -0x100000000ll,
+                                -0x100000001ll, 0xFFFFFFFFll + 0x80000000ll, 1ll << 24, (1ll << 24) + 1, -(1ll << 24) - 1};
+  for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) v[nv++] = ext[k];
+  unsigned char *src = malloc(NV * 8 + 64), *out = malloc(NV * 2 + 64), *ref = malloc(NV * 2 + 64);
+  int nt = ntiers_avail();
+  for (size_t f = 0; f < sizeof froms / sizeof *froms; f++) {
+    tl_dtype from = froms[f];
+    size_t fs = isz(from), n;
+    if (fs == 2) {
+      n = 65536 + 13;
+      for (size_t i = 0; i < n; i++) {
+        uint16_t h = (uint16_t)i;
+        memcpy(src + 2 * i, &h, 2);
+      }
+    } else {
+      n = nv;
+      for (size_t i = 0; i < n; i++) memcpy(src + i * fs, &v[i], fs); /* little-endian: the low bytes */
+    }
+    for (size_t t = 0; t < sizeof tos / sizeof *tos; t++)
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        compare_tiers(from, src, tos[t], n, 0, flags, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v);
+  free(src);
+  free(out);
+  free(ref);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small_lengths),
@@ -505,6 +556,7 @@ int main(void) {
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
       cmocka_unit_test(test_f8_decoders_enabled),
+      cmocka_unit_test(test_int_narrow_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
