@@ -2040,13 +2040,29 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
   return L && (tl__info(to)->itemsize <= 2 || L->np * (1 << (L->k - 4)) <= 32);
 }
 
+/* one function per (D, K): inlined all into tl__avx2_lut8 they made one frame
+   of every instantiation's locals (hundreds of KiB in a Debug/ASan build, more
+   than a worker thread's stack) */
+#define TL__LUTFN(D, K)                                                                                   \
+  static __attribute__((noinline)) void tl__lut_##D##_##K(const tl__lutp *L, const unsigned char *t,      \
+                                                          const void *src, void *dst, size_t n) {         \
+    tl__lut_run(L, t, D, K, src, dst, n);                                                                 \
+  }
+#define TL__LUTFNS(D) TL__LUTFN(D, 4) TL__LUTFN(D, 5) TL__LUTFN(D, 6) TL__LUTFN(D, 7) TL__LUTFN(D, 8)
+TL__LUTFNS(1)
+TL__LUTFNS(2)
+TL__LUTFNS(4)
+TL__LUTFNS(8)
+TL__LUTFNS(16)
+#undef TL__LUTFNS
+#undef TL__LUTFN
 #define TL__LUT_K(D)                                                                                  \
   switch (L->k) {                                                                                     \
-  case 4: tl__lut_run(L, t, D, 4, src, dst, n); return 1;                                             \
-  case 5: tl__lut_run(L, t, D, 5, src, dst, n); return 1;                                             \
-  case 6: tl__lut_run(L, t, D, 6, src, dst, n); return 1;                                             \
-  case 7: tl__lut_run(L, t, D, 7, src, dst, n); return 1;                                             \
-  default: tl__lut_run(L, t, D, 8, src, dst, n); return 1;                                            \
+  case 4: tl__lut_##D##_4(L, t, src, dst, n); return 1;                                               \
+  case 5: tl__lut_##D##_5(L, t, src, dst, n); return 1;                                               \
+  case 6: tl__lut_##D##_6(L, t, src, dst, n); return 1;                                               \
+  case 7: tl__lut_##D##_7(L, t, src, dst, n); return 1;                                               \
+  default: tl__lut_##D##_8(L, t, src, dst, n); return 1;                                              \
   }
 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
