@@ -1258,6 +1258,11 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + S * i, (ptrdiff_t)S, TL_BCOMPLEX32, d + 4 * i, 4, n - i, flags);
 }
+/* TL__KDEF for each 16/32/64-bit integer source into TO */
+#define TL__KDEF_INTS(PFX, TO, TTAG)                                                                 \
+  TL__KDEF(PFX, i16, TL_INT16, TO, TTAG) TL__KDEF(PFX, u16, TL_UINT16, TO, TTAG)                     \
+  TL__KDEF(PFX, i32, TL_INT32, TO, TTAG) TL__KDEF(PFX, u32, TL_UINT32, TO, TTAG)                     \
+  TL__KDEF(PFX, i64, TL_INT64, TO, TTAG) TL__KDEF(PFX, u64, TL_UINT64, TO, TTAG)
 #define TL__KRUN k_to_bc32_run
 TL__KDEF(t, h, TL_FLOAT16, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, f32, TL_FLOAT32, TL_BCOMPLEX32, bc32)
@@ -1265,12 +1270,7 @@ TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, i16, TL_INT16, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, u16, TL_UINT16, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, i32, TL_INT32, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, u32, TL_UINT32, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, i64, TL_INT64, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, u64, TL_UINT64, TL_BCOMPLEX32, bc32)
+TL__KDEF_INTS(t, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- integer / float16 / bfloat16 -> float8/6/4, integer -> float16 --------
@@ -1443,12 +1443,7 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ih
-TL__KDEF(n, i16, TL_INT16, TL_FLOAT16, f16)
-TL__KDEF(n, u16, TL_UINT16, TL_FLOAT16, f16)
-TL__KDEF(n, i32, TL_INT32, TL_FLOAT16, f16)
-TL__KDEF(n, u32, TL_UINT32, TL_FLOAT16, f16)
-TL__KDEF(n, i64, TL_INT64, TL_FLOAT16, f16)
-TL__KDEF(n, u64, TL_UINT64, TL_FLOAT16, f16)
+TL__KDEF_INTS(n, TL_FLOAT16, f16)
 #undef TL__KRUN
 
 /* integer -> float8_e8m0fnu: zero and negative give 0xFF (0x00 with sat); a
@@ -1509,12 +1504,7 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ie8
-TL__KDEF(n, i16, TL_INT16, TL_FLOAT8_E8M0FNU, e8m0)
-TL__KDEF(n, u16, TL_UINT16, TL_FLOAT8_E8M0FNU, e8m0)
-TL__KDEF(n, i32, TL_INT32, TL_FLOAT8_E8M0FNU, e8m0)
-TL__KDEF(n, u32, TL_UINT32, TL_FLOAT8_E8M0FNU, e8m0)
-TL__KDEF(n, i64, TL_INT64, TL_FLOAT8_E8M0FNU, e8m0)
-TL__KDEF(n, u64, TL_UINT64, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF_INTS(n, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__KRUN
 
 /* integer -> bfloat16: float32 bits whose RNE to bfloat16 is that of x (no
@@ -1582,12 +1572,7 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ib
-TL__KDEF(n, i16, TL_INT16, TL_BFLOAT16, bf16)
-TL__KDEF(n, u16, TL_UINT16, TL_BFLOAT16, bf16)
-TL__KDEF(n, i32, TL_INT32, TL_BFLOAT16, bf16)
-TL__KDEF(n, u32, TL_UINT32, TL_BFLOAT16, bf16)
-TL__KDEF(n, i64, TL_INT64, TL_BFLOAT16, bf16)
-TL__KDEF(n, u64, TL_UINT64, TL_BFLOAT16, bf16)
+TL__KDEF_INTS(n, TL_BFLOAT16, bf16)
 #undef TL__KRUN
 
 /* The pairs above, before the template's. */
