@@ -1575,6 +1575,44 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
 TL__KDEF_INTS(n, TL_BFLOAT16, bf16)
 #undef TL__KRUN
 
+/* float16 / bfloat16 -> float8_e8m0fnu, 8 lanes of float32 bits (exact): a
+ * positive normal is its exponent field plus one from 1.5 x 2^e up (ties
+ * up), past 254 overflow (0xFF; sat 0xFE); a float32 subnormal (bfloat16's)
+ * is 2^-127 (0x00) below 1.5 x 2^-127, else 2^-126 (0x01); zero and negative
+ * values 0xFF (sat 0x00); inf and NaN 0xFF. */
+static inline __attribute__((always_inline)) __m256i tl__he8(int bf, int sat, const char *p) {
+  const __m256i u = bf ? _mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16)
+                       : _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p)));
+  const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+  const __m256i nrm = _mm256_add_epi32(_mm256_srli_epi32(u, 23), _mm256_and_si256(_mm256_srli_epi32(u, 22), _mm256_set1_epi32(1)));
+  const __m256i sub = _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x005FFFFF)), _mm256_set1_epi32(1));
+  __m256i code = _mm256_blendv_epi8(sub, nrm, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x007FFFFF)));
+  code = _mm256_blendv_epi8(code, _mm256_set1_epi32(sat ? 0xFE : 0xFF), _mm256_cmpgt_epi32(code, _mm256_set1_epi32(0xFE)));
+  const __m256i nz = _mm256_or_si256(_mm256_srai_epi32(u, 31), _mm256_cmpeq_epi32(a, _mm256_setzero_si256()));
+  code = _mm256_blendv_epi8(code, _mm256_set1_epi32(sat ? 0x00 : 0xFF), nz);
+  return _mm256_blendv_epi8(code, _mm256_set1_epi32(0xFF), _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF)));
+}
+static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                        size_t n) {
+  const int bf = from == TL_BFLOAT16;
+  const char *s = sv;
+  uint8_t *d = dv;
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + 2 * i;
+    const __m256i r0 = tl__he8(bf, sat, p), r1 = tl__he8(bf, sat, p + 16);
+    const __m256i r2 = tl__he8(bf, sat, p + 32), r3 = tl__he8(bf, sat, p + 48);
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
+    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+  }
+  if (i < n) tl__convert_generic(from, s + 2 * i, 2, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_he8
+TL__KDEF(n, h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(n, b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+#undef TL__KRUN
+
 /* The pairs above, before the template's. */
 static tl__contig_fn tl__n8_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
@@ -1596,6 +1634,8 @@ static tl__contig_fn tl__n8_kernel(tl_dtype from, tl_dtype to, int sat) {
     RH(u32, TL_UINT32)
     RH(i64, TL_INT64)
     RH(u64, TL_UINT64)
+    TL__KCASE(n, h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
+    TL__KCASE(n, b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
   default: return NULL;
   }
 #undef RH
