@@ -280,7 +280,6 @@ static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void 
 }
 
 #define TL__KRUN k_narrow8
-TL__NARROW_FORMATS(TL__KDEF, k, f32, TL_FLOAT32)
 TL__NARROW_FORMATS(TL__KDEF, k, f64, TL_FLOAT64)
 TL__NARROW_FORMATS(TL__KDEF, k, c64, TL_COMPLEX64)
 TL__NARROW_FORMATS(TL__KDEF, k, c128, TL_COMPLEX128)
@@ -1115,16 +1114,14 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
 #define TL__R(TAG, FROM)                                                                 \
   TL__KDEF(r, TAG, FROM, TL_BFLOAT16, bf16) TL__KDEF(r, TAG, FROM, TL_FLOAT16, f16)        \
   TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
-TL__R(f32, TL_FLOAT32)
-TL__R(f64, TL_FLOAT64)
-TL__R(h, TL_FLOAT16)
-TL__R(b, TL_BFLOAT16)
-TL__R(i16, TL_INT16)
-TL__R(u16, TL_UINT16)
-TL__R(i32, TL_INT32)
-TL__R(u32, TL_UINT32)
-TL__R(i64, TL_INT64)
-TL__R(u64, TL_UINT64)
+/* float32/float64 -> float8/6/4 are k_n8 / k_narrow8's; here the saturating
+   float16/bfloat16 and e8m0 */
+TL__KDEF(r, f32, TL_FLOAT32, TL_BFLOAT16, bf16) TL__KDEF(r, f32, TL_FLOAT32, TL_FLOAT16, f16)
+TL__KDEF(r, f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(r, f64, TL_FLOAT64, TL_BFLOAT16, bf16) TL__KDEF(r, f64, TL_FLOAT64, TL_FLOAT16, f16)
+TL__KDEF(r, f64, TL_FLOAT64, TL_FLOAT8_E8M0FNU, e8m0)
+TL__KDEF(r, h, TL_FLOAT16, TL_BFLOAT16, bf16)
+TL__KDEF(r, b, TL_BFLOAT16, TL_FLOAT16, f16)
 TL__R(c32, TL_COMPLEX32)
 TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT16, f16) TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
 TL__NARROW_FORMATS(TL__KDEF, r, bc32, TL_BCOMPLEX32)
@@ -1693,21 +1690,11 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
 #define R2(TAG, FT, TT, TTAG) TL__KCASE(r, TAG, FT, TT, TTAG)
 #define RN(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, r, TAG, FT)
-#define RI(TAG, FT)                                                                      \
-  R2(TAG, FT, TL_BFLOAT16, bf16) R2(TAG, FT, TL_FLOAT16, f16) R2(TAG, FT, TL_FLOAT8_E8M0FNU, e8m0) RN(TAG, FT)
+  /* integer / float16 / bfloat16 -> float16, bfloat16, e8m0 and float8/6/4
+     are tl__n8_kernel's (tried first) */
   switch (P(from, to)) {
-    RI(i16, TL_INT16)
-    RI(u16, TL_UINT16)
-    RI(i32, TL_INT32)
-    RI(u32, TL_UINT32)
-    RI(i64, TL_INT64)
-    RI(u64, TL_UINT64)
     R2(h, TL_FLOAT16, TL_BFLOAT16, bf16)
-    R2(h, TL_FLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
-    RN(h, TL_FLOAT16)
     R2(b, TL_BFLOAT16, TL_FLOAT16, f16)
-    R2(b, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, e8m0)
-    RN(b, TL_BFLOAT16)
     R2(f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
     R2(f64, TL_FLOAT64, TL_FLOAT8_E8M0FNU, e8m0)
     /* complex -> real narrow formats: the real part (complex32 -> float16 is re_c32,
@@ -1726,7 +1713,6 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     RN(bc32, TL_BCOMPLEX32)
   default: return NULL;
   }
-#undef RI
 #undef RN
 #undef R2
 #undef P
