@@ -87,6 +87,11 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
 /* Does tl__avx2_lut8 run the pair (1-byte source, table built, not slower than scalar)? */
 int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
+/* The index bits (4..7) of the folded lookup tl__avx2_lut8 runs a full 8-bit
+   table with 1-byte entries by (float8/int8/e8m0 sources), 0 if none (tests). */
+int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat);
+/* Turn the folded lookups off (1) or on (0); returns the previous setting (tests, benchmarks). */
+int tl__avx2_fold_disable(int off);
 
 /* AVX-512 VBMI (caller checked CPUID): dst[i] = table8(from, to, sat)[src[i]]
  * for a 1-byte source and a 1/2/4/8-byte destination, by in-register lookups.

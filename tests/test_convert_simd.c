@@ -335,16 +335,22 @@ static void test_byte_sources_every_value(void **state) {
           assert_int_equal(tl_convert(from, src + 1 + i, 1, to, ref + 3 + i * ds, (ptrdiff_t)ds, 1, flags, NULL), TL_OK);
         for (int t = 1; t < nt; t++) {
           assert_int_equal(tl_convert_set_tier(tiers[t]), TL_OK);
-          memset(out, 0x5A, sizeof out);
-          assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 3, N, flags, NULL), TL_OK);
-          if (memcmp(out, ref, sizeof out) != 0) {
-            size_t k = 0;
-            while (out[k] == ref[k]) k++;
-            size_t e = (k - 3) / ds;
-            fail_msg("tier %s: %s -> %s flags=%u: element %zu (byte 0x%02X) differs at byte %zu", tiers[t],
-                     tl_dtype_name(from), tl_dtype_name(to), flags, e, src[1 + (e < N ? e : 0)], k);
+          /* AVX2: with the folded lookups and without (the 8-bit lookup) */
+          for (int off = 0; off < 1 + (t == 1); off++) {
+            tl__avx2_fold_disable(off);
+            memset(out, 0x5A, sizeof out);
+            assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 3, N, flags, NULL), TL_OK);
+            tl__avx2_fold_disable(0);
+            if (memcmp(out, ref, sizeof out) != 0) {
+              size_t k = 0;
+              while (out[k] == ref[k]) k++;
+              size_t e = (k - 3) / ds;
+              fail_msg("tier %s%s: %s -> %s flags=%u: element %zu (byte 0x%02X) differs at byte %zu", tiers[t],
+                       off ? " (folds off)" : "", tl_dtype_name(from), tl_dtype_name(to), flags, e,
+                       src[1 + (e < N ? e : 0)], k);
+            }
+            checked++;
           }
-          checked++;
         }
       }
     }
@@ -494,6 +500,45 @@ static void test_f8_decoders_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* The folded lookups (a float8 / int8 / e8m0 source's full 8-bit table with
+ * 1-byte entries looked up by magnitude, clamped, with the sign applied by a
+ * rule): every float8 format into every 1-byte integer type and bool folds to
+ * at most 7 index bits, and into the float8 formats that keep -0 (e5m2,
+ * e4m3fn, e4m3, e3m4); int8 into those too. Without a fold the pair would
+ * still be right (test_byte_sources_every_value runs both), only slower. */
+static void test_fold_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) {
+    skip();
+    return;
+  }
+  static const tl_dtype f8[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2,     TL_FLOAT8_E4M3,        TL_FLOAT8_E3M4,
+                                TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E8M0FNU};
+  static const tl_dtype f8sgn[] = {TL_FLOAT8_E5M2, TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4};
+  int bad = 0, n = 0;
+  for (int d = 0; d < TL_NUM_CONCRETE; d++) {
+    const tl_dtype to = (tl_dtype)d;
+    const tl_dtype_info *I = tl_dtype_get(to);
+    const int is_int = I->itemsize == 1 && (I->kind == TL_KIND_BOOL || I->kind == TL_KIND_INT || I->kind == TL_KIND_UINT);
+    int is_sgn = 0;
+    for (size_t j = 0; j < sizeof f8sgn / sizeof f8sgn[0]; j++) is_sgn |= to == f8sgn[j];
+    for (size_t i = 0; i < sizeof f8 / sizeof f8[0] + 1; i++) {
+      const tl_dtype from = i < sizeof f8 / sizeof f8[0] ? f8[i] : TL_INT8;
+      if (from == to || (from == TL_INT8 ? !is_sgn : !(is_int || (is_sgn && from != TL_FLOAT8_E8M0FNU)))) continue;
+      for (int sat = 0; sat < 2; sat++, n++) {
+        const int k = tl__avx2_fold_bits(from, to, sat);
+        if (k < 4 || k > 7) {
+          print_error("%s -> %s (sat %d): fold bits %d\n", tl_dtype_name(from), tl_dtype_name(to), sat, k);
+          bad++;
+        }
+      }
+    }
+  }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(n, 2 * (8 * 17 + 7 * 4 - 4 + 4));
+  assert_int_equal(bad, 0);
+}
+
 /* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
  * to the first overflowing value, then one rounding in 32-bit lanes): every
  * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
@@ -556,6 +601,7 @@ int main(void) {
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
       cmocka_unit_test(test_f8_decoders_enabled),
+      cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_int_narrow_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
