@@ -1907,6 +1907,37 @@ static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m25
   }
 }
 
+/* Store 32 elements of D bytes from their byte planes v[0..D-1] (clobbered):
+   transposed within lanes by unpacks, then the lanes put in order. */
+static inline __attribute__((always_inline)) void tl__lut_out(__m256i *v, int D, char *o, int nt) {
+  __m256i w[16];
+  for (int b = D; b < 16; b++) w[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
+  /* v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
+  int nc = D;
+  _Pragma("GCC unroll 16")
+  for (int u = 1; u < D; u *= 2) {
+    const int nc2 = nc / 2;
+    _Pragma("GCC unroll 16")
+    for (int k = 0; k < D / 2; k++) { /* k = g * nc2 + c: source chunks 2k, 2k + 1 */
+      const int g = k / nc2, lo = (k + g * nc2) & 15, hi = (lo + nc2) & 15;
+      w[lo] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 0);
+      w[hi] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 1);
+    }
+    _Pragma("GCC unroll 16")
+    for (int k = 0; k < D; k++) v[k] = w[k];
+    nc = nc2;
+  }
+  if (D == 1) {
+    tl__st32(o, v[0], nt);
+    return;
+  }
+  _Pragma("GCC unroll 16")
+  for (int j = 0; j < D / 2; j++) {
+    tl__st32(o + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x20), nt);
+    tl__st32(o + 16 * D + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x31), nt);
+  }
+}
+
 /* 2-byte outputs with the plane map known at compile time (M0, M1: the
    plane of byte 0 / 1, or -1 for the constant c0 / c1): the generic loop's
    run-time map keeps its planes in memory. */
@@ -1998,8 +2029,8 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
     const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
-    __m256i pl[16], v[16], w[16];
-    for (int b = D; b < 16; b++) v[b] = w[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
+    __m256i pl[16], v[16];
+    for (int b = D; b < 16; b++) v[b] = _mm256_setzero_si256(); /* unused; quiets -Wmaybe-uninitialized */
     if (np <= 2) { /* planes in registers, picked by masks (a run-time index would keep them in memory) */
       const __m256i p0 = np >= 1 ? tl__lut_plane(T, K, x, xf, m4, m5, m6) : _mm256_setzero_si256();
       const __m256i p1 = np >= 2 ? tl__lut_plane(T + nsub, K, x, xf, m4, m5, m6) : p0;
@@ -2010,31 +2041,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
       _Pragma("GCC unroll 16")
       for (int b = 0; b < D; b++) v[b] = map[b] < 0 ? cst[b] : pl[(int)map[b]];
     }
-    /* transpose within lanes: v[g * nc + c] holds byte chunk c (of u bytes) of element group g */
-    int nc = D;
-    _Pragma("GCC unroll 16")
-    for (int u = 1; u < D; u *= 2) {
-      const int nc2 = nc / 2;
-      _Pragma("GCC unroll 16")
-      for (int k = 0; k < D / 2; k++) { /* k = g * nc2 + c: source chunks 2k, 2k + 1 */
-        const int g = k / nc2, lo = (k + g * nc2) & 15, hi = (lo + nc2) & 15;
-        w[lo] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 0);
-        w[hi] = tl__unpack(v[(2 * k) & 15], v[(2 * k + 1) & 15], u, 1);
-      }
-      _Pragma("GCC unroll 16")
-      for (int k = 0; k < D; k++) v[k] = w[k];
-      nc = nc2;
-    }
-    char *o = d + i * (size_t)D;
-    if (D == 1) {
-      tl__st32(o, v[0], nt);
-      continue;
-    }
-    _Pragma("GCC unroll 16")
-    for (int j = 0; j < D / 2; j++) {
-      tl__st32(o + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x20), nt);
-      tl__st32(o + 16 * D + 32 * j, _mm256_permute2x128_si256(v[2 * j], v[2 * j + 1], 0x31), nt);
-    }
+    tl__lut_out(v, D, d + i * (size_t)D, nt);
   }
   if (nt) _mm_sfence();
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
@@ -2045,10 +2052,11 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
    costing more than 32 shuffles (int64 from float8_e8m0fnu: 7 planes of 16)
    run slower than the scalar engine's typed table loop (~1.6 G elements/s):
    those stay there, or run as a chain (convert_plan.c). */
+static int tl__fold_has(tl_dtype from, tl_dtype to, int sat, const tl__lutp *L);
 int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
   if (tl__info(from)->itemsize != 1) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
-  return L && (tl__info(to)->itemsize <= 2 || L->np * (1 << (L->k - 4)) <= 32);
+  return L && (tl__info(to)->itemsize <= 2 || L->np * (1 << (L->k - 4)) <= 32 || tl__fold_has(from, to, sat, L));
 }
 
 /* one function per (D, K): inlined all into tl__avx2_lut8 they made one frame
@@ -2076,33 +2084,37 @@ TL__LUTFNS(16)
   default: tl__lut_##D##_8(L, t, src, dst, n); return 1;                                              \
   }
 
-/* ---- folded lookups: 1-byte outputs of a full 8-bit table ------------------
- * The table of a float8 source into a 1-byte type (another float8, int8,
- * uint8, the sub-byte integers), of int8 into a float8, or of
- * float8_e8m0fnu into a 1-byte type reads all 8 bits: 16 shuffles per 32
- * elements. But it is mostly a function of a magnitude m, with the sign
- * applied by a rule, and constant over runs of the smallest magnitudes
- * (underflow, truncation to 0) and the largest (overflow, saturation, NaN):
+/* ---- folded lookups: full 8-bit tables of float8 / int8 / e8m0 sources -----
+ * A float8 source's table (into another float8, the integers, bool), int8's
+ * into a float8 and float8_e8m0fnu's read all 8 bits: 16 shuffles per output
+ * byte plane and 32 elements. But the table is mostly a function of a
+ * magnitude m, with the sign applied by a rule, and constant over runs of the
+ * smallest magnitudes (underflow, truncation to 0) and the largest (overflow,
+ * saturation, NaN):
  *   m = x & 0x7F (sign-magnitude codes), |x| (int8: -128 -> 128) or x (e8m0)
  *   y = min(max(m, lo), c) - lo + (m >= c2)        (c2 > c: a NaN tail)
- * is looked up in a 2^k-entry table (k = 4..7: 1, 2, 4 or 8 shuffles), and
- * the sign applied by one of
- *   XOR    r = v ^ (s & a)             (-> a float8: the sign bit)
- *   NEG    r = ((v ^ s) - s) & a       (-> integers: negation, wrapped to a)
+ * is looked up in a 2^k-entry table (k = 4..7: 1, 2, 4 or 8 shuffles per
+ * plane), and the sign applied to each D-byte entry v by one of
+ *   XOR    r = v ^ (s & a)             (-> floats: the sign bit)
+ *   NEG    r = (s ? -v : v) & a        (-> integers: negation, wrapped to a)
  *   CONST  r = s ? a : v               (-> unsigned: negatives saturate to 0)
- * (s: 0xFF where x is negative), then up to TL__FOLD_MAXEXC (y, sign)
- * classes the rule gets wrong (-0 into fnuz, NaN, the asymmetric end of a
- * saturating range) patched by an XOR. A fold is accepted only if this
- * formula, evaluated in scalar code (tl__fold_eval), gives the table's entry
- * for all 256 bytes; the vector code performs the same byte operations. */
+ * (s: all ones where x is negative; a: D bytes), then up to TL__FOLD_MAXEXC
+ * (y, sign) classes the rule gets wrong (-0 into fnuz, NaN, the asymmetric
+ * end of a saturating range) patched by an XOR. All of it is byte-wise on the
+ * output's byte planes (the negation carries from byte to byte), so wider
+ * outputs are transposed afterwards as the 8-bit lookup's are. A fold is
+ * accepted only if this formula, evaluated in scalar code (tl__fold_eval),
+ * gives the table's entry for all 256 bytes; the vector code performs the
+ * same byte operations. */
 #define TL__FOLD_MAXEXC 4
-enum { TL__FOLD_XOR = 0, TL__FOLD_NEG = 1, TL__FOLD_CONST = 2 };    /* sign rule */
-enum { TL__FOLD_MAG = 0, TL__FOLD_ABS = 1, TL__FOLD_UNS = 2 };      /* source: x & 0x7F, |x|, x */
+enum { TL__FOLD_XOR = 0, TL__FOLD_NEG = 1, TL__FOLD_CONST = 2 }; /* sign rule */
+enum { TL__FOLD_MAG = 0, TL__FOLD_ABS = 1, TL__FOLD_UNS = 2 };   /* source: x & 0x7F, |x|, x */
 typedef struct {
-  unsigned char lo, c, c2, tail, k, mode, src, arg, nexc;
-  unsigned char raw80;                                 /* exc[0] matches the byte 0x80 itself, not a class */
-  unsigned char exc[TL__FOLD_MAXEXC], dlt[TL__FOLD_MAXEXC];
-  unsigned char tab[128]; /* entry y, y < 2^k */
+  unsigned char lo, c, c2, tail, k, mode, src, nexc, D;
+  unsigned char raw80; /* exc[0] matches the byte 0x80 itself, not a class */
+  unsigned char exc[TL__FOLD_MAXEXC];
+  unsigned char arg[16], dlt[TL__FOLD_MAXEXC][16];
+  unsigned char tab[128 * 16]; /* entry y: D bytes at tab + y * D, y < 2^k */
   int cost;
 } tl__fold;
 
@@ -2119,27 +2131,35 @@ static unsigned tl__fold_y(const tl__fold *F, unsigned x) {
   return y - F->lo + (F->tail && m >= F->c2);
 }
 
-/* The rule's result for a folded entry v, before the exceptions. */
-static unsigned tl__fold_rule(const tl__fold *F, unsigned v, unsigned neg) {
-  const unsigned s = neg ? 0xFFu : 0u;
-  switch (F->mode) {
-  case TL__FOLD_XOR: return (v ^ (s & F->arg)) & 0xFF;
-  case TL__FOLD_NEG: return (((v ^ s) - s) & F->arg) & 0xFF;
-  default: return neg ? F->arg : v;
+/* The rule's result r for a folded entry v (D bytes), before the exceptions. */
+static void tl__fold_rule(const tl__fold *F, const unsigned char *v, unsigned neg, unsigned char *r) {
+  unsigned carry = 1;
+  for (int b = 0; b < F->D; b++) {
+    switch (F->mode) {
+    case TL__FOLD_XOR: r[b] = (unsigned char)(v[b] ^ (neg ? F->arg[b] : 0)); break;
+    case TL__FOLD_NEG: {
+      const unsigned n = (unsigned)(unsigned char)~v[b] + carry; /* -v = ~v + 1, byte by byte */
+      carry = n >> 8;
+      r[b] = (unsigned char)((neg ? n : v[b]) & F->arg[b]);
+      break;
+    }
+    default: r[b] = neg ? F->arg[b] : v[b]; break;
+    }
   }
 }
 
-static unsigned tl__fold_eval(const tl__fold *F, unsigned x) {
+static void tl__fold_eval(const tl__fold *F, unsigned x, unsigned char *r) {
   const unsigned y = tl__fold_y(F, x), neg = tl__fold_neg(F, x), z = y | neg << 7;
-  unsigned r = tl__fold_rule(F, F->tab[y], neg);
+  tl__fold_rule(F, F->tab + (size_t)y * F->D, neg, r);
   for (int j = 0; j < F->nexc; j++)
-    if ((j == 0 && F->raw80 ? x : z) == F->exc[j]) r ^= F->dlt[j];
-  return r;
+    if ((j == 0 && F->raw80 ? x : z) == F->exc[j])
+      for (int b = 0; b < F->D; b++) r[b] ^= F->dlt[j][b];
 }
 
-/* Try F's (src, lo, c, c2, mode, arg) on table t: fill in the rest and
-   return 1 if every byte comes out right. */
+/* Try F's (src, lo, c, c2, mode, arg, raw80) on table t (D-byte entries):
+   fill in the rest and return 1 if every entry comes out right. */
 static int tl__fold_try(const unsigned char *t, tl__fold *F) {
+  const int D = F->D;
   if (F->lo > F->c || (F->tail && F->c2 <= F->c)) return 0;
   const unsigned ymax = (unsigned)(F->c - F->lo) + F->tail;
   int k = 4;
@@ -2148,60 +2168,68 @@ static int tl__fold_try(const unsigned char *t, tl__fold *F) {
   F->k = (unsigned char)k;
   memset(F->tab, 0, sizeof F->tab);
   /* the positive (or only) half defines the table: it must be a function of y */
-  unsigned char want[128], seen[2][128];
+  unsigned char want[128 * 16], seen[2][128];
   memset(seen, 0, sizeof seen);
   for (unsigned x = 0; x < 256; x++) {
     if (F->raw80 && x == 0x80) continue; /* patched on its own below */
     const unsigned y = tl__fold_y(F, x), neg = tl__fold_neg(F, x);
-    unsigned char *e = neg ? &want[y] : &F->tab[y];
-    if (seen[neg][y] && *e != t[x]) return 0;
-    seen[neg][y] = 1, *e = t[x];
+    unsigned char *e = neg ? want + (size_t)y * D : F->tab + (size_t)y * D;
+    if (seen[neg][y] && memcmp(e, t + (size_t)x * D, (size_t)D) != 0) return 0;
+    seen[neg][y] = 1, memcpy(e, t + (size_t)x * D, (size_t)D);
   }
   /* the negative half: the rule, or an exception per folded class (slot 0
      kept for the byte 0x80 itself with raw80) */
   F->nexc = F->raw80;
   for (unsigned y = 0; y <= ymax; y++) {
     if (!seen[1][y]) continue;
-    const unsigned r = tl__fold_rule(F, F->tab[y], 1);
-    if (r == want[y]) continue;
+    unsigned char r[16];
+    tl__fold_rule(F, F->tab + (size_t)y * D, 1, r);
+    if (memcmp(r, want + (size_t)y * D, (size_t)D) == 0) continue;
     if (F->nexc == TL__FOLD_MAXEXC) return 0;
-    F->exc[F->nexc] = (unsigned char)(y | 0x80), F->dlt[F->nexc] = (unsigned char)(r ^ want[y]);
+    F->exc[F->nexc] = (unsigned char)(y | 0x80);
+    for (int b = 0; b < D; b++) F->dlt[F->nexc][b] = (unsigned char)(r[b] ^ want[(size_t)y * D + b]);
     F->nexc++;
   }
   if (F->raw80) {
-    F->exc[0] = 0x80, F->dlt[0] = 0;
-    F->dlt[0] = (unsigned char)(tl__fold_eval(F, 0x80) ^ t[0x80]);
+    unsigned char r[16];
+    F->exc[0] = 0x80;
+    memset(F->dlt[0], 0, sizeof F->dlt[0]);
+    tl__fold_eval(F, 0x80, r);
+    for (int b = 0; b < D; b++) F->dlt[0][b] = (unsigned char)(r[b] ^ t[0x80 * D + b]);
   }
-  for (unsigned x = 0; x < 256; x++)
-    if (tl__fold_eval(F, x) != t[x]) return 0;
-  /* Measured against the 8-bit lookup (AVX2, Zen 3, 32 KiB, alternating):
-     k <= 6 folds 1.1-4x faster; k = 7 with at most one exception 0.8-1.27x
-     (this VM's two timing modes), with 2-3 exceptions 0.66-0.9x: not taken. */
-  if (k == 7 && F->nexc > 1) return 0;
+  for (unsigned x = 0; x < 256; x++) {
+    unsigned char r[16];
+    tl__fold_eval(F, x, r);
+    if (memcmp(r, t + (size_t)x * D, (size_t)D) != 0) return 0;
+  }
+  /* Measured against the 8-bit lookup (AVX2, Zen 3, 32 KiB, alternating),
+     1-byte outputs: k <= 6 folds 1.1-4x faster; k = 7 with at most one
+     exception 0.8-1.27x (this VM's two timing modes), with 2-3 exceptions
+     0.66-0.9x: not taken. */
+  if (D == 1 && k == 7 && F->nexc > 1) return 0;
   /* vector operations per 32 elements, roughly */
   F->cost = (2 << (k - 4)) - 1 + 3 * F->nexc + 2 * (F->lo > 0) + (F->c < 255) + 2 * F->tail +
             (F->src == TL__FOLD_UNS ? 0 : 3);
   return 1;
 }
 
-/* The cheapest fold of table t (1-byte entries) for a source kind, or 0. */
-static int tl__fold_find(const unsigned char *t, int src, tl__fold *best) {
+/* The cheapest fold of table t (D-byte entries) for a source kind, or 0. */
+static int tl__fold_find(const unsigned char *t, int D, int src, tl__fold *best) {
   int found = 0;
-  tl__fold G;
-  memset(&G, 0, sizeof G);
-  G.src = (unsigned char)src;
+  tl__fold *G = calloc(2, sizeof *G); /* G: the common part; G + 1: a candidate (2 x 2.2 KiB) */
+  if (!G) return 0;
+  G->src = (unsigned char)src, G->D = (unsigned char)D;
   const unsigned mmax = src == TL__FOLD_MAG ? 127 : src == TL__FOLD_ABS ? 128 : 255;
-  /* the classes: same m and sign give the same entry (int8: +-m) */
-  unsigned char ent[2][256], has[2][256];
-  memset(ent, 0, sizeof ent), memset(has, 0, sizeof has);
+  /* the classes: x with the same m and sign (int8: +-m) have the same entry */
+  const unsigned char *ent[2][256] = {{NULL}};
   for (unsigned x = 0; x < 256; x++) {
-    const unsigned m = tl__fold_m(&G, x), neg = tl__fold_neg(&G, x);
-    if (has[neg][m] && ent[neg][m] != t[x]) return 0;
-    has[neg][m] = 1, ent[neg][m] = t[x];
+    const unsigned m = tl__fold_m(G, x), neg = tl__fold_neg(G, x);
+    ent[neg][m] = t + (size_t)x * D;
   }
-#define TL__SAME(a, b) (ent[0][a] == ent[0][b] && (!has[1][a] || !has[1][b] || ent[1][a] == ent[1][b]))
+#define TL__EQ(p, q) ((p) == NULL || (q) == NULL || memcmp((p), (q), (size_t)D) == 0)
+#define TL__SAME(a, b) (TL__EQ(ent[0][a], ent[0][b]) && TL__EQ(ent[1][a], ent[1][b]))
   unsigned lo = 0; /* the run of smallest magnitudes (-0 aside: raw80 patches it) */
-  while (lo < mmax && ent[0][lo + 1] == ent[0][0] && (lo == 0 || !has[1][lo + 1] || ent[1][lo + 1] == ent[1][1])) lo++;
+  while (lo < mmax && TL__EQ(ent[0][lo + 1], ent[0][0]) && (lo == 0 || TL__EQ(ent[1][lo + 1], ent[1][1]))) lo++;
   unsigned c2 = mmax; /* the NaN tail: the run of largest magnitudes */
   while (c2 > 0 && TL__SAME(c2 - 1, mmax)) c2--;
   for (int a = 0; a < 2; a++) { /* without / with a tail */
@@ -2213,30 +2241,44 @@ static int tl__fold_find(const unsigned char *t, int src, tl__fold *best) {
       for (int raw = 0; raw < 1 + (src == TL__FOLD_MAG); raw++) /* -0 patched on its own */
         for (int mode = 0; mode < 3; mode++) {
           static const unsigned char negmask[] = {0xFF, 0x7F, 0x3F, 0x1F, 0x0F, 0x07, 0x03, 0x01};
-          const int nargs = src == TL__FOLD_UNS ? (mode == 0) : mode == TL__FOLD_NEG ? 8 : mode == TL__FOLD_XOR ? 2 : 1;
+          const int nargs = src == TL__FOLD_UNS ? (mode == 0) : mode == TL__FOLD_NEG ? (D == 1 ? 8 : 1) : mode == TL__FOLD_XOR ? 2 : 1;
           for (int ai = 0; ai < nargs; ai++) {
-            tl__fold F = G;
-            F.lo = (unsigned char)(l ? lo : 0), F.c = (unsigned char)c, F.mode = (unsigned char)mode;
-            F.tail = (unsigned char)a, F.c2 = (unsigned char)(a ? c2 : 0), F.raw80 = (unsigned char)raw;
-            if (src == TL__FOLD_UNS) F.mode = TL__FOLD_CONST, F.arg = 0;
-            else if (mode == TL__FOLD_XOR) F.arg = ai ? 0x80 : (unsigned char)(ent[1][1] ^ ent[0][1]);
-            else if (mode == TL__FOLD_NEG) F.arg = negmask[ai];
-            else F.arg = ent[1][1];
-            if (tl__fold_try(t, &F) && (!found || F.cost < best->cost)) *best = F, found = 1;
+            tl__fold *F = G + 1;
+            *F = *G;
+            F->lo = (unsigned char)(l ? lo : 0), F->c = (unsigned char)c, F->mode = (unsigned char)mode;
+            F->tail = (unsigned char)a, F->c2 = (unsigned char)(a ? c2 : 0), F->raw80 = (unsigned char)raw;
+            memset(F->arg, 0, sizeof F->arg);
+            if (src == TL__FOLD_UNS) F->mode = TL__FOLD_CONST;
+            else if (mode == TL__FOLD_XOR) { /* the flip of entry 1, or the top byte's sign bit */
+              for (int b = 0; b < D; b++) F->arg[b] = ai ? 0 : (unsigned char)(t[0x81 * D + b] ^ t[0x01 * D + b]);
+              if (ai) F->arg[D - 1] = 0x80;
+            } else if (mode == TL__FOLD_NEG) {
+              memset(F->arg, 0xFF, (size_t)D);
+              F->arg[0] = negmask[ai];
+            } else {
+              memcpy(F->arg, t + 0x81 * D, (size_t)D);
+            }
+            if (tl__fold_try(t, F) && (!found || F->cost < best->cost)) *best = *F, found = 1;
           }
         }
   }
 #undef TL__SAME
+#undef TL__EQ
+  free(G);
   return found;
 }
 
 typedef struct {
   tl__fold F;
-  __m256i tab[8]; /* 2^(k-4) sub-tables of 16 entries, broadcast to both lanes */
+  int np;                 /* D >= 2: distinct non-constant byte planes of the folded table (<= 2) */
+  signed char map[16];    /* byte b: its plane, or -1 for the constant cval[b] */
+  unsigned char cval[16];
+  __m256i tab[16];        /* np x 2^(k-4) sub-tables of 16 entries, broadcast to both lanes */
 } tl__foldp;
 
 static _Atomic(tl__foldp *) tl__folds[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__foldp tl__fold_none; /* "looked, none" */
+static _Atomic int tl__fold_off;
 
 /* The source kind a 1-byte dtype's codes fold by, or -1. */
 static int tl__fold_src(tl_dtype from) {
@@ -2245,21 +2287,52 @@ static int tl__fold_src(tl_dtype from) {
   return tl__info(from)->kind == TL_KIND_FLOAT && tl__info(from)->bits == 8 ? TL__FOLD_MAG : -1;
 }
 
-/* The fold of pair (from, to, sat) for a 1-byte destination, or NULL. */
+/* Byte planes of a found fold (1-byte outputs: byte 0 is plane 0); 0 if
+   more than two planes. */
+static int tl__fold_planes(tl__foldp *P) {
+  const tl__fold *F = &P->F;
+  const int D = F->D, nsub = 1 << (F->k - 4);
+  const unsigned ymax = (unsigned)(F->c - F->lo) + F->tail;
+  int first[2];
+  P->np = 0;
+  for (int b = 0; b < 16; b++) P->map[b] = -1, P->cval[b] = b < D ? F->tab[b] : 0;
+  for (int b = 0; b < D; b++) {
+    int konst = D > 1;
+    for (unsigned y = 1; y <= ymax && konst; y++) konst = F->tab[y * D + b] == F->tab[b];
+    if (konst) continue;
+    for (int p = 0; p < P->np && P->map[b] < 0; p++) {
+      int same = 1;
+      for (unsigned y = 0; y <= ymax && same; y++) same = F->tab[y * D + b] == F->tab[y * D + first[p]];
+      if (same) P->map[b] = (signed char)p;
+    }
+    if (P->map[b] >= 0) continue;
+    if (P->np == 2) return 0;
+    first[P->np] = b, P->map[b] = (signed char)P->np++;
+  }
+  for (int p = 0; p < P->np; p++)
+    for (int h = 0; h < nsub; h++) {
+      unsigned char row[16];
+      for (int l = 0; l < 16; l++) {
+        const unsigned y = (unsigned)(h * 16 + l);
+        row[l] = F->tab[(y <= ymax ? y : 0) * D + first[p]];
+      }
+      P->tab[p * nsub + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
+    }
+  return 1;
+}
+
+/* The fold of pair (from, to, sat), or NULL. */
 static const tl__foldp *tl__fold_get(tl_dtype from, tl_dtype to, int sat) {
   tl__foldp *P = atomic_load_explicit(&tl__folds[from][to][sat], memory_order_acquire);
   if (P) return P == &tl__fold_none ? NULL : P;
   const unsigned char *t = tl__table8(from, to, sat);
-  const int src = tl__fold_src(from);
-  tl__fold F;
+  const int src = tl__fold_src(from), D = tl__info(to)->itemsize;
   tl__foldp *np = &tl__fold_none;
-  if (t && src >= 0 && tl__info(to)->itemsize == 1 && tl__fold_find(t, src, &F)) {
+  if (t && src >= 0 && (D == 1 || D == 2 || D == 4 || D == 8)) {
     np = aligned_alloc(32, sizeof *np);
     if (!np) return NULL;
     memset(np, 0, sizeof *np);
-    np->F = F;
-    for (int h = 0; h < 1 << (F.k - 4); h++)
-      np->tab[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(F.tab + 16 * h)));
+    if (!tl__fold_find(t, D, src, &np->F) || !tl__fold_planes(np)) free(np), np = &tl__fold_none;
   }
   tl__foldp *expected = NULL;
   if (!atomic_compare_exchange_strong_explicit(&tl__folds[from][to][sat], &expected, np, memory_order_acq_rel,
@@ -2270,10 +2343,20 @@ static const tl__foldp *tl__fold_get(tl_dtype from, tl_dtype to, int sat) {
   return np == &tl__fold_none ? NULL : np;
 }
 
-static _Atomic int tl__fold_off;
 /* Tests and benchmarks: turn the folded lookups off (the 8-bit lookup then
    serves those pairs) or back on; returns the previous setting. */
 int tl__avx2_fold_disable(int off) { return atomic_exchange(&tl__fold_off, off != 0); }
+
+/* Does tl__avx2_lut8 run pair (from, to, sat), whose lookup is L, by a fold?
+   Measured against the 8-bit lookup in alternation (AVX2, 32 KiB): 2-byte
+   outputs 0.96-2.9x (float8 -> int16 1.07-1.55, e8m0 -> int16 2.9), 4-byte
+   1.1-1.2x; 8-byte 0.98x where the lookup has two planes (complex64) and
+   ~5x where it has more (int64, which otherwise chains); 16-byte 0.74x. */
+static int tl__fold_has(tl_dtype from, tl_dtype to, int sat, const tl__lutp *L) {
+  const int D = tl__info(to)->itemsize;
+  return L->k == 8 && (D <= 4 || (D == 8 && L->np > 2)) && !atomic_load_explicit(&tl__fold_off, memory_order_relaxed) &&
+         tl__fold_get(from, to, sat != 0) != NULL;
+}
 
 /* For the tests: the index bits of pair's fold, 0 if it has none. */
 int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat) {
@@ -2281,19 +2364,26 @@ int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat) {
   return P ? P->F.k : 0;
 }
 
-/* 32 folded lookups (K index bits, SRC the source kind, MODE the sign rule). */
-static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T, int K, int SRC, int MODE,
-                                                                __m256i x, const tl__fold *F, __m256i lo, __m256i c,
-                                                                __m256i c2, __m256i arg, const __m256i *ex,
-                                                                const __m256i *dl) {
+/* The folded index y of 32 codes x (SRC: the source kind). */
+static inline __attribute__((always_inline)) __m256i tl__fold_y32(__m256i x, int SRC, int haslo, int tail,
+                                                                  __m256i lo, __m256i c, __m256i c2) {
   const __m256i m = SRC == TL__FOLD_MAG   ? _mm256_and_si256(x, _mm256_set1_epi8(0x7F))
                     : SRC == TL__FOLD_ABS ? _mm256_abs_epi8(x)
                                           : x;
   __m256i y = m;
-  if (F->lo) y = _mm256_max_epu8(y, lo);
+  if (haslo) y = _mm256_max_epu8(y, lo);
   y = _mm256_min_epu8(y, c);
-  if (F->lo) y = _mm256_sub_epi8(y, lo);
-  if (F->tail) y = _mm256_sub_epi8(y, _mm256_cmpeq_epi8(_mm256_max_epu8(m, c2), m));
+  if (haslo) y = _mm256_sub_epi8(y, lo);
+  if (tail) y = _mm256_sub_epi8(y, _mm256_cmpeq_epi8(_mm256_max_epu8(m, c2), m));
+  return y;
+}
+
+/* 32 folded lookups into 1 byte (K index bits, SRC the source kind, MODE the sign rule). */
+static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T, int K, int SRC, int MODE,
+                                                                __m256i x, const tl__fold *F, __m256i lo, __m256i c,
+                                                                __m256i c2, __m256i arg, const __m256i *ex,
+                                                                const __m256i *dl) {
+  const __m256i y = tl__fold_y32(x, SRC, F->lo != 0, F->tail, lo, c, c2);
   __m256i v = tl__lut_plane(T, K, y, y, _mm256_slli_epi16(y, 3), _mm256_slli_epi16(y, 2), _mm256_slli_epi16(y, 1));
   if (SRC == TL__FOLD_UNS) return v;
   const __m256i s = _mm256_cmpgt_epi8(_mm256_setzero_si256(), x);
@@ -2312,13 +2402,15 @@ static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T
 static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *P, const unsigned char *t, int K,
                                                                int SRC, int MODE, const uint8_t *s, char *d,
                                                                size_t n) {
-  const tl__fold F = P->F; /* a copy: stores through d could alias *P */
+  const tl__fold *F = &P->F; /* read once below: stores through d could alias *P */
   __m256i T[8], ex[TL__FOLD_MAXEXC], dl[TL__FOLD_MAXEXC];
   for (int h = 0; h < 8; h++) T[h] = h < 1 << (K - 4) ? P->tab[h] : _mm256_setzero_si256();
   for (int j = 0; j < TL__FOLD_MAXEXC; j++)
-    ex[j] = _mm256_set1_epi8((char)F.exc[j]), dl[j] = _mm256_set1_epi8((char)F.dlt[j]);
-  const __m256i lo = _mm256_set1_epi8((char)F.lo), c = _mm256_set1_epi8((char)F.c),
-                c2 = _mm256_set1_epi8((char)F.c2), arg = _mm256_set1_epi8((char)F.arg);
+    ex[j] = _mm256_set1_epi8((char)F->exc[j]), dl[j] = _mm256_set1_epi8((char)F->dlt[j][0]);
+  tl__fold G; /* the scalars tl__fold32 reads */
+  G.lo = F->lo, G.tail = F->tail, G.nexc = F->nexc, G.raw80 = F->raw80;
+  const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
+                c2 = _mm256_set1_epi8((char)F->c2), arg = _mm256_set1_epi8((char)F->arg[0]);
   int nt = 0;
   size_t i = 0;
   if (n >= TL__NT_MIN) { /* streaming stores from a 64-byte aligned destination */
@@ -2327,18 +2419,98 @@ static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *
     for (size_t j = 0; j < i; j++) d[j] = (char)t[s[j]];
     nt = 1;
   }
-#define TL__FOLD1(o)                                                                                         \
-  tl__st32(d + i + (o),                                                                                      \
-           tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), &F, \
-                      lo, c, c2, arg, ex, dl),                                                               \
-           nt)
-  for (; i + 32 <= n; i += 32) TL__FOLD1(0);
-#undef TL__FOLD1
+  for (; i + 32 <= n; i += 32)
+    tl__st32(d + i,
+             tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), &G, lo, c, c2,
+                        arg, ex, dl),
+             nt);
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
-/* one noinline function per (K, source kind, sign rule) */
+/* D >= 2 bytes: the folded table's (at most two) planes, the rule and the
+   exceptions byte by byte, then the 8-bit lookup's transpose. The source
+   kind and the rule are run-time (loop-invariant branches). */
+static inline __attribute__((always_inline)) void tl__wfold_run(const tl__foldp *P, const unsigned char *t, int D,
+                                                                int K, const uint8_t *s, char *d, size_t n) {
+  const tl__fold *F = &P->F;
+  const int nsub = 1 << (K - 4), np = P->np, src = F->src, mode = F->mode, haslo = F->lo != 0, tail = F->tail;
+  const int nexc = F->nexc, raw80 = F->raw80;
+  __m256i T[16], cst[16], A[16], mk0[16], mk1[16], ex[TL__FOLD_MAXEXC], dl[TL__FOLD_MAXEXC][16];
+  int xa[16];
+  unsigned dm[TL__FOLD_MAXEXC];
+  for (int h = 0; h < 16; h++) T[h] = h < np * nsub ? P->tab[h] : _mm256_setzero_si256();
+  for (int b = 0; b < 16; b++) {
+    cst[b] = _mm256_set1_epi8((char)P->cval[b]), A[b] = _mm256_set1_epi8((char)F->arg[b]), xa[b] = F->arg[b] != 0;
+    mk0[b] = _mm256_set1_epi8(P->map[b] == 0 ? -1 : 0), mk1[b] = _mm256_set1_epi8(P->map[b] == 1 ? -1 : 0);
+  }
+  for (int j = 0; j < TL__FOLD_MAXEXC; j++) {
+    ex[j] = _mm256_set1_epi8((char)F->exc[j]), dm[j] = 0;
+    for (int b = 0; b < 16; b++) {
+      dl[j][b] = _mm256_set1_epi8((char)F->dlt[j][b]);
+      if (b < D && F->dlt[j][b]) dm[j] |= 1u << b;
+    }
+  }
+  const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
+                c2 = _mm256_set1_epi8((char)F->c2), ones = _mm256_set1_epi8(-1);
+  int nt = 0;
+  size_t i = 0;
+  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
+    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
+    if (i > n) i = n;
+    for (size_t j = 0; j < i; j++) memcpy(d + j * (size_t)D, t + (size_t)s[j] * (size_t)D, (size_t)D);
+    nt = 1;
+  }
+  for (; i + 32 <= n; i += 32) {
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    const __m256i y = src == TL__FOLD_MAG   ? tl__fold_y32(x, TL__FOLD_MAG, haslo, tail, lo, c, c2)
+                      : src == TL__FOLD_ABS ? tl__fold_y32(x, TL__FOLD_ABS, haslo, tail, lo, c, c2)
+                                            : tl__fold_y32(x, TL__FOLD_UNS, haslo, tail, lo, c, c2);
+    const __m256i m4 = _mm256_slli_epi16(y, 3), m5 = _mm256_slli_epi16(y, 2), m6 = _mm256_slli_epi16(y, 1);
+    const __m256i p0 = np >= 1 ? tl__lut_plane(T, K, y, y, m4, m5, m6) : _mm256_setzero_si256();
+    const __m256i p1 = np >= 2 ? tl__lut_plane(T + nsub, K, y, y, m4, m5, m6) : p0;
+    __m256i v[16];
+    _Pragma("GCC unroll 16")
+    for (int b = 0; b < 16; b++)
+      v[b] = b < D ? _mm256_blendv_epi8(_mm256_blendv_epi8(cst[b], p0, mk0[b]), p1, mk1[b]) : _mm256_setzero_si256();
+    if (src != TL__FOLD_UNS) {
+      const __m256i sg = _mm256_cmpgt_epi8(_mm256_setzero_si256(), x);
+      if (mode == TL__FOLD_XOR) {
+        _Pragma("GCC unroll 16")
+        for (int b = 0; b < D; b++)
+          if (xa[b]) v[b] = _mm256_xor_si256(v[b], _mm256_and_si256(sg, A[b]));
+      } else if (mode == TL__FOLD_CONST) {
+        _Pragma("GCC unroll 16")
+        for (int b = 0; b < D; b++) v[b] = _mm256_blendv_epi8(v[b], A[b], sg);
+      } else { /* -v = ~v + 1 byte by byte: byte b carries while bytes 0..b-1 are all zero */
+        __m256i acc = v[0];
+        v[0] = _mm256_and_si256(_mm256_blendv_epi8(v[0], _mm256_sub_epi8(_mm256_setzero_si256(), v[0]), sg), A[0]);
+        _Pragma("GCC unroll 16")
+        for (int b = 1; b < D; b++) {
+          const __m256i vb = v[b];
+          const __m256i nb = _mm256_sub_epi8(_mm256_xor_si256(vb, ones), _mm256_cmpeq_epi8(acc, _mm256_setzero_si256()));
+          acc = _mm256_or_si256(acc, vb);
+          v[b] = _mm256_and_si256(_mm256_blendv_epi8(vb, nb, sg), A[b]);
+        }
+      }
+      if (nexc) {
+        const __m256i z = _mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
+        for (int j = 0; j < TL__FOLD_MAXEXC; j++) {
+          if (j >= nexc) break;
+          const __m256i mj = _mm256_cmpeq_epi8(j == 0 && raw80 ? x : z, ex[j]);
+          _Pragma("GCC unroll 16")
+          for (int b = 0; b < D; b++)
+            if (dm[j] >> b & 1) v[b] = _mm256_xor_si256(v[b], _mm256_and_si256(mj, dl[j][b]));
+        }
+      }
+    }
+    tl__lut_out(v, D, d + i * (size_t)D, nt);
+  }
+  if (nt) _mm_sfence();
+  for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
+}
+
+/* one noinline function per (K, source kind, sign rule) for 1 byte, per (D, K) wider */
 #define TL__FOLDFN(K, S, M)                                                                                     \
   static __attribute__((noinline)) void tl__fold_##K##_##S##M(const tl__foldp *P, const unsigned char *t,      \
                                                               const void *src, void *dst, size_t n) {          \
@@ -2353,6 +2525,17 @@ TL__FOLDFNS(6)
 TL__FOLDFNS(7)
 #undef TL__FOLDFNS
 #undef TL__FOLDFN
+#define TL__WFOLDFN(D, K)                                                                                       \
+  static __attribute__((noinline)) void tl__wfold_##D##_##K(const tl__foldp *P, const unsigned char *t,        \
+                                                            const void *src, void *dst, size_t n) {            \
+    tl__wfold_run(P, t, D, K, src, dst, n);                                                                    \
+  }
+#define TL__WFOLDFNS(D) TL__WFOLDFN(D, 4) TL__WFOLDFN(D, 5) TL__WFOLDFN(D, 6) TL__WFOLDFN(D, 7)
+TL__WFOLDFNS(2)
+TL__WFOLDFNS(4)
+TL__WFOLDFNS(8)
+#undef TL__WFOLDFNS
+#undef TL__WFOLDFN
 
 static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
   typedef void (*fn)(const tl__foldp *, const unsigned char *, const void *, void *, size_t);
@@ -2360,8 +2543,12 @@ static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void 
                         tl__fold_##K##_10, tl__fold_##K##_11, tl__fold_##K##_12, tl__fold_##K##_22}
   static const fn fns[4][7] = {TL__FOLDROW(4), TL__FOLDROW(5), TL__FOLDROW(6), TL__FOLDROW(7)};
 #undef TL__FOLDROW
-  const int col = P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode;
-  fns[P->F.k - 4][col](P, t, src, dst, n);
+#define TL__WFOLDROW(D) {tl__wfold_##D##_4, tl__wfold_##D##_5, tl__wfold_##D##_6, tl__wfold_##D##_7}
+  static const fn wfns[3][4] = {TL__WFOLDROW(2), TL__WFOLDROW(4), TL__WFOLDROW(8)};
+#undef TL__WFOLDROW
+  const int D = P->F.D, k = P->F.k - 4;
+  if (D == 1) fns[k][P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode](P, t, src, dst, n);
+  else wfns[D == 2 ? 0 : D == 4 ? 1 : 2][k](P, t, src, dst, n);
   return 1;
 }
 
@@ -2370,10 +2557,7 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
-  if (L->k == 8 && !atomic_load_explicit(&tl__fold_off, memory_order_relaxed)) {
-    const tl__foldp *P = tl__fold_get(from, to, sat != 0);
-    if (P) return tl__fold_call(P, t, src, dst, n);
-  }
+  if (tl__fold_has(from, to, sat, L)) return tl__fold_call(tl__fold_get(from, to, sat != 0), t, src, dst, n);
   switch (tl__info(to)->itemsize) {
   case 1: TL__LUT_K(1)
   case 2: TL__LUT_K(2)

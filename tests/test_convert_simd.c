@@ -261,6 +261,8 @@ static void test_large_streamed(void **state) {
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
       /* byte-table lookups (1-, 2- and 4-byte outputs) */
       {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_INT3, TL_FLOAT32, 0},
+      /* folded lookups (1-, 4- and 8-byte outputs) */
+      {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT32, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0},
       /* float8 decoders */
       {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0}};
   int nt = ntiers_avail();
@@ -500,11 +502,11 @@ static void test_f8_decoders_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
-/* The folded lookups (a float8 / int8 / e8m0 source's full 8-bit table with
- * 1-byte entries looked up by magnitude, clamped, with the sign applied by a
- * rule): every float8 format into every 1-byte integer type and bool folds to
- * at most 7 index bits, and into the float8 formats that keep -0 (e5m2,
- * e4m3fn, e4m3, e3m4); int8 into those too. Without a fold the pair would
+/* The folded lookups (a float8 / int8 / e8m0 source's full 8-bit table
+ * looked up by magnitude, clamped, with the sign applied by a rule): every
+ * float8 format into every 1-byte integer type and bool folds to at most 7
+ * index bits, and into the float8 formats that keep -0 (e5m2, e4m3fn, e4m3,
+ * e3m4); int8 into those too; every float8 format into int16 and uint16. Without a fold the pair would
  * still be right (test_byte_sources_every_value runs both), only slower. */
 static void test_fold_enabled(void **state) {
   (void)state;
@@ -534,8 +536,18 @@ static void test_fold_enabled(void **state) {
       }
     }
   }
+  /* 2-byte integers: the lookup's two byte planes folded */
+  for (size_t i = 0; i < sizeof f8 / sizeof f8[0]; i++)
+    for (int sat = 0; sat < 2; sat++)
+      for (int u = 0; u < 2; u++, n++) {
+        const int k = tl__avx2_fold_bits(f8[i], u ? TL_UINT16 : TL_INT16, sat);
+        if (k < 4 || k > 7) {
+          print_error("%s -> %s (sat %d): fold bits %d\n", tl_dtype_name(f8[i]), u ? "uint16" : "int16", sat, k);
+          bad++;
+        }
+      }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * (8 * 17 + 7 * 4 - 4 + 4));
+  assert_int_equal(n, 2 * (8 * 17 + 7 * 4 - 4 + 4) + 8 * 4);
   assert_int_equal(bad, 0);
 }
 
