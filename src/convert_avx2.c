@@ -2016,13 +2016,21 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
 #undef TL__L2
   }
   if (D == 1 && np == 1 && map[0] == 0) { /* one plane, stored as it is: no plane map in the loop */
-    for (; i + 32 <= n; i += 32) {
-      __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-      if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
-      const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
-      const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
-      tl__st32(d + i, tl__lut_plane(T, K, x, xf, m4, m5, m6), nt);
-    }
+#define TL__LUT1(o)                                                                                              \
+  do {                                                                                                         \
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                              \
+    if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);          \
+    const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));                                      \
+    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);    \
+    tl__st32(d + i + (o), tl__lut_plane(T, K, x, xf, m4, m5, m6), nt);                                         \
+  } while (0)
+    if (K == 5) /* unrolled (measured, 32 KiB: 0.5 -> 0.62-0.91x memcpy; unrolled by 2 or 4, K = 6 ran 0.52 -> 0.40x) */
+      for (; i + 64 <= n; i += 64) {
+        TL__LUT1(0);
+        TL__LUT1(32);
+      }
+    for (; i + 32 <= n; i += 32) TL__LUT1(0);
+#undef TL__LUT1
   }
   for (; i + 32 <= n; i += 32) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
@@ -2419,11 +2427,18 @@ static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *
     for (size_t j = 0; j < i; j++) d[j] = (char)t[s[j]];
     nt = 1;
   }
-  for (; i + 32 <= n; i += 32)
-    tl__st32(d + i,
-             tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i)), &G, lo, c, c2,
-                        arg, ex, dl),
-             nt);
+#define TL__FOLD1(o)                                                                                          \
+  tl__st32(d + i + (o),                                                                                       \
+           tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), &G, lo, \
+                      c, c2, arg, ex, dl),                                                                    \
+           nt)
+  if (K <= 5)
+    for (; i + 64 <= n; i += 64) {
+      TL__FOLD1(0);
+      TL__FOLD1(32);
+    }
+  for (; i + 32 <= n; i += 32) TL__FOLD1(0);
+#undef TL__FOLD1
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
