@@ -2188,6 +2188,20 @@ static int tl__fold_try(const unsigned char *t, tl__fold *F) {
   /* the negative half: the rule, or an exception per folded class (slot 0
      kept for the byte 0x80 itself with raw80) */
   F->nexc = F->raw80;
+  if (D > 1 && F->src != TL__FOLD_UNS) { /* a class alone in making a byte plane vary (inf -> INT64_MAX) */
+    for (int b = 0; b < D; b++) {
+      int odd = -1, nodd = 0;
+      for (unsigned y = 1; y <= ymax; y++)
+        if (F->tab[y * D + b] != F->tab[b]) odd = (int)y, nodd++;
+      if (nodd != 1 || F->nexc + 2 > TL__FOLD_MAXEXC) continue;
+      /* the class takes its neighbour's entry, and its positive side is patched */
+      unsigned char *e = F->tab + (size_t)odd * D, keep[16];
+      memcpy(keep, e, (size_t)D), memcpy(e, e - D, (size_t)D); /* odd >= 1 */
+      F->exc[F->nexc] = (unsigned char)odd;
+      for (int q = 0; q < D; q++) F->dlt[F->nexc][q] = (unsigned char)(keep[q] ^ e[q]);
+      F->nexc++;
+    }
+  }
   for (unsigned y = 0; y <= ymax; y++) {
     if (!seen[1][y]) continue;
     unsigned char r[16];

@@ -506,7 +506,8 @@ static void test_f8_decoders_enabled(void **state) {
  * looked up by magnitude, clamped, with the sign applied by a rule): every
  * float8 format into every 1-byte integer type and bool folds to at most 7
  * index bits, and into the float8 formats that keep -0 (e5m2, e4m3fn, e4m3,
- * e3m4); int8 into those too; every float8 format into int16 and uint16. Without a fold the pair would
+ * e3m4); int8 into those too; every float8 format into the 2-, 4- and 8-byte
+ * integers (float8_e8m0fnu: the 2-byte ones). Without a fold the pair would
  * still be right (test_byte_sources_every_value runs both), only slower. */
 static void test_fold_enabled(void **state) {
   (void)state;
@@ -536,18 +537,23 @@ static void test_fold_enabled(void **state) {
       }
     }
   }
-  /* 2-byte integers: the lookup's two byte planes folded */
+  /* wider integers: the lookup's byte planes folded to at most two (+-inf's
+     saturation patched); float8_e8m0fnu's powers of two fill 4 planes of
+     int32/int64 (they chain through float32 instead) */
+  static const tl_dtype wide[] = {TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
   for (size_t i = 0; i < sizeof f8 / sizeof f8[0]; i++)
-    for (int sat = 0; sat < 2; sat++)
-      for (int u = 0; u < 2; u++, n++) {
-        const int k = tl__avx2_fold_bits(f8[i], u ? TL_UINT16 : TL_INT16, sat);
+    for (size_t w = 0; w < sizeof wide / sizeof wide[0]; w++)
+      for (int sat = 0; sat < 2; sat++) {
+        if (f8[i] == TL_FLOAT8_E8M0FNU && w >= 2) continue;
+        const int k = tl__avx2_fold_bits(f8[i], wide[w], sat);
+        n++;
         if (k < 4 || k > 7) {
-          print_error("%s -> %s (sat %d): fold bits %d\n", tl_dtype_name(f8[i]), u ? "uint16" : "int16", sat, k);
+          print_error("%s -> %s (sat %d): fold bits %d\n", tl_dtype_name(f8[i]), tl_dtype_name(wide[w]), sat, k);
           bad++;
         }
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * (8 * 17 + 7 * 4 - 4 + 4) + 8 * 4);
+  assert_int_equal(n, 2 * (8 * 17 + 7 * 4 - 4 + 4) + 2 * (8 * 6 - 4));
   assert_int_equal(bad, 0);
 }
 
