@@ -237,54 +237,6 @@ static inline __m256i tl__venc8_inf(const tl__venc *V, const tl__ffmt *F, __m256
   return _mm256_blendv_epi8(r, ov, isinf);
 }
 
-static inline void tl__store8_u8(uint8_t *d, __m256i r) {
-  __m256i p = _mm256_packus_epi32(r, r);           /* 16-bit, lanes 0-3 | 4-7 per half */
-  p = _mm256_packus_epi16(p, p);                   /* bytes */
-  __m256i q = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4));
-  _mm_storel_epi64((__m128i *)d, _mm256_castsi256_si128(q));
-}
-
-/* complex64/complex128 sources: the real part, deinterleaved in register (one
- * kernel instead of a chain through float32/float64, whose blocks do not
- * overlap memory and compute); a NaN there sends the block to the scalar engine. */
-static void k_narrow8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  const tl__ffmt *F = tl__ffmt_of(to);
-  tl__venc V;
-  tl__venc_init(&V, F, sat);
-  uint8_t *d = dv;
-  size_t i = 0;
-  unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-  int isz = tl__info(from)->itemsize;
-  for (; i + 8 <= n; i += 8) {
-    __m256i u;
-    const char *p = (const char *)sv + i * (size_t)isz;
-    if (from == TL_FLOAT32 || from == TL_COMPLEX64) {
-      __m256 v = from == TL_FLOAT32 ? _mm256_loadu_ps((const float *)(const void *)p) : tl__re_c64(p);
-      if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) goto scalar;
-      u = _mm256_castps_si256(v);
-    } else if (from == TL_FLOAT64 ? !tl__rto8((const double *)(const void *)p, &u)
-                                  : !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u)) {
-      goto scalar;
-    }
-    {
-      __m256i r = tl__venc8(&V, u, 0);
-      if (sat) r = tl__venc8_inf(&V, F, u, r);
-      tl__store8_u8(d + i, r);
-    }
-    continue;
-  scalar:
-    tl__convert_generic(from, p, isz, to, (char *)(d + i), 1, 8, flags);
-  }
-  if (i < n)
-    tl__convert_generic(from, (const char *)sv + i * (size_t)isz, isz, to, (char *)(d + i), 1, n - i, flags);
-}
-
-#define TL__KRUN k_narrow8
-TL__NARROW_FORMATS(TL__KDEF, k, f64, TL_FLOAT64)
-TL__NARROW_FORMATS(TL__KDEF, k, c64, TL_COMPLEX64)
-TL__NARROW_FORMATS(TL__KDEF, k, c128, TL_COMPLEX128)
-#undef TL__KRUN
-
 /* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding).
  * float16 on n components, NaN as in tl__f32_f16 (tl__rto4 passes a NaN
  * through as a NaN with its sign). */
@@ -1114,7 +1066,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
 #define TL__R(TAG, FROM)                                                                 \
   TL__KDEF(r, TAG, FROM, TL_BFLOAT16, bf16) TL__KDEF(r, TAG, FROM, TL_FLOAT16, f16)        \
   TL__KDEF(r, TAG, FROM, TL_FLOAT8_E8M0FNU, e8m0) TL__NARROW_FORMATS(TL__KDEF, r, TAG, FROM)
-/* float32/float64 -> float8/6/4 are k_n8 / k_narrow8's; here the saturating
+/* float32/float64/complex64/complex128 -> float8/6/4 are k_n8's; here the saturating
    float16/bfloat16 and e8m0 */
 TL__KDEF(r, f32, TL_FLOAT32, TL_BFLOAT16, bf16) TL__KDEF(r, f32, TL_FLOAT32, TL_FLOAT16, f16)
 TL__KDEF(r, f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
@@ -1290,8 +1242,10 @@ TL__KDEF_INTS(t, TL_BCOMPLEX32, bc32)
  * which is not saturated) sends the step to the scalar engine. */
 typedef struct {
   __m256i rr, cint, cbits, minnorm, magicb, code8, sgn8;
+  __m256i rrd, minnormd, magicdb; /* float64 sources: the same in 64-bit lanes */
   __m256 magic;
-  int sh, sgnsh, fnuz, satinf;
+  __m256d magicd;
+  int sh, shd, sgnsh, fnuz, satinf;
 } tl__nenc;
 
 static void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
@@ -1306,6 +1260,11 @@ static void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
   Z->minnorm = _mm256_set1_epi32((emin + 127) << 23);
   Z->magic = _mm256_castsi256_ps(_mm256_set1_epi32((emin - F->M + 23 + 127) << 23));
   Z->magicb = _mm256_castps_si256(Z->magic);
+  Z->shd = 52 - F->M;
+  Z->rrd = _mm256_set1_epi64x((long long)(((1ull << (51 - F->M)) - 1) - ((uint64_t)(1023 - F->bias) << 52)));
+  Z->minnormd = _mm256_set1_epi64x((long long)((uint64_t)(emin + 1023) << 52));
+  Z->magicd = _mm256_castsi256_pd(_mm256_set1_epi64x((long long)((uint64_t)(emin - F->M + 52 + 1023) << 52)));
+  Z->magicdb = _mm256_castpd_si256(Z->magicd);
   Z->code8 = _mm256_set1_epi8((char)(sat ? F->maxmag : F->ovf[0]));
   Z->sgn8 = _mm256_set1_epi8((char)0x80);
   Z->sgnsh = 7 - F->sign_bit;
@@ -1339,14 +1298,36 @@ static inline __attribute__((always_inline)) int tl__is_signed_src(tl_dtype from
 
 /* 8 source elements at p -> 8 int32 code lanes (before overflow and sign);
  * *sg: lanes whose sign is the element's; *bad: NaN (or, satinf, inf) lanes. */
+/* 4 float64 at p -> 4 int64 code lanes (before overflow and sign), as tl__n8
+   on float32 bits: RNE shift with re-bias, subnormals by a magic add. No
+   clamp: a code from the largest double is below 2^(11 + M) <= 2^15, which the
+   saturating packs keep above every overflow code. */
+static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, __m256d x, __m256i *bad) {
+  const __m256i a = _mm256_and_si256(_mm256_castpd_si256(x), _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
+  *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi64(a, _mm256_set1_epi64x(Z->satinf ? 0x7FEFFFFFFFFFFFFFll
+                                                                                   : 0x7FF0000000000000ll)));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi64(a, Z->shd), _mm256_set1_epi64x(1));
+  const __m256i rn = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(a, Z->rrd), lsb), Z->shd);
+  const __m256i rs = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(_mm256_castsi256_pd(a), Z->magicd)), Z->magicdb);
+  return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi64(Z->minnormd, a));
+}
+
 static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const tl__nenc *Z, const char *p, __m256i *sg,
                                                             __m256i *bad) {
   __m256i a;
-  const int isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32;
+  if (from == TL_FLOAT64 || from == TL_COMPLEX128) { /* lanes in the order 0 1 4 5 2 3 6 7, as tl__ix8's 8-byte integers */
+    const __m256d d0 = from == TL_FLOAT64 ? _mm256_loadu_pd((const double *)(const void *)p) : tl__re_c128(p);
+    const __m256d d1 = from == TL_FLOAT64 ? _mm256_loadu_pd((const double *)(const void *)(p + 32)) : tl__re_c128(p + 64);
+    const __m256i c0 = tl__n8d(Z, d0, bad), c1 = tl__n8d(Z, d1, bad);
+    *sg = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(d0), _mm256_castpd_ps(d1), 0xDD));
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(c0), _mm256_castsi256_ps(c1), 0x88));
+  }
+  const int isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_COMPLEX64;
   if (isf) {
     __m256i u;
     if (from == TL_FLOAT16) u = _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p)));
     else if (from == TL_BFLOAT16) u = _mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16);
+    else if (from == TL_COMPLEX64) u = _mm256_castps_si256(tl__re_c64(p)); /* the real parts */
     else u = _mm256_loadu_si256((const __m256i *)(const void *)p);
     *sg = u;
     a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
@@ -1373,8 +1354,10 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   tl__nenc Z;
   tl__nenc_init(&Z, tl__ffmt_of(to), sat);
-  const int sgd = tl__is_signed_src(from), isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32;
-  const int q = from == TL_INT64 || from == TL_UINT64;
+  const int sgd = tl__is_signed_src(from),
+            isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_FLOAT64 ||
+                  from == TL_COMPLEX64 || from == TL_COMPLEX128;
+  const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
@@ -1411,6 +1394,9 @@ TL__NARROW_FORMATS(TL__KDEF, n, u64, TL_UINT64)
 TL__NARROW_FORMATS(TL__KDEF, n, h, TL_FLOAT16)
 TL__NARROW_FORMATS(TL__KDEF, n, b, TL_BFLOAT16)
 TL__NARROW_FORMATS(TL__KDEF, n, f32, TL_FLOAT32)
+TL__NARROW_FORMATS(TL__KDEF, n, f64, TL_FLOAT64)
+TL__NARROW_FORMATS(TL__KDEF, n, c64, TL_COMPLEX64)
+TL__NARROW_FORMATS(TL__KDEF, n, c128, TL_COMPLEX128)
 #undef TL__KRUN
 
 /* integer -> float16: clamped to +-65536 (inf; every |x| >= 65520 rounds
@@ -1684,7 +1670,7 @@ static void k_h_e5m2(const void *s, void *d, size_t n) { k_h_e5m2_run(0, s, d, n
 static void k_h_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(1, s, d, n); }
 
 /* The template's pairs not covered by the kernels above (float32/float64 ->
- * float8/6/4 are k_narrow8's; non-saturating float32/float64 -> float16/bfloat16
+ * float8/6/4 are k_n8's; non-saturating float32/float64 -> float16/bfloat16
  * the k_* ones). */
 static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
@@ -1698,7 +1684,7 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     R2(f32, TL_FLOAT32, TL_FLOAT8_E8M0FNU, e8m0)
     R2(f64, TL_FLOAT64, TL_FLOAT8_E8M0FNU, e8m0)
     /* complex -> real narrow formats: the real part (complex32 -> float16 is re_c32,
-       complex64/complex128 -> float8/6/4 k_narrow8's) */
+       complex64/complex128 -> float8/6/4 k_n8's) */
     R2(c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
     R2(c32, TL_COMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
     RN(c32, TL_COMPLEX32)
@@ -2769,12 +2755,10 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define CK(F, T, K, KS) case P(F, T): return sat ? KS : K;
     TL__COMPLEX_KERNELS(CK)
 #undef CK
-#define N8(TAG, FT) TL__NARROW_FORMATS(TL__KCASE, k, TAG, FT)
     TL__NARROW_FORMATS(TL__KCASE, n, f32, TL_FLOAT32) /* k_n8 */
-    N8(f64, TL_FLOAT64)
-    N8(c64, TL_COMPLEX64)
-    N8(c128, TL_COMPLEX128)
-#undef N8
+    TL__NARROW_FORMATS(TL__KCASE, n, f64, TL_FLOAT64)
+    TL__NARROW_FORMATS(TL__KCASE, n, c64, TL_COMPLEX64)
+    TL__NARROW_FORMATS(TL__KCASE, n, c128, TL_COMPLEX128)
   default: {
     tl__contig_fn f = tl__f8dec_checked(from, to, sat);
     if (f) return f;
