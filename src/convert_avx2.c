@@ -1893,6 +1893,20 @@ static inline __attribute__((always_inline)) __m256i tl__unpack(__m256i a, __m25
   }
 }
 
+/* Table lookups into outputs beyond the last-level cache (>= TL__NT_MIN bytes)
+   use streaming stores from a 64-byte aligned destination: the elements
+   before that boundary from table t (D-byte entries). Returns how many were
+   done; *nt: whether to stream. */
+static size_t tl__lut_head(const unsigned char *t, int D, const uint8_t *s, char *d, size_t n, int *nt) {
+  *nt = 0;
+  if ((size_t)D * n < TL__NT_MIN || (uintptr_t)d % (size_t)D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
+  if (h > n) h = n;
+  for (size_t j = 0; j < h; j++) memcpy(d + j * (size_t)D, t + (size_t)s[j] * (size_t)D, (size_t)D);
+  *nt = 1;
+  return h;
+}
+
 /* Store 32 elements of D bytes from their byte planes v[0..D-1] (clobbered):
    transposed within lanes by unpacks, then the lanes put in order. */
 static inline __attribute__((always_inline)) void tl__lut_out(__m256i *v, int D, char *o, int nt) {
@@ -1954,16 +1968,8 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   const int nz = L->idx != TL__IDX_MASK;
   const __m256i kmask = nz ? _mm256_set1_epi8(1) : _mm256_set1_epi8((char)((1 << K) - 1));
   const __m256i m7 = _mm256_set1_epi8(L->idx == TL__IDX_NZ7 ? 0x7F : -1);
-  /* outputs beyond the last-level cache: streaming stores from a 64-byte
-     aligned destination (the head from the table) */
-  int nt = 0;
-  size_t i = 0;
-  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
-    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
-    if (i > n) i = n;
-    for (size_t j = 0; j < i; j++) memcpy(d + j * (size_t)D, t + (size_t)s[j] * (size_t)D, (size_t)D);
-    nt = 1;
-  }
+  int nt;
+  size_t i = tl__lut_head(t, D, s, d, n, &nt);
   /* local copies: the stores through d (char) could alias *L, which would make
      the compiler reload the map and the tables every step */
   signed char map[16];
@@ -2386,23 +2392,29 @@ static inline __attribute__((always_inline)) __m256i tl__fold_y32(__m256i x, int
   return y;
 }
 
+/* The scalars of a fold its vector loops read (copied out of *P: stores
+   through the destination could alias it). */
+typedef struct {
+  int haslo, tail, nexc, raw80;
+} tl__foldk;
+
 /* 32 folded lookups into 1 byte (K index bits, SRC the source kind, MODE the sign rule). */
 static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T, int K, int SRC, int MODE,
-                                                                __m256i x, const tl__fold *F, __m256i lo, __m256i c,
+                                                                __m256i x, tl__foldk F, __m256i lo, __m256i c,
                                                                 __m256i c2, __m256i arg, const __m256i *ex,
                                                                 const __m256i *dl) {
-  const __m256i y = tl__fold_y32(x, SRC, F->lo != 0, F->tail, lo, c, c2);
+  const __m256i y = tl__fold_y32(x, SRC, F.haslo, F.tail, lo, c, c2);
   __m256i v = tl__lut_plane(T, K, y, y, _mm256_slli_epi16(y, 3), _mm256_slli_epi16(y, 2), _mm256_slli_epi16(y, 1));
   if (SRC == TL__FOLD_UNS) return v;
   const __m256i s = _mm256_cmpgt_epi8(_mm256_setzero_si256(), x);
   if (MODE == TL__FOLD_XOR) v = _mm256_xor_si256(v, _mm256_and_si256(s, arg));
   else if (MODE == TL__FOLD_NEG) v = _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(v, s), s), arg);
   else v = _mm256_blendv_epi8(v, arg, s);
-  if (F->nexc) {
+  if (F.nexc) {
     const __m256i z = _mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
     for (int j = 0; j < TL__FOLD_MAXEXC; j++)
-      if (j < F->nexc)
-        v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(j == 0 && F->raw80 ? x : z, ex[j]), dl[j]));
+      if (j < F.nexc)
+        v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(j == 0 && F.raw80 ? x : z, ex[j]), dl[j]));
   }
   return v;
 }
@@ -2410,26 +2422,19 @@ static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T
 static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *P, const unsigned char *t, int K,
                                                                int SRC, int MODE, const uint8_t *s, char *d,
                                                                size_t n) {
-  const tl__fold *F = &P->F; /* read once below: stores through d could alias *P */
+  const tl__fold *F = &P->F; /* read before the loop: stores through d could alias *P */
   __m256i T[8], ex[TL__FOLD_MAXEXC], dl[TL__FOLD_MAXEXC];
   for (int h = 0; h < 8; h++) T[h] = h < 1 << (K - 4) ? P->tab[h] : _mm256_setzero_si256();
   for (int j = 0; j < TL__FOLD_MAXEXC; j++)
     ex[j] = _mm256_set1_epi8((char)F->exc[j]), dl[j] = _mm256_set1_epi8((char)F->dlt[j][0]);
-  tl__fold G; /* the scalars tl__fold32 reads */
-  G.lo = F->lo, G.tail = F->tail, G.nexc = F->nexc, G.raw80 = F->raw80;
+  const tl__foldk G = {F->lo != 0, F->tail, F->nexc, F->raw80};
   const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
                 c2 = _mm256_set1_epi8((char)F->c2), arg = _mm256_set1_epi8((char)F->arg[0]);
-  int nt = 0;
-  size_t i = 0;
-  if (n >= TL__NT_MIN) { /* streaming stores from a 64-byte aligned destination */
-    i = (64 - ((uintptr_t)d & 63)) & 63;
-    if (i > n) i = n;
-    for (size_t j = 0; j < i; j++) d[j] = (char)t[s[j]];
-    nt = 1;
-  }
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__FOLD1(o)                                                                                          \
   tl__st32(d + i + (o),                                                                                       \
-           tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), &G, lo, \
+           tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), G, lo,  \
                       c, c2, arg, ex, dl),                                                                    \
            nt)
   if (K <= 5)
@@ -2468,14 +2473,8 @@ static inline __attribute__((always_inline)) void tl__wfold_run(const tl__foldp 
   }
   const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
                 c2 = _mm256_set1_epi8((char)F->c2), ones = _mm256_set1_epi8(-1);
-  int nt = 0;
-  size_t i = 0;
-  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
-    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
-    if (i > n) i = n;
-    for (size_t j = 0; j < i; j++) memcpy(d + j * (size_t)D, t + (size_t)s[j] * (size_t)D, (size_t)D);
-    nt = 1;
-  }
+  int nt;
+  size_t i = tl__lut_head(t, D, s, d, n, &nt);
   for (; i + 32 <= n; i += 32) {
     const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     const __m256i y = src == TL__FOLD_MAG   ? tl__fold_y32(x, TL__FOLD_MAG, haslo, tail, lo, c, c2)
