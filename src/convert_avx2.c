@@ -2583,30 +2583,110 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
 }
 #undef TL__LUT_K
 
-/* ---- float8/float6/float4 -> float32/float64/float16/bfloat16 by arithmetic --
- * Eight codes widened to 32-bit lanes decode to float32 bits exactly: a normal
- * code is its magnitude bits shifted into place plus the exponent bias
- * difference; a subnormal one (exponent field 0) is float(mantissa) times
- * 2^(1 - bias - M) (exact: a small integer times a power of two, a float32
- * normal); inf/NaN by family (tl__ffmt); the sign bit moved to bit 31. Bits
- * above a float6/float4 code are ignored, as by the scalar engine. float64 and
- * float16 outputs are converted from float32 (every such value is exact in
- * both, rounding only for float8_e8m0fnu -> float16), bfloat16 is the upper
- * half (at most 4 mantissa bits). Each pair's kernel is checked once against
- * the scalar engine's 256-entry table (tl__f8dec_checked) before it is used;
- * the 256-entry lookups serve any pair that does not match. Float8 only:
+/* ---- float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 by arithmetic --
+ * float32 and float64 outputs: eight codes widened to 32-bit lanes decode to
+ * float32 bits exactly: a normal code is its magnitude bits shifted into place
+ * plus the exponent bias difference; a subnormal one (exponent field 0) is
+ * float(mantissa) times 2^(1 - bias - M) (exact: a small integer times a power
+ * of two, a float32 normal); inf/NaN by family (tl__ffmt); the sign bit moved
+ * to bit 31; float64 converted from float32 (exact). float16 and bfloat16
+ * outputs, and complex32/bcomplex32 (their real parts), are decoded in 16-bit
+ * lanes (tl__f8h below). Each pair's kernel is checked once against the
+ * scalar engine's 256-entry table (tl__f8dec_checked) before it is used; the
+ * 256-entry lookups serve any pair that does not match. Float8 only:
  * float6/float4 codes index a 64/16-entry lookup (tl__lut_get), as fast or
  * faster (float4_e2m1fn -> float16: 7.0 against 4.1 G elements/s). Measured
  * against the lookup here (AVX2, 32 KiB): float8_e4m3fn -> float32 2.3 -> 4.6,
- * -> float64 1.9 -> 3.0, -> float16 2.6 -> 3.9, -> bfloat16 2.7 -> 3.7 G/s. */
-/* DST: 0 float32, 1 float64, 2 float16, 3 bfloat16. */
+ * -> float64 1.9 -> 3.0 G/s. The 16-bit lanes against the float32 ones, in
+ * alternation (32 KiB, x memcpy): float8 -> float16/bfloat16 0.10-0.13 ->
+ * 0.27-0.39 (e5m2 -> float16 0.61), -> complex32/bcomplex32 0.12-0.19 ->
+ * 0.35-0.58; 64 MiB: 0.57-0.89 -> 1.16-2.3. */
+/* float8 codes sign-extended to 16-bit lanes -> float16 (BF = 0) or bfloat16
+   (BF = 1) bits, without going through float32: a code whose exponent the
+   output keeps normal is its magnitude shifted into place plus the bias
+   difference; the smaller ones (below T = emin << M: the float8 subnormals,
+   and float8_e5m2fnuz's exponent 1, a float16 subnormal) are read from a
+   16-entry lookup of the pair's table (TL: low bytes, TH: high bytes, both 0
+   at code 0, so the index lane's zero high byte reads 0); inf/NaN by family;
+   the sign is bit 15 of the sign-extended code. float8_e5m2 -> float16 has
+   the output's own layout (T = 0). float8_e8m0fnu -> bfloat16 is the code
+   shifted into the exponent, with 0 (2^-127, a bfloat16 subnormal) and NaN
+   by masks; -> float16 the code less 112 in the exponent (clamped to 0 and
+   31, inf), OR the lookup of codes TL__E8H_LO (2^-25, rounding to 0) to
+   TL__E8H_LO + 10, the float16 subnormals, its index clamped to 11 (an entry
+   left 0) and negative (0) below. */
+#define TL__E8H_LO 102
+static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, int M, int B, int fam, int BF,
+                                                             __m256i TL, __m256i TH) {
+  const int MO = BF ? 7 : 10, BO = BF ? 127 : 15;
+  const __m256i qnan = _mm256_set1_epi16(BF ? 0x7FC0 : 0x7E00);
+  if (fam == TL__FAM_E8M0 && !BF) { /* 2^(x - 127): float16 exponent x - 112 (>= 31: inf), subnormals below */
+    const __m256i xz = _mm256_and_si256(xs, _mm256_set1_epi16(0xFF));
+    __m256i r = _mm256_slli_epi16(_mm256_min_epi16(_mm256_subs_epu16(xz, _mm256_set1_epi16(112)), _mm256_set1_epi16(31)), 10);
+    const __m256i k = _mm256_sub_epi16(_mm256_min_epi16(xz, _mm256_set1_epi16(TL__E8H_LO + 11)), _mm256_set1_epi16(TL__E8H_LO));
+    r = _mm256_or_si256(r, _mm256_or_si256(_mm256_shuffle_epi8(TL, k), _mm256_slli_epi16(_mm256_shuffle_epi8(TH, k), 8)));
+    return _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16(-1)));
+  }
+  if (fam == TL__FAM_E8M0) {
+    const __m256i xz = _mm256_and_si256(xs, _mm256_set1_epi16(0xFF));
+    __m256i r = _mm256_slli_epi16(xz, 7);
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi16(0x0040), _mm256_cmpeq_epi16(xz, _mm256_setzero_si256()));
+    return _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16(-1)));
+  }
+  const __m256i mag = _mm256_and_si256(xs, _mm256_set1_epi16(0x7F));
+  __m256i r = _mm256_slli_epi16(mag, MO - M);
+  if (B != BO) r = _mm256_add_epi16(r, _mm256_set1_epi16((short)((BO - B) * (1 << MO))));
+  const int emin = 1 - BO + B > 1 ? 1 - BO + B : 1, T = B == BO ? 0 : emin << M;
+  if (T) {
+    const __m256i lut = _mm256_or_si256(_mm256_shuffle_epi8(TL, mag), _mm256_slli_epi16(_mm256_shuffle_epi8(TH, mag), 8));
+    r = _mm256_blendv_epi8(r, lut, _mm256_cmpgt_epi16(_mm256_set1_epi16((short)T), mag));
+  }
+  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
+    const int inf = ((1 << E) - 1) << M;
+    if (B != BO) r = _mm256_blendv_epi8(r, _mm256_set1_epi16(BF ? 0x7F80 : 0x7C00), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)(inf - 1))));
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)inf)));
+  } else if (fam == TL__FAM_FN) {
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(mag, _mm256_set1_epi16(0x7F)));
+  } else if (fam == TL__FAM_FNUZ) { /* 0x80: NaN, the sign added below */
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16((short)0xFF80)));
+  }
+  return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
+}
+
+/* 16 float16/bfloat16 results stored as such (DST 2, 3) or as the real parts
+   of complex32/bcomplex32 (DST 4, 5: zero imaginary halves) */
+static inline __attribute__((always_inline)) void tl__f8h_st(char *o, __m256i r, int DST, int nt) {
+  if (DST <= 3) {
+    tl__st32(o, r, nt);
+  } else {
+    tl__st32(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(r)), nt);
+    tl__st32(o + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(r, 1)), nt);
+  }
+}
+
+/* DST: 0 float32, 1 float64 (both through tl__f8dec), 2 float16, 3 bfloat16,
+   4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
 static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, int DST, int E, int M, int B, int fam,
                                                                 int sb, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
-  static const tl_dtype dst_of[4] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16};
-  static const int dsz[4] = {4, 8, 2, 2};
+  static const tl_dtype dst_of[6] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
+  static const int dsz[6] = {4, 8, 2, 2, 4, 4};
   const size_t D = (size_t)dsz[DST];
+  const int BF = DST == 3 || DST == 5, H16 = DST >= 2;
+  __m256i TL = _mm256_setzero_si256(), TH = TL;
+  if (H16 && (fam != TL__FAM_E8M0 || !BF)) { /* 16 entries of the float16/bfloat16 table, bytes split */
+    const unsigned char *t = tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0);
+    if (!t) return; /* not reached: the check built it */
+    unsigned char e8h[32] = {0}; /* codes TL__E8H_LO .. +10, then 0 */
+    if (fam == TL__FAM_E8M0) t = memcpy(e8h, t + 2 * TL__E8H_LO, 2 * 11);
+    const __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)t),
+                                          _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 2,
+                                                           4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
+    const __m256i w = _mm256_permute4x64_epi64(v, 0xD8); /* TL 0..15 | TH 0..15 */
+    TL = _mm256_permute2x128_si256(w, w, 0x00);
+    TH = _mm256_permute2x128_si256(w, w, 0x11);
+  }
   size_t i = 0;
   int nt = 0; /* outputs beyond the last-level cache: streaming stores, head from the table */
   if (D * n >= TL__NT_MIN && (uintptr_t)d % D == 0) {
@@ -2617,7 +2697,17 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
       nt = 1;
     }
   }
-  for (; i + 16 <= n; i += 16) {
+  if (H16) {
+    for (; i + 32 <= n; i += 32) { /* two vectors a step: measured faster for the fnuz formats */
+      const __m256i r = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH);
+      const __m256i q = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i + 16)), E, M, B, fam, BF, TL, TH);
+      tl__f8h_st(d + i * D, r, DST, nt);
+      tl__f8h_st(d + (i + 16) * D, q, DST, nt);
+    }
+    for (; i + 16 <= n; i += 16)
+      tl__f8h_st(d + i * D, tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH), DST, nt);
+  }
+  for (; !H16 && i + 16 <= n; i += 16) {
     const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
     const __m256i r0 = tl__f8dec(_mm256_cvtepu8_epi32(b), E, M, B, fam, sb);
     const __m256i r1 = tl__f8dec(_mm256_cvtepu8_epi32(_mm_srli_si128(b, 8)), E, M, B, fam, sb);
@@ -2625,17 +2715,11 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (DST == 0) {
       tl__st32(o, r0, nt);
       tl__st32(o + 32, r1, nt);
-    } else if (DST == 1) {
+    } else {
       tl__st32(o, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r0)))), nt);
       tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r0), 1))), nt);
       tl__st32(o + 64, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r1)))), nt);
       tl__st32(o + 96, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r1), 1))), nt);
-    } else if (DST == 2) {
-      tl__st32(o, _mm256_set_m128i(_mm256_cvtps_ph(_mm256_castsi256_ps(r1), _MM_FROUND_TO_NEAREST_INT),
-                                   _mm256_cvtps_ph(_mm256_castsi256_ps(r0), _MM_FROUND_TO_NEAREST_INT)), nt);
-    } else {
-      const __m256i h = _mm256_packus_epi32(_mm256_srli_epi32(r0, 16), _mm256_srli_epi32(r1, 16));
-      tl__st32(o, _mm256_permute4x64_epi64(h, 0xD8), nt);
     }
   }
   if (nt) _mm_sfence();
@@ -2656,16 +2740,31 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   static void d8_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, FAM, SB, s, d, n); } \
   static void d8_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, FAM, SB, s, d, n); } \
   static void d8_##TAG##_f16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 2, E, M, B, FAM, SB, s, d, n); } \
-  static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, SB, s, d, n); }
+  static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, SB, s, d, n); } \
+  static void d8_##TAG##_c32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 4, E, M, B, FAM, SB, s, d, n); } \
+  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, SB, s, d, n); }
 TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 #undef TL__F8DEC_DEF
 
+static int tl__f8dec_dst(tl_dtype to) {
+  switch (to) {
+  case TL_FLOAT32: return 0;
+  case TL_FLOAT64: return 1;
+  case TL_FLOAT16: return 2;
+  case TL_BFLOAT16: return 3;
+  case TL_COMPLEX32: return 4;
+  case TL_BCOMPLEX32: return 5;
+  default: return -1;
+  }
+}
+
 static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
-  const int dst = to == TL_FLOAT32 ? 0 : to == TL_FLOAT64 ? 1 : to == TL_FLOAT16 ? 2 : to == TL_BFLOAT16 ? 3 : -1;
+  const int dst = tl__f8dec_dst(to);
   if (dst < 0) return NULL;
 #define TL__F8DEC_CASE(FT, TAG, E, M, B, FAM, SB)                                                     \
   case FT: {                                                                                          \
-    static const tl__contig_fn k[4] = {d8_##TAG##_f32, d8_##TAG##_f64, d8_##TAG##_f16, d8_##TAG##_bf16}; \
+    static const tl__contig_fn k[6] = {d8_##TAG##_f32, d8_##TAG##_f64, d8_##TAG##_f16,                  \
+                                       d8_##TAG##_bf16, d8_##TAG##_c32, d8_##TAG##_bc32};                 \
     return k[dst];                                                                                    \
   }
   switch (from) {
@@ -2678,14 +2777,14 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
 /* Does the pair's kernel give the scalar engine's table for all 256 codes?
    Checked once per (pair, saturate), against both tables (the kernel ignores
    the flag); a table that cannot be built: not now. */
-static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][4][2];
+static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][6][2];
 
 static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   tl__contig_fn fn = tl__f8dec_kernel(from, to);
   if (!fn) return NULL;
   /* with VBMI the AVX-512 tier's lookups are used (not measured against these) */
   if (tl__tier_current() >= 2 && tl__cpu_has_vbmi()) return NULL;
-  const int dst = to == TL_FLOAT32 ? 0 : to == TL_FLOAT64 ? 1 : to == TL_FLOAT16 ? 2 : 3;
+  const int dst = tl__f8dec_dst(to);
   _Atomic signed char *st = &tl__f8dec_state[from][dst][sat != 0];
   signed char v = atomic_load_explicit(st, memory_order_acquire);
   if (v) return v > 0 ? fn : NULL;

@@ -264,7 +264,8 @@ static void test_large_streamed(void **state) {
       /* folded lookups (1-, 4- and 8-byte outputs) */
       {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT32, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0},
       /* float8 decoders */
-      {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0}};
+      {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0},
+      {TL_FLOAT8_E3M4, TL_BFLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT16, 0}, {TL_FLOAT8_E4M3FNUZ, TL_COMPLEX32, 0}};
   int nt = ntiers_avail();
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
@@ -474,7 +475,7 @@ static void test_subbyte_destinations(void **state) {
   free(sbuf), free(out), free(ref), free(vals), free(re);
 }
 
-/* The float8 -> float32/float64/float16/bfloat16 arithmetic decoders check
+/* The float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 arithmetic decoders check
  * themselves against the scalar table on first use and stand aside if they
  * differ (the lookup then serves the pair, correct but slower): every one of
  * them must pass that check, with and without saturate. */
@@ -486,19 +487,21 @@ static void test_f8_decoders_enabled(void **state) {
   }
   static const tl_dtype src[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4,
                                  TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E8M0FNU};
-  static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16};
-  int bad = 0;
+  static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
+  int bad = 0, n = 0;
   for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
     for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++)
       for (int sat = 0; sat < 2; sat++) {
         /* saturating, 2^127 -> float16 is 65504, not the kernel's inf: the lookup's pair */
-        if (src[i] == TL_FLOAT8_E8M0FNU && dst[j] == TL_FLOAT16 && sat) continue;
+        if (src[i] == TL_FLOAT8_E8M0FNU && (dst[j] == TL_FLOAT16 || dst[j] == TL_COMPLEX32) && sat) continue;
+        n++;
         if (!tl__avx2_kernel(src[i], dst[j], sat)) {
           print_error("no AVX2 decoder for %s -> %s (sat %d)\n", tl_dtype_name(src[i]), tl_dtype_name(dst[j]), sat);
           bad++;
         }
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(n, 8 * 6 * 2 - 2);
   assert_int_equal(bad, 0);
 }
 
