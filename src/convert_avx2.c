@@ -840,12 +840,11 @@ TL__KB(f_u64_f64, TL_UINT64, TL_FLOAT64, 8, 8, _mm256_castpd_si256(tl__q2d(_mm25
 TL__KB(f_i64_f32, TL_INT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 1))
 TL__KB(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 0))
 
-/* ---- any source as float32 bits -> bfloat16/float16/e8m0 --------------------
- * (float8/6/4 outputs: k_n8 and k_h8 below.)
- * The AVX-512 tier's template (k_rto_512) on 8 lanes: the source as float32
- * bits, exact (float16, bfloat16, int16, uint16) or rounded to odd (int32 by
- * tl__rto_i32; uint32 and float64 through exact or round-to-odd float64 and
- * tl__rto4; int64/uint64 through tl__q2d_rto), then the one rounding into the
+/* ---- a float source as float32 bits -> bfloat16/float16/e8m0 ----------------
+ * (float8/6/4 outputs: k_n8 and k_h8 below; the integers: k_ib, k_ih, k_ie8.)
+ * The AVX-512 tier's template (k_rto_512) on 8 lanes: the source (the real
+ * part of a complex one) as float32 bits, exact (float16, bfloat16) or
+ * rounded to odd (float64 by tl__rto4), then the one rounding into the
  * target; two blocks of 8 per step, so that 1-byte results are stored 16 at a
  * time. A step holding a NaN goes to the scalar engine (it knows each pair's
  * NaN rule). */
@@ -901,20 +900,10 @@ static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, co
                                                                         _mm256_set1_epi32(0x7F800000)))) != 0;
     return u;
   }
-  case TL_COMPLEX128: {
+  default: { /* complex128 */
     __m256i u = _mm256_setzero_si256();
     *nan = !tl__rto8v(tl__re_c128(p), tl__re_c128(p + 64), &u);
     return u;
-  }
-  case TL_INT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))));
-  case TL_UINT16: return _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))));
-  case TL_INT32: return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
-  case TL_UINT32: return _mm256_set_m128i(tl__rto4(tl__u32_pd(TL__L16(p + 16))), tl__rto4(tl__u32_pd(TL__L16(p))));
-  default: { /* int64 / uint64: round to odd twice is round to odd once */
-    const __m256i *q = (const __m256i *)(const void *)p;
-    const int sg = from == TL_INT64;
-    return _mm256_set_m128i(tl__rto4(tl__q2d_rto(_mm256_loadu_si256(q + 1), sg)),
-                            tl__rto4(tl__q2d_rto(_mm256_loadu_si256(q), sg)));
   }
   }
 }
@@ -1108,8 +1097,8 @@ static inline __attribute__((always_inline)) __m256i tl__comp8_f32(tl_dtype c, c
   if (c == TL_FLOAT32) return TL__L32(p + 32 * k);
   return _mm256_set_m128i(tl__rto4(TL__LPD(p + 64 * k + 32)), tl__rto4(TL__LPD(p + 64 * k)));
 }
-/* float16/32/64, complex32/64/128 and 16/32/64-bit integers (rounded to odd
- * float32 by tl__bits8: no NaN) -> bcomplex32: 8 elements per step. */
+/* float16/32/64 and complex32/64/128 -> bcomplex32: 8 elements per step
+ * (the integers: k_ibc). */
 static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
                                                                 void *dv, size_t n) {
   (void)to; /* bcomplex32 */
@@ -1117,9 +1106,7 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
   const int cplx = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
   const tl_dtype c = from == TL_COMPLEX32 ? TL_FLOAT16 : from == TL_COMPLEX64 ? TL_FLOAT32
                    : from == TL_COMPLEX128 ? TL_FLOAT64 : from;
-  const int flt = c == TL_FLOAT16 || c == TL_FLOAT32 || c == TL_FLOAT64; /* else an integer (tl__bits8) */
-  const size_t csz = c == TL_FLOAT16 || c == TL_INT16 || c == TL_UINT16   ? 2
-                   : c == TL_FLOAT32 || c == TL_INT32 || c == TL_UINT32 ? 4 : 8;
+  const size_t csz = c == TL_FLOAT16 ? 2 : c == TL_FLOAT32 ? 4 : 8;
   const size_t S = cplx ? 2 * csz : csz;
   const char *s = sv;
   char *d = dv;
@@ -1128,9 +1115,8 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
   size_t i = tl__nt_head_f(from, TL_BCOMPLEX32, s, d, n, S, 4, flags, &nt);
   for (; i + 8 <= n; i += 8) {
     const char *sp = s + S * i;
-    int nan_unused;
     /* (x, +0) in each 32-bit lane */
-    __m256i r = tl__bf16_lanes_sat(flt ? tl__comp8_f32(c, sp, 0) : tl__bits8(from, sp, &nan_unused), sat);
+    __m256i r = tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 0), sat);
     if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
     tl__st32(d + 4 * i, r, nt);
   }
@@ -1149,7 +1135,6 @@ TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
-TL__KDEF_INTS(t, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- integer / float16 / bfloat16 -> float8/6/4, integer -> float16 --------
@@ -1484,6 +1469,28 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
 }
 #define TL__KRUN k_ib
 TL__KDEF_INTS(n, TL_BFLOAT16, bf16)
+#undef TL__KRUN
+
+/* integer -> bcomplex32: k_ib's bfloat16 in the low half of each 32-bit lane,
+ * the imaginary +0 above it (the 8-byte integers' lane order undone by 64-bit
+ * pairs). 8 per step. */
+static inline __attribute__((always_inline)) void k_ibc(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
+                                                        size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  int nt;
+  size_t i = tl__nt_head(from, to, s, d, n, isz, 4, &nt);
+  for (; i + 8 <= n; i += 8) {
+    __m256i r = tl__bf16_rne(tl__ib8(from, s + i * isz));
+    if (from == TL_INT64 || from == TL_UINT64) r = _mm256_permute4x64_epi64(r, 0xD8);
+    tl__st32(d + 4 * i, r, nt);
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 4 * i, 4, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__KRUN k_ibc
+TL__KDEF_INTS(n, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* float16 / bfloat16 -> float8_e8m0fnu, 8 lanes of float32 bits (exact): a
@@ -2878,6 +2885,8 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     TB(c32, TL_COMPLEX32)
     TB(c64, TL_COMPLEX64)
     TB(c128, TL_COMPLEX128)
+#undef TB
+#define TB(TAG, FT) TL__KCASE(n, TAG, FT, TL_BCOMPLEX32, bc32) /* k_ibc */
     TB(i16, TL_INT16)
     TB(u16, TL_UINT16)
     TB(i32, TL_INT32)
