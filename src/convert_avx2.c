@@ -2788,6 +2788,55 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
 TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 #undef TL__F8DEC_DEF
 
+/* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
+ * by x - 127 (VPSLLVD/Q: a negative count, as unsigned, gives 0, as the
+ * fractions truncate); from the first code whose table entry is the
+ * overflow value (the pair's entry for 254) on, that value; code 255 (NaN)
+ * its own entry. Checked against the whole table with the decoders below. */
+static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const void *sv, void *dv, size_t n) {
+  const uint8_t *s = sv;
+  char *d = dv;
+  const int D = tl__info(to)->itemsize == 8 ? 8 : 4;
+  const unsigned char *t = tl__table8(TL_FLOAT8_E8M0FNU, to, 0);
+  if (!t) return; /* not reached: the check built it */
+  int64_t ovf = 0, nan = 0;
+  memcpy(&ovf, t + 254 * D, (size_t)D), memcpy(&nan, t + 255 * D, (size_t)D);
+  int lim = 254; /* the first overflowing code */
+  while (lim > 127 && memcmp(t + (lim - 1) * D, t + 254 * D, (size_t)D) == 0) lim--;
+  size_t i = 0;
+  int nt = 0;
+  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
+    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
+    for (size_t j = 0; j < i && j < n; j++) memcpy(d + j * D, t + (size_t)s[j] * D, (size_t)D);
+    nt = 1;
+  }
+  if (D == 4) {
+    const __m256i one = _mm256_set1_epi32(1), b = _mm256_set1_epi32(127), lv = _mm256_set1_epi32(lim - 1),
+                  nv = _mm256_set1_epi32(255), ov = _mm256_set1_epi32((int)ovf), na = _mm256_set1_epi32((int)nan);
+    for (; i + 8 <= n; i += 8) {
+      const __m256i x = _mm256_cvtepu8_epi32(TL__L8(s + i));
+      __m256i r = _mm256_sllv_epi32(one, _mm256_sub_epi32(x, b));
+      r = _mm256_blendv_epi8(r, ov, _mm256_cmpgt_epi32(x, lv));
+      tl__st32(d + 4 * i, _mm256_blendv_epi8(r, na, _mm256_cmpeq_epi32(x, nv)), nt);
+    }
+  } else {
+    const __m256i one = _mm256_set1_epi64x(1), b = _mm256_set1_epi64x(127), lv = _mm256_set1_epi64x(lim - 1),
+                  nv = _mm256_set1_epi64x(255), ov = _mm256_set1_epi64x(ovf), na = _mm256_set1_epi64x(nan);
+    for (; i + 4 <= n; i += 4) {
+      const __m256i x = _mm256_cvtepu8_epi64(tl__l4((const char *)(s + i)));
+      __m256i r = _mm256_sllv_epi64(one, _mm256_sub_epi64(x, b));
+      r = _mm256_blendv_epi8(r, ov, _mm256_cmpgt_epi64(x, lv));
+      tl__st32(d + 8 * i, _mm256_blendv_epi8(r, na, _mm256_cmpeq_epi64(x, nv)), nt);
+    }
+  }
+  if (nt) _mm_sfence();
+  for (; i < n; i++) memcpy(d + i * D, t + (size_t)s[i] * D, (size_t)D);
+}
+static void e8i_i32(const void *s, void *d, size_t n) { tl__e8i_run(TL_INT32, s, d, n); }
+static void e8i_u32(const void *s, void *d, size_t n) { tl__e8i_run(TL_UINT32, s, d, n); }
+static void e8i_i64(const void *s, void *d, size_t n) { tl__e8i_run(TL_INT64, s, d, n); }
+static void e8i_u64(const void *s, void *d, size_t n) { tl__e8i_run(TL_UINT64, s, d, n); }
+
 static int tl__f8dec_dst(tl_dtype to) {
   switch (to) {
   case TL_FLOAT32: return 0;
@@ -2796,6 +2845,10 @@ static int tl__f8dec_dst(tl_dtype to) {
   case TL_BFLOAT16: return 3;
   case TL_COMPLEX32: return 4;
   case TL_BCOMPLEX32: return 5;
+  case TL_INT32: return 6; /* float8_e8m0fnu's only (tl__e8i_run) */
+  case TL_UINT32: return 7;
+  case TL_INT64: return 8;
+  case TL_UINT64: return 9;
   default: return -1;
   }
 }
@@ -2803,6 +2856,10 @@ static int tl__f8dec_dst(tl_dtype to) {
 static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
   const int dst = tl__f8dec_dst(to);
   if (dst < 0) return NULL;
+  if (dst >= 6) {
+    static const tl__contig_fn e8i[4] = {e8i_i32, e8i_u32, e8i_i64, e8i_u64};
+    return from == TL_FLOAT8_E8M0FNU ? e8i[dst - 6] : NULL;
+  }
 #define TL__F8DEC_CASE(FT, TAG, E, M, B, FAM, SB)                                                     \
   case FT: {                                                                                          \
     static const tl__contig_fn k[6] = {d8_##TAG##_f32, d8_##TAG##_f64, d8_##TAG##_f16,                  \
@@ -2819,7 +2876,7 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
 /* Does the pair's kernel give the scalar engine's table for all 256 codes?
    Checked once per (pair, saturate), against both tables (the kernel ignores
    the flag); a table that cannot be built: not now. */
-static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][6][2];
+static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][10][2];
 
 static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   tl__contig_fn fn = tl__f8dec_kernel(from, to);

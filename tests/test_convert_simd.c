@@ -265,7 +265,8 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT32, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0},
       /* float8 decoders */
       {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0},
-      {TL_FLOAT8_E3M4, TL_BFLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT16, 0}, {TL_FLOAT8_E4M3FNUZ, TL_COMPLEX32, 0}};
+      {TL_FLOAT8_E3M4, TL_BFLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT16, 0}, {TL_FLOAT8_E4M3FNUZ, TL_COMPLEX32, 0},
+      {TL_FLOAT8_E8M0FNU, TL_UINT32, TL_CONVERT_SATURATE}, {TL_FLOAT8_E8M0FNU, TL_INT64, 0}};
   int nt = ntiers_avail();
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
@@ -475,10 +476,11 @@ static void test_subbyte_destinations(void **state) {
   free(sbuf), free(out), free(ref), free(vals), free(re);
 }
 
-/* The float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 arithmetic decoders check
- * themselves against the scalar table on first use and stand aside if they
- * differ (the lookup then serves the pair, correct but slower): every one of
- * them must pass that check, with and without saturate. */
+/* The float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 arithmetic
+ * decoders (and float8_e8m0fnu -> int32/uint32/int64/uint64) check themselves
+ * against the scalar table on first use and stand aside if they differ (the
+ * lookup then serves the pair, correct but slower): every one of them must
+ * pass that check, with and without saturate. */
 static void test_f8_decoders_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) {
@@ -500,8 +502,16 @@ static void test_f8_decoders_enabled(void **state) {
           bad++;
         }
       }
+  /* float8_e8m0fnu -> 4/8-byte integers: a variable shift (tl__e8i_run) */
+  static const tl_dtype e8i[] = {TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  for (size_t j = 0; j < sizeof e8i / sizeof e8i[0]; j++)
+    for (int sat = 0; sat < 2; sat++, n++)
+      if (!tl__avx2_kernel(TL_FLOAT8_E8M0FNU, e8i[j], sat)) {
+        print_error("no AVX2 kernel for float8_e8m0fnu -> %s (sat %d)\n", tl_dtype_name(e8i[j]), sat);
+        bad++;
+      }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 6 * 2 - 2);
+  assert_int_equal(n, 8 * 6 * 2 - 2 + 8);
   assert_int_equal(bad, 0);
 }
 
@@ -542,7 +552,7 @@ static void test_fold_enabled(void **state) {
   }
   /* wider integers: the lookup's byte planes folded to at most two (+-inf's
      saturation patched); float8_e8m0fnu's powers of two fill 4 planes of
-     int32/int64 (they chain through float32 instead) */
+     int32/int64 (a variable shift serves them, test_f8_decoders_enabled) */
   static const tl_dtype wide[] = {TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
   for (size_t i = 0; i < sizeof f8 / sizeof f8[0]; i++)
     for (size_t w = 0; w < sizeof wide / sizeof wide[0]; w++)
