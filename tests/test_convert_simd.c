@@ -259,8 +259,10 @@ static void test_large_streamed(void **state) {
   static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
       {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0},
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
-      /* byte-table lookups (1-, 2- and 4-byte outputs) */
-      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_INT3, TL_FLOAT32, 0},
+      /* byte-table lookups (1- and 2-byte outputs) */
+      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0},
+      /* sub-byte integers widened (4-, 8- and 16-byte outputs) */
+      {TL_INT3, TL_FLOAT32, 0}, {TL_UINT5, TL_INT64, 0}, {TL_INT6, TL_COMPLEX128, 0},
       /* folded lookups (1-, 4- and 8-byte outputs) */
       {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT32, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0},
       /* float8 decoders */
