@@ -1299,13 +1299,10 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
     *sg = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(d0), _mm256_castpd_ps(d1), 0xDD));
     return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(c0), _mm256_castsi256_ps(c1), 0x88));
   }
-  const int isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_COMPLEX64;
+  const int isf = from == TL_FLOAT32 || from == TL_COMPLEX64; /* float16/bfloat16: k_h8 */
   if (isf) {
-    __m256i u;
-    if (from == TL_FLOAT16) u = _mm256_castps_si256(_mm256_cvtph_ps(TL__L16(p)));
-    else if (from == TL_BFLOAT16) u = _mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16);
-    else if (from == TL_COMPLEX64) u = _mm256_castps_si256(tl__re_c64(p)); /* the real parts */
-    else u = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i u = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64(p)) /* the real parts */
+                                           : _mm256_loadu_si256((const __m256i *)(const void *)p);
     *sg = u;
     a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
     *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(Z->satinf ? 0x7F7FFFFF : 0x7F800000)));
@@ -1323,6 +1320,31 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
   return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi32(Z->minnorm, a));
 }
 
+/* 4 x 8 int32 lanes of byte values -> 32 bytes, in the lanes' pack order
+   (tl__order32 puts them back in element order) */
+static inline __m256i tl__pack4(__m256i r0, __m256i r1, __m256i r2, __m256i r3) {
+  return _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
+}
+/* tl__pack4's bytes in element order; q: the lanes came from 8-byte sources in
+   the order 0 1 4 5 2 3 6 7 (tl__ix8) */
+static inline __m256i tl__order32(__m256i b, int q) {
+  b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  if (q)
+    b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
+                                                7, 8, 9, 12, 13, 10, 11, 14, 15));
+  return b;
+}
+/* the encoders' last step on packed codes b: overflow (one unsigned min with
+   the overflow code), then the sign from bit 7 of the signed bytes sgb moved
+   to the format's sign bit (fnuz: not on a zero code) */
+static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *Z, __m256i b, __m256i sgb, int fnuz) {
+  b = _mm256_min_epu8(b, Z->code8);
+  __m256i sg = _mm256_and_si256(sgb, Z->sgn8);
+  if (fnuz) sg = _mm256_andnot_si256(_mm256_cmpeq_epi8(b, _mm256_setzero_si256()), sg);
+  if (Z->sgnsh) sg = _mm256_srli_epi16(sg, Z->sgnsh);
+  return _mm256_or_si256(b, sg);
+}
+
 static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   const size_t isz = (size_t)tl__info(from)->itemsize;
@@ -1332,8 +1354,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   tl__nenc Z;
   tl__nenc_init(&Z, tl__ffmt_of(to), sat);
   const int sgd = tl__is_signed_src(from),
-            isf = from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_FLOAT64 ||
-                  from == TL_COMPLEX64 || from == TL_COMPLEX128;
+            isf = from == TL_FLOAT32 || from == TL_FLOAT64 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
@@ -1345,19 +1366,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
       tl__convert_generic(from, p, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
       continue;
     }
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
-    b = _mm256_min_epu8(b, Z.code8);
-    if (sgd) {
-      __m256i sg = _mm256_and_si256(_mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)), Z.sgn8);
-      if (Z.fnuz && isf) sg = _mm256_andnot_si256(_mm256_cmpeq_epi8(b, _mm256_setzero_si256()), sg);
-      if (Z.sgnsh) sg = _mm256_srli_epi16(sg, Z.sgnsh);
-      b = _mm256_or_si256(b, sg);
-    }
-    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    if (q)
-      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
-                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+    const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)) : _mm256_setzero_si256();
+    const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, Z.fnuz && isf);
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(b, q));
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
 }
@@ -1452,11 +1463,7 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
     const char *p = s + i * isz;
     const __m256i r0 = tl__ie8(from, sat, p), r1 = tl__ie8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__ie8(from, sat, p + 16 * isz), r3 = tl__ie8(from, sat, p + 24 * isz);
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
-    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    if (from == TL_INT64 || from == TL_UINT64)
-      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
-                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
+    const __m256i b = tl__order32(tl__pack4(r0, r1, r2, r3), from == TL_INT64 || from == TL_UINT64);
     _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
@@ -1583,9 +1590,7 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
     const char *p = s + isz * i;
     const __m256i r0 = tl__he8(from, sat, p), r1 = tl__he8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__he8(from, sat, p + 16 * isz), r3 = tl__he8(from, sat, p + 24 * isz);
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
-    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), 0));
   }
   if (i < n) tl__convert_generic(from, s + isz * i, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
@@ -1608,35 +1613,31 @@ TL__KDEF(n, c32, TL_COMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
  * 0.12-0.13 -> 0.20-0.21, complex32 (a chain before) 0.11 -> 0.22, bcomplex32
  * 0.14 -> 0.24. */
 typedef struct {
-  __m256i rr, cbits, minnorm, bad, magicb, code8, sgn8;
+  tl__nenc w; /* the float32 encoder's: overflow code, sign (tl__n8_fin) */
+  __m256i rr, cbits, minnorm, bad, magicb;
   __m256 magic;
-  int sh, sgnsh, fnuz;
+  int sh;
 } tl__nenc16;
 
 static void tl__nenc16_init(tl__nenc16 *Z, const tl__ffmt *F, int sat, int bf) {
-  tl__nenc W;
-  tl__nenc_init(&W, F, sat);
+  tl__nenc_init(&Z->w, F, sat);
+  const tl__nenc *W = &Z->w;
   const int MO = bf ? 7 : 10, BO = bf ? 127 : 15;
-  const float c = tl__u2f((uint32_t)_mm256_cvtsi256_si32(W.cbits)), mn = tl__u2f((uint32_t)_mm256_cvtsi256_si32(W.minnorm));
+  const float c = tl__u2f((uint32_t)_mm256_cvtsi256_si32(W->cbits)), mn = tl__u2f((uint32_t)_mm256_cvtsi256_si32(W->minnorm));
   /* float16: by F16C (exact: c and 2^emin are 2^k times <= 5 bits; c above 65504 is inf, 0x7C00) */
   const int cb = bf ? (int)(tl__f2u(c) >> 16) : _cvtss_sh(c, 0), mb = bf ? (int)(tl__f2u(mn) >> 16) : _cvtss_sh(mn, 0);
-  /* a float16 subnormal has no implicit bit for the re-bias: the magic add
-     takes them all (float8_e5m2fnuz's exponent 1 is one; codes run on) */
   Z->sh = MO - F->M;
   Z->rr = _mm256_set1_epi16((short)(((1 << (Z->sh - 1)) - 1) - (BO - F->bias) * (1 << MO)));
   Z->cbits = _mm256_set1_epi16((short)cb);
+  /* a float16 subnormal has no implicit bit for the re-bias: the magic add
+     takes them all (float8_e5m2fnuz's exponent 1 is one; codes run on) */
   Z->minnorm = _mm256_set1_epi16((short)(!bf && mb < 0x0400 ? 0x0400 : mb));
-  Z->bad = _mm256_set1_epi16((short)((bf ? 0x7F80 : 0x7C00) - (W.satinf ? 1 : 0)));
+  Z->bad = _mm256_set1_epi16((short)((bf ? 0x7F80 : 0x7C00) - (W->satinf ? 1 : 0)));
   /* float16 bits << 13 are the float32 bits of the value times 2^-112 (a
      float16 subnormal's a float32 subnormal: exact under tl_convert's MXCSR,
      no DAZ); the magic number scaled alike gives the same code */
-  const int scale = bf ? 0 : 112 << 23;
-  Z->magic = _mm256_castsi256_ps(_mm256_sub_epi32(W.magicb, _mm256_set1_epi32(scale)));
-  Z->magicb = _mm256_sub_epi32(W.magicb, _mm256_set1_epi32(scale));
-  Z->code8 = W.code8;
-  Z->sgn8 = W.sgn8;
-  Z->sgnsh = W.sgnsh;
-  Z->fnuz = W.fnuz;
+  Z->magicb = _mm256_sub_epi32(W->magicb, _mm256_set1_epi32(bf ? 0 : 112 << 23));
+  Z->magic = _mm256_castsi256_ps(Z->magicb);
 }
 
 static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z, int bf, __m256i h, __m256i *bad) {
@@ -1686,12 +1687,8 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       tl__convert_generic(from, p, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
       continue;
     }
-    __m256i b = _mm256_min_epu8(_mm256_packus_epi16(c0, c1), Z.code8);
-    __m256i sg = _mm256_and_si256(_mm256_packs_epi16(h0, h1), Z.sgn8);
-    if (Z.fnuz) sg = _mm256_andnot_si256(_mm256_cmpeq_epi8(b, _mm256_setzero_si256()), sg);
-    if (Z.sgnsh) sg = _mm256_srli_epi16(sg, Z.sgnsh);
-    b = _mm256_permute4x64_epi64(_mm256_or_si256(b, sg), 0xD8);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+    const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z.w.fnuz);
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
 }
@@ -1706,7 +1703,7 @@ TL__NARROW_FORMATS(TL__KDEF, h8, bc32, TL_BCOMPLEX32)
  * 0x60 (1.5 x 2^-127) gives (|h| + 0x40) >> 7, the exponent plus the ties-up
  * bit (a carry into 255 and past: the saturating pack's 0xFF, sat 0xFE),
  * smaller ones 0 (2^-127); zero and negative values 0xFF (sat 0x00); inf and
- * NaN 0xFF. As k_he8 on float32 lanes, 2.5x its rate (32 KiB). */
+ * NaN 0xFF. As k_he8 on float32 lanes, about 4x its rate (32 KiB). */
 static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h) {
   const __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF));
   __m256i c = _mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x40)), 7);
@@ -1777,12 +1774,7 @@ static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype 
     const char *p = s + i * isz;
     const __m256i r0 = tl__fe8(from, sat, p), r1 = tl__fe8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__fe8(from, sat, p + 16 * isz), r3 = tl__fe8(from, sat, p + 24 * isz);
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
-    b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    if (q)
-      b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
-                                                  7, 8, 9, 12, 13, 10, 11, 14, 15));
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), q));
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
@@ -2890,16 +2882,9 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     TL = _mm256_permute2x128_si256(w, w, 0x00);
     TH = _mm256_permute2x128_si256(w, w, 0x11);
   }
-  size_t i = 0;
   int nt = 0; /* outputs beyond the last-level cache: streaming stores, head from the table */
-  if (D * n >= TL__NT_MIN && (uintptr_t)d % D == 0) {
-    const unsigned char *t = tl__table8(from, dst_of[DST], 0);
-    if (t) {
-      i = ((64 - ((uintptr_t)d & 63)) & 63) / D;
-      for (size_t j = 0; j < i; j++) memcpy(d + j * D, t + (size_t)s[j] * D, D);
-      nt = 1;
-    }
-  }
+  const unsigned char *t8 = tl__table8(from, dst_of[DST], 0);
+  size_t i = t8 ? tl__lut_head(t8, (int)D, s, d, n, &nt) : 0;
   if (H16) {
     for (; i + 32 <= n; i += 32) { /* two vectors a step: measured faster for the fnuz formats */
       const __m256i r = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH);
@@ -2926,10 +2911,7 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     }
   }
   if (nt) _mm_sfence();
-  if (i < n) { /* the tail from the pair's table (the check made it) */
-    const unsigned char *t = tl__table8(from, dst_of[DST], 0);
-    for (; t && i < n; i++) memcpy(d + i * D, t + (size_t)s[i] * D, D);
-  }
+  for (; t8 && i < n; i++) memcpy(d + i * D, t8 + (size_t)s[i] * D, D); /* the tail from the pair's table (the check made it) */
 }
 
 #define TL__F8DEC_FORMATS(X)                                                                          \
@@ -2951,26 +2933,22 @@ TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 
 /* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
  * by x - 127 (VPSLLVD/Q: a negative count, as unsigned, gives 0, as the
- * fractions truncate); from the first code whose table entry is the
- * overflow value (the pair's entry for 254) on, that value; code 255 (NaN)
- * its own entry. Checked against the whole table with the decoders below. */
+ * fractions truncate); from the first code past the destination's range
+ * (127 + its value bits) on, the pair's overflow entry (its entry for 254);
+ * code 255 (NaN) its own entry. Checked against the whole table with the
+ * decoders below. */
 static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
-  const int D = tl__info(to)->itemsize == 8 ? 8 : 4;
+  const tl_dtype_info *ti = tl__info(to);
+  const int D = ti->itemsize == 8 ? 8 : 4;
   const unsigned char *t = tl__table8(TL_FLOAT8_E8M0FNU, to, 0);
   if (!t) return; /* not reached: the check built it */
   int64_t ovf = 0, nan = 0;
   memcpy(&ovf, t + 254 * D, (size_t)D), memcpy(&nan, t + 255 * D, (size_t)D);
-  int lim = 254; /* the first overflowing code */
-  while (lim > 127 && memcmp(t + (lim - 1) * D, t + 254 * D, (size_t)D) == 0) lim--;
-  size_t i = 0;
-  int nt = 0;
-  if ((size_t)D * n >= TL__NT_MIN && (uintptr_t)d % (size_t)D == 0) {
-    i = ((64 - ((uintptr_t)d & 63)) & 63) / (size_t)D;
-    for (size_t j = 0; j < i && j < n; j++) memcpy(d + j * D, t + (size_t)s[j] * D, (size_t)D);
-    nt = 1;
-  }
+  const int lim = 127 + ti->bits - (ti->kind == TL_KIND_INT); /* the first overflowing code */
+  int nt;
+  size_t i = tl__lut_head(t, D, s, d, n, &nt);
   if (D == 4) {
     const __m256i one = _mm256_set1_epi32(1), b = _mm256_set1_epi32(127), lv = _mm256_set1_epi32(lim - 1),
                   nv = _mm256_set1_epi32(255), ov = _mm256_set1_epi32((int)ovf), na = _mm256_set1_epi32((int)nan);
