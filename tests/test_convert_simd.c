@@ -512,8 +512,17 @@ static void test_f8_decoders_enabled(void **state) {
         print_error("no AVX2 kernel for float8_e8m0fnu -> %s (sat %d)\n", tl_dtype_name(e8i[j]), sat);
         bad++;
       }
+  /* float8 (not e8m0) -> the 2/4/8-byte integers: a 16-bit product (tl__f8int_run) */
+  static const tl_dtype i16[] = {TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  for (size_t i = 0; i + 1 < sizeof src / sizeof src[0]; i++)
+    for (size_t j = 0; j < sizeof i16 / sizeof i16[0]; j++)
+      for (int sat = 0; sat < 2; sat++, n++)
+        if (!tl__avx2_kernel(src[i], i16[j], sat)) {
+          print_error("no AVX2 kernel for %s -> %s (sat %d)\n", tl_dtype_name(src[i]), tl_dtype_name(i16[j]), sat);
+          bad++;
+        }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 6 * 2 - 2 + 8);
+  assert_int_equal(n, 8 * 6 * 2 - 2 + 8 + 7 * 6 * 2);
   assert_int_equal(bad, 0);
 }
 
