@@ -182,44 +182,6 @@ static inline __m256d tl__re_c128(const char *p) {
   return _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)), 0xD8);
 }
 
-/* float64 -> float16 / bfloat16 via round-to-odd float32 (one rounding).
- * float16 on n components, NaN as in tl__f32_f16 (tl__rto4 passes a NaN
- * through as a NaN with its sign). */
-static inline __attribute__((always_inline)) void tl__f64_f16(tl_dtype from, tl_dtype to, const double *s,
-                                                              uint16_t *d, size_t n) {
-  const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256i u;
-    if (canon) {
-      u = _mm256_set_m128i(tl__rto4(_mm256_loadu_pd(s + i + 4)), tl__rto4(_mm256_loadu_pd(s + i)));
-    } else if (!tl__rto8(s + i, &u)) {
-      tl__convert_generic(from, (const char *)(s + i), 8, to, (char *)(d + i), 2, 8, 0);
-      continue;
-    }
-    __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    _mm_storeu_si128((__m128i *)(d + i), canon ? tl__canon_h8(h) : h);
-  }
-  if (i < n)
-    tl__convert_generic(from, (const char *)(s + i), 8 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
-}
-static void k_f64_f16(const void *s, void *d, size_t n) { tl__f64_f16(TL_FLOAT64, TL_FLOAT16, s, d, n); }
-
-static void k_f64_bf16(const void *sv, void *dv, size_t n) {
-  const double *s = sv;
-  uint16_t *d = dv;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256i u;
-    if (!tl__rto8(s + i, &u)) {
-      tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_BFLOAT16, (char *)(d + i), 2, 8, 0);
-      continue;
-    }
-    _mm_storeu_si128((__m128i *)(d + i), tl__bf16_from_bits(u, _mm256_castsi256_ps(u)));
-  }
-  TL__TAIL(TL_FLOAT64, TL_BFLOAT16, s, d, i, n);
-}
-
 /* ---- int32 <-> float32 ----------------------------------------------------- */
 static void f_i32_f32(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
@@ -696,7 +658,6 @@ static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
 static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
 static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
-static void k_c128_c32(const void *s, void *d, size_t n) { tl__f64_f16(TL_COMPLEX128, TL_COMPLEX32, s, d, 2 * n); }
 
 /* complex -> bool: true when either part is nonzero (NaN included), i.e. its
  * bits without the sign are. 16 elements per body: a mask of the zero ones,
@@ -1007,13 +968,11 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
    complex32/bcomplex32 -> float8/6/4 k_h8's, -> e8m0 k_fe8/k_be8/k_he8's; here the
    saturating float16/bfloat16 */
 TL__KDEF(r, f32, TL_FLOAT32, TL_BFLOAT16, bf16) TL__KDEF(r, f32, TL_FLOAT32, TL_FLOAT16, f16)
-TL__KDEF(r, f64, TL_FLOAT64, TL_BFLOAT16, bf16) TL__KDEF(r, f64, TL_FLOAT64, TL_FLOAT16, f16)
 TL__KDEF(r, h, TL_FLOAT16, TL_BFLOAT16, bf16)
 TL__KDEF(r, b, TL_BFLOAT16, TL_FLOAT16, f16)
 TL__KDEF(r, c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
 TL__KDEF(r, bc32, TL_BCOMPLEX32, TL_FLOAT16, f16)
 TL__KDEF(r, c64, TL_COMPLEX64, TL_BFLOAT16, bf16) TL__KDEF(r, c64, TL_COMPLEX64, TL_FLOAT16, f16)
-TL__KDEF(r, c128, TL_COMPLEX128, TL_BFLOAT16, bf16) TL__KDEF(r, c128, TL_COMPLEX128, TL_FLOAT16, f16)
 #undef TL__KRUN
 
 /* ---- bcomplex32 (two bfloat16 parts, real then imaginary) -------------------
@@ -1144,10 +1103,8 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
 #define TL__KRUN k_to_bc32_run
 TL__KDEF(t, h, TL_FLOAT16, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, f32, TL_FLOAT32, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, f64, TL_FLOAT64, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c32, TL_COMPLEX32, TL_BCOMPLEX32, bc32)
 TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
-TL__KDEF(t, c128, TL_COMPLEX128, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
 /* ---- integer / float16 / bfloat16 -> float8/6/4, integer -> float16 --------
@@ -1827,6 +1784,92 @@ static void k_c32_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(TL_COM
 
 /* The template's pairs not covered by the kernels above (non-saturating
  * float32/float64 -> float16/bfloat16 are the k_* ones). */
+/* ---- float64 / complex128 -> float16 / bfloat16 / complex32 / bcomplex32 ------
+ * on the double's bits in 64-bit lanes, one rounding: the magnitude rounded
+ * to the output's mantissa by adding half an ulp less one plus the kept LSB
+ * (ties to even) and shifting, then re-biased; a result at or above the inf
+ * code is inf (saturating: the largest finite, but inf stays inf); below the
+ * output's smallest normal the magic add |x| + 2^(53 - bias - M) (exact but
+ * the one RNE the hardware does, under the MXCSR tl_convert installs) leaves
+ * the subnormal (or 0) in the low bits; the sign or-ed in. NaN: bfloat16 and
+ * the complex32 / bcomplex32 parts take the canonical quiet NaN with its
+ * sign; into float16 a block with a NaN (NumPy's payload rule) goes to the
+ * scalar engine. 16 values a step, packed to 16-bit lanes in order.
+ * SRC: 0 float64, 1 complex128's real parts, 2 every complex128 component.
+ * OUT: 0 16-bit values, 1 as the real parts of 32-bit complex (imaginary 0). */
+static inline __attribute__((always_inline)) __m256i tl__d16(__m256i u, int BF, int sat, int canon) {
+  const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, EB = BF ? 8 : 5, SH = 52 - MO;
+  const long long infc = ((1ll << EB) - 1) << MO, infb = 0x7FF0000000000000ll;
+  const __m256i a = _mm256_and_si256(u, _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi64(a, SH), _mm256_set1_epi64x(1));
+  __m256i r = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(a, _mm256_set1_epi64x((1ll << (SH - 1)) - 1)), lsb), SH);
+  r = _mm256_sub_epi64(r, _mm256_set1_epi64x((long long)(1023 - BO) << MO));
+  /* r < 2^31 where it is kept (a negative r is a subnormal's, replaced below): a 32-bit min */
+  r = _mm256_min_epi32(r, _mm256_set1_epi64x(sat ? infc - 1 : infc));
+  if (sat) r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(infc), _mm256_cmpeq_epi64(a, _mm256_set1_epi64x(infb)));
+  const __m256d mg = _mm256_castsi256_pd(_mm256_set1_epi64x((long long)(1023 + 53 - BO - MO) << 52));
+  const __m256i sub = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(_mm256_castsi256_pd(a), mg)), _mm256_castpd_si256(mg));
+  r = _mm256_blendv_epi8(r, sub, _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(1023 + 1 - BO) << 52), a));
+  if (canon) r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(BF ? 0x7FC0 : 0x7E00), _mm256_cmpgt_epi64(a, _mm256_set1_epi64x(infb)));
+  return _mm256_or_si256(r, _mm256_and_si256(_mm256_srli_epi64(u, 48), _mm256_set1_epi64x(0x8000)));
+}
+/* 4 vectors of 4 results (low 16 bits of each 64-bit lane) -> 16 uint16 in order */
+static inline __attribute__((always_inline)) __m256i tl__d16_pack(__m256i r0, __m256i r1, __m256i r2, __m256i r3) {
+  const __m256i p = _mm256_packus_epi32(_mm256_or_si256(r0, _mm256_slli_epi64(r1, 32)),
+                                        _mm256_or_si256(r2, _mm256_slli_epi64(r3, 32)));
+  /* words per lane: (r0 r1 r0 r1 r2 r3 r2 r3), elements 0, 1 of each in lane 0, 2, 3 in lane 1 */
+  const __m256i q = _mm256_shuffle_epi8(p, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1,
+                                                            4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15));
+  return _mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_dtype to, int SRC, int OUT, int BF,
+                                                              int sat, int canon, const void *sv, void *dv, size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  const size_t S = SRC == 0 ? 8 : 16, D = SRC == 2 ? 4 : OUT ? 4 : 2, K = SRC == 2 ? 2 : 1; /* K values per element */
+  const unsigned fl = sat ? TL_CONVERT_SATURATE : 0;
+  int nt = 0;
+  size_t i = tl__nt_head_f(from, to, s, d, n, S, D, fl, &nt);
+  const size_t step = 16 / K;
+  for (; i + step <= n; i += step) {
+    const char *p = s + i * S;
+    __m256i u[4];
+    for (int k = 0; k < 4; k++)
+      u[k] = SRC == 1 ? _mm256_castpd_si256(tl__re_c128(p + 64 * k)) : _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+    if (!canon) {
+      const __m256i infb = _mm256_set1_epi64x(0x7FF0000000000000ll), am = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll);
+      __m256i nan = _mm256_setzero_si256();
+      for (int k = 0; k < 4; k++) nan = _mm256_or_si256(nan, _mm256_cmpgt_epi64(_mm256_and_si256(u[k], am), infb));
+      if (!_mm256_testz_si256(nan, nan)) {
+        tl__convert_generic(from, p, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, step, fl);
+        continue;
+      }
+    }
+    const __m256i h = tl__d16_pack(tl__d16(u[0], BF, sat, canon), tl__d16(u[1], BF, sat, canon),
+                                   tl__d16(u[2], BF, sat, canon), tl__d16(u[3], BF, sat, canon));
+    if (OUT == 0) {
+      tl__st32(d + i * D, h, nt);
+    } else {
+      tl__st32(d + i * D, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h)), nt);
+      tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h, 1)), nt);
+    }
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, fl);
+}
+/* (tag, from, to, SRC, OUT, BF, canonical NaN) */
+#define TL__D16_PAIRS(X)                                                                                         \
+  X(f64_f16, TL_FLOAT64, TL_FLOAT16, 0, 0, 0, 0) X(f64_bf16, TL_FLOAT64, TL_BFLOAT16, 0, 0, 1, 1)                \
+  X(f64_c32, TL_FLOAT64, TL_COMPLEX32, 0, 1, 0, 1) X(f64_bc32, TL_FLOAT64, TL_BCOMPLEX32, 0, 1, 1, 1)            \
+  X(c128_f16, TL_COMPLEX128, TL_FLOAT16, 1, 0, 0, 0) X(c128_bf16, TL_COMPLEX128, TL_BFLOAT16, 1, 0, 1, 1)        \
+  X(c128_c32, TL_COMPLEX128, TL_COMPLEX32, 2, 0, 0, 1) X(c128_bc32, TL_COMPLEX128, TL_BCOMPLEX32, 2, 0, 1, 1)
+#define TL__D16_FN(TAG, FT, TT, SRC, OUT, BF, CN)                                                                 \
+  static void d16_##TAG(const void *s, void *d, size_t n) { tl__d16_run(FT, TT, SRC, OUT, BF, 0, CN, s, d, n); } \
+  static void d16_##TAG##_s(const void *s, void *d, size_t n) { tl__d16_run(FT, TT, SRC, OUT, BF, 1, CN, s, d, n); }
+TL__D16_PAIRS(TL__D16_FN)
+#undef TL__D16_FN
+#define k_c128_c32 d16_c128_c32 /* the shared complex list's name for it */
+
 static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
 #define R2(TAG, FT, TT, TTAG) TL__KCASE(r, TAG, FT, TT, TTAG)
@@ -1841,8 +1884,6 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
     R2(c32, TL_COMPLEX32, TL_BFLOAT16, bf16)
     R2(c64, TL_COMPLEX64, TL_BFLOAT16, bf16)
     R2(c64, TL_COMPLEX64, TL_FLOAT16, f16)
-    R2(c128, TL_COMPLEX128, TL_BFLOAT16, bf16)
-    R2(c128, TL_COMPLEX128, TL_FLOAT16, f16)
     R2(bc32, TL_BCOMPLEX32, TL_FLOAT16, f16)
   default: return NULL;
   }
@@ -3129,6 +3170,12 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
+  switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
+#define TL__D16_CASE(TAG, FT, TT, SRC, OUT, BF, CN) case P(FT, TT): return sat ? d16_##TAG##_s : d16_##TAG;
+    TL__D16_PAIRS(TL__D16_CASE)
+#undef TL__D16_CASE
+  default: break;
+  }
   switch (P(from, to)) {
   case P(TL_FLOAT32, TL_FLOAT16): return sat ? r_f32_f16_s : k_f32_f16;
   case P(TL_FLOAT16, TL_FLOAT32): return k_f16_f32;
@@ -3139,8 +3186,6 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
   case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
-  case P(TL_FLOAT64, TL_FLOAT16): return sat ? r_f64_f16_s : k_f64_f16;
-  case P(TL_FLOAT64, TL_BFLOAT16): return sat ? r_f64_bf16_s : k_f64_bf16;
   case P(TL_INT8, TL_FLOAT16): return h_i8_f16;
   case P(TL_UINT8, TL_FLOAT16): return h_u8_f16;
   case P(TL_INT8, TL_BFLOAT16): return h_i8_bf16;
@@ -3160,10 +3205,8 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define TB(TAG, FT) TL__KCASE(t, TAG, FT, TL_BCOMPLEX32, bc32)
     TB(h, TL_FLOAT16)
     TB(f32, TL_FLOAT32)
-    TB(f64, TL_FLOAT64)
     TB(c32, TL_COMPLEX32)
     TB(c64, TL_COMPLEX64)
-    TB(c128, TL_COMPLEX128)
 #undef TB
 #define TB(TAG, FT) TL__KCASE(n, TAG, FT, TL_BCOMPLEX32, bc32) /* k_ibc */
     TB(i16, TL_INT16)

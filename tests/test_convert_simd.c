@@ -259,12 +259,17 @@ static void test_large_streamed(void **state) {
   static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
       {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0},
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
-      /* byte-table lookups (1- and 2-byte outputs) */
-      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT8_E5M2, TL_INT16, 0},
+      /* byte-table lookups */
+      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE},
+      /* float8 -> 2- and 8-byte integers (tl__f8int_run) */
+      {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0}, {TL_FLOAT8_E5M2, TL_UINT32, 0},
+      /* float64 / complex128 -> 16-bit floats on the double's bits (tl__d16_run) */
+      {TL_FLOAT64, TL_BFLOAT16, 0}, {TL_FLOAT64, TL_FLOAT16, 0}, {TL_COMPLEX128, TL_COMPLEX32, TL_CONVERT_SATURATE},
+      {TL_FLOAT64, TL_BCOMPLEX32, 0}, {TL_COMPLEX128, TL_FLOAT16, TL_CONVERT_SATURATE},
       /* sub-byte integers widened (4-, 8- and 16-byte outputs) */
       {TL_INT3, TL_FLOAT32, 0}, {TL_UINT5, TL_INT64, 0}, {TL_INT6, TL_COMPLEX128, 0},
-      /* folded lookups (1-, 4- and 8-byte outputs) */
-      {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT32, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0},
+      /* folded lookups (1- and 2-byte outputs) */
+      {TL_FLOAT8_E4M3FN, TL_INT4, 0}, {TL_FLOAT8_E8M0FNU, TL_UINT16, 0},
       /* float8 decoders */
       {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0}, {TL_FLOAT8_E5M2, TL_FLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT64, 0},
       {TL_FLOAT8_E3M4, TL_BFLOAT16, 0}, {TL_FLOAT8_E8M0FNU, TL_FLOAT16, 0}, {TL_FLOAT8_E4M3FNUZ, TL_COMPLEX32, 0},
