@@ -526,8 +526,22 @@ static void test_f8_decoders_enabled(void **state) {
           print_error("no AVX2 kernel for %s -> %s (sat %d)\n", tl_dtype_name(src[i]), tl_dtype_name(i16[j]), sat);
           bad++;
         }
+  /* int8/uint8 -> complex32/complex64/bcomplex32 (tl__sbw_run) and float64/complex128 ->
+     float16/bfloat16/complex32/bcomplex32 (tl__d16_run): kernels, not lookups or chains */
+  static const struct { tl_dtype from, to; } more[] = {
+      {TL_INT8, TL_COMPLEX32},       {TL_UINT8, TL_COMPLEX32},       {TL_INT8, TL_COMPLEX64},
+      {TL_UINT8, TL_COMPLEX64},      {TL_INT8, TL_BCOMPLEX32},       {TL_UINT8, TL_BCOMPLEX32},
+      {TL_FLOAT64, TL_FLOAT16},      {TL_FLOAT64, TL_BFLOAT16},      {TL_FLOAT64, TL_COMPLEX32},
+      {TL_FLOAT64, TL_BCOMPLEX32},   {TL_COMPLEX128, TL_FLOAT16},    {TL_COMPLEX128, TL_BFLOAT16},
+      {TL_COMPLEX128, TL_COMPLEX32}, {TL_COMPLEX128, TL_BCOMPLEX32}};
+  for (size_t j = 0; j < sizeof more / sizeof more[0]; j++)
+    for (int sat = 0; sat < 2; sat++, n++)
+      if (!tl__avx2_kernel(more[j].from, more[j].to, sat)) {
+        print_error("no AVX2 kernel for %s -> %s (sat %d)\n", tl_dtype_name(more[j].from), tl_dtype_name(more[j].to), sat);
+        bad++;
+      }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 6 * 2 - 2 + 8 + 7 * 6 * 2);
+  assert_int_equal(n, 8 * 6 * 2 - 2 + 8 + 7 * 6 * 2 + 14 * 2);
   assert_int_equal(bad, 0);
 }
 
