@@ -2875,16 +2875,17 @@ static inline __attribute__((always_inline)) void tl__f8h_st(char *o, __m256i r,
   }
 }
 
-/* DST: 0 float32, 1 float64 (both through tl__f8dec), 2 float16, 3 bfloat16,
-   4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
+/* DST: 0 float32, 1 float64, 6 complex64, 7 complex128 (through tl__f8dec),
+   2 float16, 3 bfloat16, 4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
 static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, int DST, int E, int M, int B, int fam,
                                                                 int sb, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
-  static const tl_dtype dst_of[6] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
-  static const int dsz[6] = {4, 8, 2, 2, 4, 4};
+  static const tl_dtype dst_of[8] = {TL_FLOAT32,   TL_FLOAT64,    TL_FLOAT16,   TL_BFLOAT16,
+                                     TL_COMPLEX32, TL_BCOMPLEX32, TL_COMPLEX64, TL_COMPLEX128};
+  static const int dsz[8] = {4, 8, 2, 2, 4, 4, 8, 16};
   const size_t D = (size_t)dsz[DST];
-  const int BF = DST == 3 || DST == 5, H16 = DST >= 2;
+  const int BF = DST == 3 || DST == 5, H16 = DST >= 2 && DST <= 5;
   __m256i TL = _mm256_setzero_si256(), TH = TL;
   if (H16 && (fam != TL__FAM_E8M0 || !BF)) { /* 16 entries of the float16/bfloat16 table, bytes split */
     const unsigned char *t = tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0);
@@ -2919,6 +2920,20 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (DST == 0) {
       tl__st32(o, r0, nt);
       tl__st32(o + 32, r1, nt);
+    } else if (DST == 6) { /* (x, +0) */
+      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(r0)), nt);
+      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(r0, 1)), nt);
+      tl__st32(o + 64, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(r1)), nt);
+      tl__st32(o + 96, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(r1, 1)), nt);
+    } else if (DST == 7) { /* each double's (x, +0): x0 x1 x2 x3 -> (x0 0 x1 0), (x2 0 x3 0) */
+      for (int h = 0; h < 4; h++) {
+        const __m128 f = h & 1 ? _mm256_extractf128_ps(_mm256_castsi256_ps(h < 2 ? r0 : r1), 1)
+                               : _mm256_castps256_ps128(_mm256_castsi256_ps(h < 2 ? r0 : r1));
+        const __m256d x = _mm256_cvtps_pd(f), z = _mm256_setzero_pd();
+        const __m256d lo = _mm256_unpacklo_pd(x, z), hi = _mm256_unpackhi_pd(x, z); /* (x0 0 | x2 0), (x1 0 | x3 0) */
+        tl__st32(o + 64 * h, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
+        tl__st32(o + 64 * h + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+      }
     } else {
       tl__st32(o, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r0)))), nt);
       tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(_mm256_castsi256_ps(r0), 1))), nt);
@@ -2944,7 +2959,9 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   static void d8_##TAG##_f16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 2, E, M, B, FAM, SB, s, d, n); } \
   static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, SB, s, d, n); } \
   static void d8_##TAG##_c32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 4, E, M, B, FAM, SB, s, d, n); } \
-  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, SB, s, d, n); }
+  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, SB, s, d, n); } \
+  static void d8_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, FAM, SB, s, d, n); } \
+  static void d8_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, FAM, SB, s, d, n); }
 TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 #undef TL__F8DEC_DEF
 
@@ -3139,10 +3156,12 @@ static int tl__f8dec_dst(tl_dtype to) {
   case TL_BFLOAT16: return 3;
   case TL_COMPLEX32: return 4;
   case TL_BCOMPLEX32: return 5;
-  case TL_INT32: return 6; /* float8_e8m0fnu's only (tl__e8i_run) */
-  case TL_UINT32: return 7;
-  case TL_INT64: return 8;
-  case TL_UINT64: return 9;
+  case TL_COMPLEX64: return 6;
+  case TL_COMPLEX128: return 7;
+  case TL_INT32: return 8; /* float8_e8m0fnu's (tl__e8i_run); the others' tl__f8int_run */
+  case TL_UINT32: return 9;
+  case TL_INT64: return 10;
+  case TL_UINT64: return 11;
   default: return -1;
   }
 }
@@ -3150,14 +3169,14 @@ static int tl__f8dec_dst(tl_dtype to) {
 static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
   const int dst = tl__f8dec_dst(to);
   if (dst < 0) return tl__f8int_kernel(from, to);
-  if (dst >= 6) {
+  if (dst >= 8) {
     static const tl__contig_fn e8i[4] = {e8i_i32, e8i_u32, e8i_i64, e8i_u64};
-    return from == TL_FLOAT8_E8M0FNU ? e8i[dst - 6] : tl__f8int_kernel(from, to);
+    return from == TL_FLOAT8_E8M0FNU ? e8i[dst - 8] : tl__f8int_kernel(from, to);
   }
 #define TL__F8DEC_CASE(FT, TAG, E, M, B, FAM, SB)                                                     \
   case FT: {                                                                                          \
-    static const tl__contig_fn k[6] = {d8_##TAG##_f32, d8_##TAG##_f64, d8_##TAG##_f16,                  \
-                                       d8_##TAG##_bf16, d8_##TAG##_c32, d8_##TAG##_bc32};                 \
+    static const tl__contig_fn k[8] = {d8_##TAG##_f32,  d8_##TAG##_f64, d8_##TAG##_f16,  d8_##TAG##_bf16,  \
+                                       d8_##TAG##_c32,  d8_##TAG##_bc32, d8_##TAG##_c64, d8_##TAG##_c128}; \
     return k[dst];                                                                                    \
   }
   switch (from) {
@@ -3183,7 +3202,8 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   const unsigned char *t0 = tl__table8(from, to, 0), *t = tl__table8(from, to, sat != 0);
   if (!t0 || !t) return NULL;
   uint8_t codes[256];
-  _Alignas(32) unsigned char out[256 * 8];
+  _Alignas(32) unsigned char out[256 * 16]; /* the widest output: complex128 */
+  if (tl__info(to)->itemsize > 16) return NULL;
   for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
   fn(codes, out, 256);
   const size_t bytes = 256u * (size_t)tl__info(to)->itemsize;

@@ -496,7 +496,8 @@ static void test_f8_decoders_enabled(void **state) {
   }
   static const tl_dtype src[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4,
                                  TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E8M0FNU};
-  static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
+  static const tl_dtype dst[] = {TL_FLOAT32,   TL_FLOAT64,    TL_FLOAT16,   TL_BFLOAT16,
+                                 TL_COMPLEX32, TL_BCOMPLEX32, TL_COMPLEX64, TL_COMPLEX128};
   int bad = 0, n = 0;
   for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
     for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++)
@@ -541,7 +542,7 @@ static void test_f8_decoders_enabled(void **state) {
         bad++;
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 6 * 2 - 2 + 8 + 7 * 6 * 2 + 14 * 2);
+  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 14 * 2);
   assert_int_equal(bad, 0);
 }
 
