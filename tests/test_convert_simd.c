@@ -527,11 +527,12 @@ static void test_f8_decoders_enabled(void **state) {
           print_error("no AVX2 kernel for %s -> %s (sat %d)\n", tl_dtype_name(src[i]), tl_dtype_name(i16[j]), sat);
           bad++;
         }
-  /* int8/uint8 -> complex32/complex64/bcomplex32 (tl__sbw_run) and float64/complex128 ->
+  /* int8/uint8 -> complex32/complex64/bcomplex32 and bool -> wide (tl__sbw_run) and float64/complex128 ->
      float16/bfloat16/complex32/bcomplex32 (tl__d16_run): kernels, not lookups or chains */
   static const struct { tl_dtype from, to; } more[] = {
       {TL_INT8, TL_COMPLEX32},       {TL_UINT8, TL_COMPLEX32},       {TL_INT8, TL_COMPLEX64},
       {TL_UINT8, TL_COMPLEX64},      {TL_INT8, TL_BCOMPLEX32},       {TL_UINT8, TL_BCOMPLEX32},
+      {TL_BOOL, TL_INT64},           {TL_BOOL, TL_FLOAT64},          {TL_BOOL, TL_COMPLEX128},
       {TL_FLOAT64, TL_FLOAT16},      {TL_FLOAT64, TL_BFLOAT16},      {TL_FLOAT64, TL_COMPLEX32},
       {TL_FLOAT64, TL_BCOMPLEX32},   {TL_COMPLEX128, TL_FLOAT16},    {TL_COMPLEX128, TL_BFLOAT16},
       {TL_COMPLEX128, TL_COMPLEX32}, {TL_COMPLEX128, TL_BCOMPLEX32}};
@@ -542,7 +543,7 @@ static void test_f8_decoders_enabled(void **state) {
         bad++;
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 14 * 2);
+  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 17 * 2);
   assert_int_equal(bad, 0);
 }
 
