@@ -1511,6 +1511,15 @@ static inline __attribute__((always_inline)) void k_ibc(tl_dtype from, tl_dtype 
 TL__KDEF_INTS(n, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
+/* 16 float16/bfloat16 bits at element 16k of p (the real parts of complex32/bcomplex32) */
+static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
+  if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+  const __m256i m = _mm256_set1_epi32(0xFFFF);
+  const __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)), m);
+  const __m256i b = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 32)), m);
+  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+}
+
 /* float16 / bfloat16 -> float8_e8m0fnu, 8 lanes of float32 bits (exact): a
  * positive normal is its exponent field plus one from 1.5 x 2^e up (ties
  * up), past 254 overflow (0xFF; sat 0xFE); a float32 subnormal (bfloat16's)
@@ -1537,6 +1546,25 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     const char *p = s + isz * i;
+    /* in 16-bit lanes: a normal |h| plus half its mantissa range carries into the exponent
+       where the value rounds up (ties up); + 112 re-biases; inf/NaN 0xFF; zero and negatives
+       0xFF (sat: 0x00). A block with a float16 subnormal takes the float32 lanes below. */
+    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1), m = _mm256_set1_epi16(0x7FFF);
+    const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), mn = _mm256_set1_epi16(0x0400);
+    const __m256i sb = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi16(a0, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a0)),
+                                       _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
+    if (_mm256_testz_si256(sb, sb)) {
+      __m256i c[2];
+      const __m256i hv[2] = {h0, h1}, av[2] = {a0, a1};
+      for (int k = 0; k < 2; k++) {
+        __m256i v = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(av[k], _mm256_set1_epi16(0x200)), 10), _mm256_set1_epi16(112));
+        const __m256i nz = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_setzero_si256(), hv[k]), _mm256_cmpeq_epi16(av[k], _mm256_setzero_si256()));
+        v = _mm256_blendv_epi8(v, _mm256_set1_epi16(sat ? 0x00 : 0xFF), nz);
+        c[k] = _mm256_blendv_epi8(v, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(av[k], _mm256_set1_epi16(0x7BFF))); /* -inf, -NaN too */
+      }
+      _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(c[0], c[1]), 0xD8));
+      continue;
+    }
     const __m256i r0 = tl__he8(from, sat, p), r1 = tl__he8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__he8(from, sat, p + 16 * isz), r3 = tl__he8(from, sat, p + 24 * isz);
     _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), 0));
@@ -1608,14 +1636,6 @@ static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z,
   return _mm256_blendv_epi8(rn, _mm256_packus_epi32(r0, r1), _mm256_cmpgt_epi16(Z->minnorm, a));
 }
 
-/* 16 float16/bfloat16 bits at element 16k of p (the real parts of complex32/bcomplex32) */
-static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
-  if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
-  const __m256i m = _mm256_set1_epi32(0xFFFF);
-  const __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)), m);
-  const __m256i b = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 32)), m);
-  return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
-}
 
 static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
