@@ -1850,9 +1850,9 @@ static void k_c32_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(TL_COM
  * to the output's mantissa by adding half an ulp less one plus the kept LSB
  * (ties to even) and shifting, then re-biased; a result at or above the inf
  * code is inf (saturating: the largest finite, but inf stays inf); below the
- * output's smallest normal the magic add |x| + 2^(53 - bias - M) (exact but
- * the one RNE the hardware does, under the MXCSR tl_convert installs) leaves
- * the subnormal (or 0) in the low bits; the sign or-ed in. NaN: bfloat16 and
+ * output's smallest normal the magic add |x| + 2^(53 - bias - M), whose one
+ * hardware RNE (under the MXCSR tl_convert installs) is the result's
+ * rounding, leaves the subnormal (or 0) in the low bits; the sign or-ed in. NaN: bfloat16 and
  * the complex32 / bcomplex32 parts take the canonical quiet NaN with its
  * sign; into float16 a block with a NaN (NumPy's payload rule) goes to the
  * scalar engine. 16 values a step, packed to 16-bit lanes in order.
@@ -1929,7 +1929,9 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
   static void d16_##TAG##_s(const void *s, void *d, size_t n) { tl__d16_run(FT, TT, SRC, OUT, BF, 1, CN, s, d, n); }
 TL__D16_PAIRS(TL__D16_FN)
 #undef TL__D16_FN
-#define k_c128_c32 d16_c128_c32 /* the shared complex list's name for it */
+/* the shared complex list (TL__COMPLEX_KERNELS) names complex128 -> complex32
+   k_c128_c32; tl__avx2_kernel returns d16_c128_c32(_s) before reaching that case */
+#define k_c128_c32 d16_c128_c32
 
 static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
@@ -3065,6 +3067,8 @@ static void e8i_u64(const void *s, void *d, size_t n) { tl__e8i_run(TL_UINT64, s
  * like the decoders (tl__f8dec_checked). In alternation (AVX2, 32 KiB, x
  * memcpy): -> int16/uint16 0.08-0.16 -> 0.20-0.28; -> int32/uint32
  * 0.11-0.22 -> 0.18-0.32; -> int64/uint64 0.13-0.25 -> 0.21-0.47. */
+/* the largest exponent field of a finite float8 value */
+static inline int tl__f8emax(int E, int fam) { return fam == TL__FAM_IEEE ? (1 << E) - 2 : (1 << E) - 1; }
 static inline __attribute__((always_inline)) __m256i tl__f8mag(__m256i xs, int E, int M, int B, int fam) {
   const __m256i m = _mm256_and_si256(xs, _mm256_set1_epi16(0x7F));
   const __m256i a = _mm256_or_si256(_mm256_slli_epi16(xs, 15 - M), _mm256_set1_epi16((short)0x8000));
@@ -3073,8 +3077,7 @@ static inline __attribute__((always_inline)) __m256i tl__f8mag(__m256i xs, int E
                                       64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0);
   const __m256i ix = _mm256_xor_si256(_mm256_mullo_epi16(j, _mm256_set1_epi16(0x0101)), _mm256_set1_epi16(0x0800));
   __m256i v = _mm256_mulhi_epu16(a, _mm256_shuffle_epi8(p2, ix));
-  const int emax = fam == TL__FAM_IEEE ? (1 << E) - 2 : (1 << E) - 1; /* the largest finite exponent */
-  if (emax - B + 1 >= 16) v = _mm256_or_si256(v, _mm256_and_si256(_mm256_cmpeq_epi16(j, _mm256_set1_epi16(16)), a));
+  if (tl__f8emax(E, fam) - B + 1 >= 16) v = _mm256_or_si256(v, _mm256_and_si256(_mm256_cmpeq_epi16(j, _mm256_set1_epi16(16)), a));
   if (fam == TL__FAM_IEEE) {
     const __m256i inf = _mm256_set1_epi16((short)(((1 << E) - 1) << M));
     v = _mm256_or_si256(v, _mm256_cmpeq_epi16(m, inf));
@@ -3106,16 +3109,17 @@ static inline __attribute__((always_inline)) __m256i tl__f8w_one(__m128i v, __m1
     if (SG) {
       const __m256i im = W == 32 ? _mm256_cmpeq_epi32(w, ff) : _mm256_cmpeq_epi64(w, ff);
       r = _mm256_blendv_epi8(r, _mm256_xor_si256(sg, W == 32 ? _mm256_set1_epi32(INT32_MAX) : _mm256_set1_epi64x(INT64_MAX)), im);
+    } else {
+      r = _mm256_or_si256(r, W == 32 ? _mm256_cmpeq_epi32(r, ff) : _mm256_cmpeq_epi64(r, ff)); /* -inf is 0 */
     }
-    else r = _mm256_or_si256(r, W == 32 ? _mm256_cmpeq_epi32(r, ff) : _mm256_cmpeq_epi64(r, ff)); /* -inf is 0 */
   }
   return r;
 }
 static inline __attribute__((always_inline)) void tl__f8wide(char *o, __m256i xs, int E, int M, int B, int fam,
                                                              int SG, int D, int nt) {
-  const int W = 8 * D, emax = fam == TL__FAM_IEEE ? (1 << E) - 2 : (1 << E) - 1;
+  const int W = 8 * D;
   const __m256i v = tl__f8mag(xs, E, M, B, fam), s = _mm256_cmpgt_epi16(_mm256_setzero_si256(), xs);
-  if (fam != TL__FAM_IEEE && emax - B + 1 < 15) { /* |values| < 2^15, no inf */
+  if (fam != TL__FAM_IEEE && tl__f8emax(E, fam) - B + 1 < 15) { /* |values| < 2^15, no inf */
     const __m256i r = SG ? _mm256_sub_epi16(_mm256_xor_si256(v, s), s) : _mm256_andnot_si256(s, v);
     const __m128i r0 = _mm256_castsi256_si128(r), r1 = _mm256_extracti128_si256(r, 1);
     if (W == 32) {
