@@ -883,6 +883,91 @@ TL__KB(f_u64_f64, TL_UINT64, TL_FLOAT64, 8, 8, _mm256_castpd_si256(tl__q2d(_mm25
 TL__KB(f_i64_f32, TL_INT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 1))
 TL__KB(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 0))
 
+/* ---- real <-> complex of another width, in one pass -------------------------
+ * The pairs the planner otherwise chains through the component type (int16
+ * -> complex64 as int16 -> float32 -> complex64, ...): the same conversions
+ * (exact, or one RNE by the hardware or tl__q2f/tl__q2d, the NaN rules of
+ * float32 <-> float64 and bfloat16 -> float32/float64 being the hardware's)
+ * on a register block, stored with a +0 imaginary part, or from the real
+ * parts. RC: 0 -> complex64 (8 float32 a step), 1 -> float32 (complex128's
+ * real parts), 2 -> complex128 (4 float64 a step), 3 -> float64 (complex64's
+ * or bfloat16's). float64 -> complex64 and complex128 -> float32 can
+ * overflow: without TL_CONVERT_SATURATE only. */
+static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, const char *p) {
+  switch (from) {
+  case TL_INT16: return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p)));
+  case TL_UINT16: return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p)));
+  case TL_INT32: return _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)p));
+  case TL_UINT32: return _mm256_set_m128(_mm256_cvtpd_ps(tl__u32_pd(TL__L16(p + 16))), _mm256_cvtpd_ps(tl__u32_pd(TL__L16(p))));
+  case TL_INT64: return _mm256_castsi256_ps(tl__q2f(p, 1));
+  case TL_UINT64: return _mm256_castsi256_ps(tl__q2f(p, 0));
+  case TL_BFLOAT16: return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16));
+  case TL_FLOAT64:
+    return _mm256_set_m128(_mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p + 4)),
+                           _mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p)));
+  default: /* complex128's real parts */
+    return _mm256_set_m128(_mm256_cvtpd_ps(tl__re_c128(p + 64)), _mm256_cvtpd_ps(tl__re_c128(p)));
+  }
+}
+static inline __attribute__((always_inline)) __m256d tl__rc4d(tl_dtype from, const char *p) {
+  switch (from) {
+  case TL_INT16: return _mm256_cvtepi32_pd(_mm_cvtepi16_epi32(TL__L8(p)));
+  case TL_UINT16: return _mm256_cvtepi32_pd(_mm_cvtepu16_epi32(TL__L8(p)));
+  case TL_INT32: return _mm256_cvtepi32_pd(TL__L16(p));
+  case TL_UINT32: return tl__u32_pd(TL__L16(p));
+  case TL_INT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 1);
+  case TL_UINT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 0);
+  case TL_BFLOAT16: return _mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(TL__L8(p)), 16)));
+  case TL_FLOAT32: return _mm256_cvtps_pd(_mm_loadu_ps((const float *)(const void *)p));
+  default: /* complex64's real parts: the even floats of 4 complex64 */
+    return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(
+        _mm256_loadu_ps((const float *)(const void *)p), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
+  }
+}
+static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_dtype to, int RC, const void *sv, void *dv,
+                                                             size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize, step = RC <= 1 ? 8 : 4;
+  int nt;
+  size_t i = tl__nt_head(from, to, s, d, n, S, D, &nt);
+  for (; i + step <= n; i += step) {
+    const char *p = s + i * S;
+    char *o = d + i * D;
+    if (RC == 0) {
+      const __m256i f = _mm256_castps_si256(tl__rc8f(from, p));
+      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(f)), nt);
+      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(f, 1)), nt);
+    } else if (RC == 1) {
+      tl__st32(o, _mm256_castps_si256(tl__rc8f(from, p)), nt);
+    } else if (RC == 2) { /* (x0 x1 x2 x3) -> (x0 0 x1 0), (x2 0 x3 0) */
+      const __m256d x = tl__rc4d(from, p), z = _mm256_setzero_pd();
+      const __m256d lo = _mm256_unpacklo_pd(x, z), hi = _mm256_unpackhi_pd(x, z);
+      tl__st32(o, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
+      tl__st32(o + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+    } else {
+      tl__st32(o, _mm256_castpd_si256(tl__rc4d(from, p)), nt);
+    }
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+}
+/* (tag, from, to, RC) */
+#define TL__RC_PAIRS(X)                                                                                          \
+  X(i16_c64, TL_INT16, TL_COMPLEX64, 0) X(u16_c64, TL_UINT16, TL_COMPLEX64, 0) X(i32_c64, TL_INT32, TL_COMPLEX64, 0) \
+  X(u32_c64, TL_UINT32, TL_COMPLEX64, 0) X(i64_c64, TL_INT64, TL_COMPLEX64, 0) X(u64_c64, TL_UINT64, TL_COMPLEX64, 0) \
+  X(bf16_c64, TL_BFLOAT16, TL_COMPLEX64, 0) X(f64_c64, TL_FLOAT64, TL_COMPLEX64, 0)                                 \
+  X(c128_f32, TL_COMPLEX128, TL_FLOAT32, 1)                                                                          \
+  X(i16_c128, TL_INT16, TL_COMPLEX128, 2) X(u16_c128, TL_UINT16, TL_COMPLEX128, 2)                                   \
+  X(i32_c128, TL_INT32, TL_COMPLEX128, 2) X(u32_c128, TL_UINT32, TL_COMPLEX128, 2)                                   \
+  X(i64_c128, TL_INT64, TL_COMPLEX128, 2) X(u64_c128, TL_UINT64, TL_COMPLEX128, 2)                                   \
+  X(bf16_c128, TL_BFLOAT16, TL_COMPLEX128, 2) X(f32_c128, TL_FLOAT32, TL_COMPLEX128, 2)                             \
+  X(c64_f64, TL_COMPLEX64, TL_FLOAT64, 3) X(bf16_f64, TL_BFLOAT16, TL_FLOAT64, 3)
+#define TL__RC_FN(TAG, FT, TT, RC) \
+  static void rc_##TAG(const void *s, void *d, size_t n) { tl__rc_run(FT, TT, RC, s, d, n); }
+TL__RC_PAIRS(TL__RC_FN)
+#undef TL__RC_FN
+
 /* ---- a float source as float32 bits -> bfloat16/float16 ---------------------
  * (float8/6/4 and e8m0 outputs: k_n8, k_h8, k_fe8, k_be8, k_he8 below; the
  * integers: k_ib, k_ih, k_ie8.)
@@ -3256,6 +3341,9 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
+#define TL__RC_CASE(TAG, FT, TT, RC) case P(FT, TT): return sat && (FT == TL_FLOAT64 || FT == TL_COMPLEX128) ? NULL : rc_##TAG;
+    TL__RC_PAIRS(TL__RC_CASE)
+#undef TL__RC_CASE
 #define TL__D16_CASE(TAG, FT, TT, SRC, OUT, BF, CN) case P(FT, TT): return sat ? d16_##TAG##_s : d16_##TAG;
     TL__D16_PAIRS(TL__D16_CASE)
 #undef TL__D16_CASE
