@@ -1433,6 +1433,25 @@ static inline __attribute__((always_inline)) __m128i tl__ih8(tl_dtype from, int 
   return h;
 }
 
+/* integer -> complex32 the same way, the float16 in each 32-bit lane's low
+   half (imaginary +0), 8 per step: one pass instead of a chain through float16 */
+static inline __attribute__((always_inline)) void tl__ic32_run(tl_dtype from, int sat, const void *sv, void *dv, size_t n) {
+  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const char *s = sv;
+  char *d = dv;
+  int nt;
+  size_t i = tl__nt_head_f(from, TL_COMPLEX32, s, d, n, isz, 4, sat ? TL_CONVERT_SATURATE : 0, &nt);
+  for (; i + 8 <= n; i += 8) tl__st32(d + 4 * i, _mm256_cvtepu16_epi32(tl__ih8(from, sat, s + i * isz)), nt);
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, TL_COMPLEX32, d + 4 * i, 4, n - i, sat ? TL_CONVERT_SATURATE : 0);
+}
+#define TL__IC32(TAG, FT)                                                                               \
+  static void ic_##TAG(const void *s, void *d, size_t n) { tl__ic32_run(FT, 0, s, d, n); }             \
+  static void ic_##TAG##_s(const void *s, void *d, size_t n) { tl__ic32_run(FT, 1, s, d, n); }
+#define TL__IC32_SRCS(X) X(i16, TL_INT16) X(u16, TL_UINT16) X(i32, TL_INT32) X(u32, TL_UINT32) X(i64, TL_INT64) X(u64, TL_UINT64)
+TL__IC32_SRCS(TL__IC32)
+#undef TL__IC32
+
 static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   const size_t isz = (size_t)tl__info(from)->itemsize;
@@ -3344,6 +3363,9 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define TL__RC_CASE(TAG, FT, TT, RC) case P(FT, TT): return sat && (FT == TL_FLOAT64 || FT == TL_COMPLEX128) ? NULL : rc_##TAG;
     TL__RC_PAIRS(TL__RC_CASE)
 #undef TL__RC_CASE
+#define TL__IC32_CASE(TAG, FT) case P(FT, TL_COMPLEX32): return sat ? ic_##TAG##_s : ic_##TAG;
+    TL__IC32_SRCS(TL__IC32_CASE)
+#undef TL__IC32_CASE
 #define TL__D16_CASE(TAG, FT, TT, SRC, OUT, BF, CN) case P(FT, TT): return sat ? d16_##TAG##_s : d16_##TAG;
     TL__D16_PAIRS(TL__D16_CASE)
 #undef TL__D16_CASE
