@@ -952,6 +952,64 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
 }
+/* The float16 pairs of the same kind, 8 a step. HC 0: float16 -> complex64,
+   1: float16 -> complex128, 2: complex32 -> float32, 3: complex32 -> float64
+   (VCVTPH2PS; a block with a NaN to the scalar engine, whose widening keeps a
+   signalling NaN's payload unquieted, as k_f16_f32); 4: float32 -> complex32,
+   5: bfloat16 -> complex32 (VCVTPS2PH, one RNE, the NaN made canonical as
+   k_c64_c32; without saturation only). */
+static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_dtype to, int HC, const void *sv, void *dv,
+                                                             size_t n) {
+  const char *s = sv;
+  char *d = dv;
+  const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize;
+  int nt;
+  size_t i = tl__nt_head(from, to, s, d, n, S, D, &nt);
+  for (; i + 8 <= n; i += 8) {
+    const char *p = s + i * S;
+    char *o = d + i * D;
+    if (HC >= 4) {
+      const __m256 f = HC == 4 ? _mm256_loadu_ps((const float *)(const void *)p)
+                               : _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16));
+      tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(_mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))), nt);
+      continue;
+    }
+    const __m128i h = HC <= 1 ? TL__L16(p) : tl__pack16(_mm256_and_si256(TL__L32(p), _mm256_set1_epi32(0xFFFF)));
+    if (tl__h_has_nan(h)) {
+      tl__convert_generic(from, p, (ptrdiff_t)S, to, o, (ptrdiff_t)D, 8, 0);
+      continue;
+    }
+    const __m256 f = _mm256_cvtph_ps(h);
+    if (HC == 2) {
+      tl__st32(o, _mm256_castps_si256(f), nt);
+    } else if (HC == 0) {
+      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(_mm256_castps_si256(f))), nt);
+      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(_mm256_castps_si256(f), 1)), nt);
+    } else {
+      for (int k = 0; k < 2; k++) {
+        const __m256d x = _mm256_cvtps_pd(k ? _mm256_extractf128_ps(f, 1) : _mm256_castps256_ps128(f));
+        if (HC == 3) {
+          tl__st32(o + 32 * k, _mm256_castpd_si256(x), nt);
+        } else {
+          const __m256d lo = _mm256_unpacklo_pd(x, _mm256_setzero_pd()), hi = _mm256_unpackhi_pd(x, _mm256_setzero_pd());
+          tl__st32(o + 64 * k, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
+          tl__st32(o + 64 * k + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+        }
+      }
+    }
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+}
+#define TL__HC_PAIRS(X)                                                                                          \
+  X(h_c64, TL_FLOAT16, TL_COMPLEX64, 0) X(h_c128, TL_FLOAT16, TL_COMPLEX128, 1)                                   \
+  X(c32_f32, TL_COMPLEX32, TL_FLOAT32, 2) X(c32_f64, TL_COMPLEX32, TL_FLOAT64, 3)                                 \
+  X(f32_c32, TL_FLOAT32, TL_COMPLEX32, 4) X(bf16_c32, TL_BFLOAT16, TL_COMPLEX32, 5)
+#define TL__HC_FN(TAG, FT, TT, HC) \
+  static void hc_##TAG(const void *s, void *d, size_t n) { tl__hc_run(FT, TT, HC, s, d, n); }
+TL__HC_PAIRS(TL__HC_FN)
+#undef TL__HC_FN
+
 /* (tag, from, to, RC) */
 #define TL__RC_PAIRS(X)                                                                                          \
   X(i16_c64, TL_INT16, TL_COMPLEX64, 0) X(u16_c64, TL_UINT16, TL_COMPLEX64, 0) X(i32_c64, TL_INT32, TL_COMPLEX64, 0) \
@@ -3363,6 +3421,9 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define TL__RC_CASE(TAG, FT, TT, RC) case P(FT, TT): return sat && (FT == TL_FLOAT64 || FT == TL_COMPLEX128) ? NULL : rc_##TAG;
     TL__RC_PAIRS(TL__RC_CASE)
 #undef TL__RC_CASE
+#define TL__HC_CASE(TAG, FT, TT, HC) case P(FT, TT): return sat && HC >= 4 ? NULL : hc_##TAG;
+    TL__HC_PAIRS(TL__HC_CASE)
+#undef TL__HC_CASE
 #define TL__IC32_CASE(TAG, FT) case P(FT, TL_COMPLEX32): return sat ? ic_##TAG##_s : ic_##TAG;
     TL__IC32_SRCS(TL__IC32_CASE)
 #undef TL__IC32_CASE

@@ -268,7 +268,8 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT64, TL_BCOMPLEX32, 0}, {TL_COMPLEX128, TL_FLOAT16, TL_CONVERT_SATURATE},
       /* real <-> complex of another width (tl__rc_run) */
       {TL_UINT64, TL_COMPLEX64, 0}, {TL_COMPLEX128, TL_FLOAT32, 0}, {TL_INT16, TL_COMPLEX128, 0}, {TL_COMPLEX64, TL_FLOAT64, 0},
-      {TL_UINT16, TL_COMPLEX32, TL_CONVERT_SATURATE}, {TL_INT64, TL_COMPLEX32, 0},
+      {TL_UINT16, TL_COMPLEX32, TL_CONVERT_SATURATE}, {TL_INT64, TL_COMPLEX32, 0}, {TL_FLOAT16, TL_COMPLEX128, 0},
+      {TL_COMPLEX32, TL_FLOAT32, 0}, {TL_FLOAT32, TL_COMPLEX32, 0}, {TL_BFLOAT16, TL_COMPLEX32, 0},
       /* sub-byte integers widened (4-, 8- and 16-byte outputs) */
       {TL_INT3, TL_FLOAT32, 0}, {TL_UINT5, TL_INT64, 0}, {TL_INT6, TL_COMPLEX128, 0},
       /* folded lookups (1- and 2-byte outputs) */
@@ -543,7 +544,9 @@ static void test_f8_decoders_enabled(void **state) {
       {TL_INT16, TL_COMPLEX64},      {TL_UINT32, TL_COMPLEX64},      {TL_INT64, TL_COMPLEX64},
       {TL_BFLOAT16, TL_COMPLEX64},   {TL_INT32, TL_COMPLEX128},      {TL_UINT64, TL_COMPLEX128},
       {TL_BFLOAT16, TL_COMPLEX128},  {TL_FLOAT32, TL_COMPLEX128},    {TL_COMPLEX64, TL_FLOAT64},
-      {TL_BFLOAT16, TL_FLOAT64},     {TL_INT16, TL_COMPLEX32},       {TL_UINT64, TL_COMPLEX32}};
+      {TL_BFLOAT16, TL_FLOAT64},     {TL_INT16, TL_COMPLEX32},       {TL_UINT64, TL_COMPLEX32},
+      {TL_FLOAT16, TL_COMPLEX64},    {TL_FLOAT16, TL_COMPLEX128},    {TL_COMPLEX32, TL_FLOAT32},
+      {TL_COMPLEX32, TL_FLOAT64}};
   for (size_t j = 0; j < sizeof more / sizeof more[0]; j++)
     for (int sat = 0; sat < 2; sat++, n++)
       if (!tl__avx2_kernel(more[j].from, more[j].to, sat)) {
@@ -551,7 +554,7 @@ static void test_f8_decoders_enabled(void **state) {
         bad++;
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 29 * 2);
+  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 33 * 2);
   assert_int_equal(bad, 0);
 }
 
