@@ -1001,30 +1001,29 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
 }
-#define TL__HC_PAIRS(X)                                                                                          \
-  X(h_c64, TL_FLOAT16, TL_COMPLEX64, 0) X(h_c128, TL_FLOAT16, TL_COMPLEX128, 1)                                   \
-  X(c32_f32, TL_COMPLEX32, TL_FLOAT32, 2) X(c32_f64, TL_COMPLEX32, TL_FLOAT64, 3)                                 \
-  X(f32_c32, TL_FLOAT32, TL_COMPLEX32, 4) X(bf16_c32, TL_BFLOAT16, TL_COMPLEX32, 5)
-#define TL__HC_FN(TAG, FT, TT, HC) \
-  static void hc_##TAG(const void *s, void *d, size_t n) { tl__hc_run(FT, TT, HC, s, d, n); }
-TL__HC_PAIRS(TL__HC_FN)
-#undef TL__HC_FN
-
-/* (tag, from, to, RC) */
-#define TL__RC_PAIRS(X)                                                                                          \
-  X(i16_c64, TL_INT16, TL_COMPLEX64, 0) X(u16_c64, TL_UINT16, TL_COMPLEX64, 0) X(i32_c64, TL_INT32, TL_COMPLEX64, 0) \
-  X(u32_c64, TL_UINT32, TL_COMPLEX64, 0) X(i64_c64, TL_INT64, TL_COMPLEX64, 0) X(u64_c64, TL_UINT64, TL_COMPLEX64, 0) \
-  X(bf16_c64, TL_BFLOAT16, TL_COMPLEX64, 0) X(f64_c64, TL_FLOAT64, TL_COMPLEX64, 0)                                 \
-  X(c128_f32, TL_COMPLEX128, TL_FLOAT32, 1)                                                                          \
-  X(i16_c128, TL_INT16, TL_COMPLEX128, 2) X(u16_c128, TL_UINT16, TL_COMPLEX128, 2)                                   \
-  X(i32_c128, TL_INT32, TL_COMPLEX128, 2) X(u32_c128, TL_UINT32, TL_COMPLEX128, 2)                                   \
-  X(i64_c128, TL_INT64, TL_COMPLEX128, 2) X(u64_c128, TL_UINT64, TL_COMPLEX128, 2)                                   \
-  X(bf16_c128, TL_BFLOAT16, TL_COMPLEX128, 2) X(f32_c128, TL_FLOAT32, TL_COMPLEX128, 2)                             \
-  X(c64_f64, TL_COMPLEX64, TL_FLOAT64, 3) X(bf16_f64, TL_BFLOAT16, TL_FLOAT64, 3)
-#define TL__RC_FN(TAG, FT, TT, RC) \
-  static void rc_##TAG(const void *s, void *d, size_t n) { tl__rc_run(FT, TT, RC, s, d, n); }
-TL__RC_PAIRS(TL__RC_FN)
-#undef TL__RC_FN
+/* The one-pass real <-> complex pairs: (kernel, from, to, its run, mode, right
+   with TL_CONVERT_SATURATE too). float64 -> complex64, complex128 -> float32
+   and float32/bfloat16 -> complex32 can overflow, where the hardware gives inf. */
+#define TL__ONEPASS_PAIRS(X)                                                                                 \
+  X(rc_i16_c64, TL_INT16, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u16_c64, TL_UINT16, TL_COMPLEX64, tl__rc_run, 0, 1) \
+  X(rc_i32_c64, TL_INT32, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u32_c64, TL_UINT32, TL_COMPLEX64, tl__rc_run, 0, 1) \
+  X(rc_i64_c64, TL_INT64, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u64_c64, TL_UINT64, TL_COMPLEX64, tl__rc_run, 0, 1) \
+  X(rc_bf16_c64, TL_BFLOAT16, TL_COMPLEX64, tl__rc_run, 0, 1)                                                    \
+  X(rc_f64_c64, TL_FLOAT64, TL_COMPLEX64, tl__rc_run, 0, 0)                                                      \
+  X(rc_c128_f32, TL_COMPLEX128, TL_FLOAT32, tl__rc_run, 1, 0)                                                    \
+  X(rc_i16_c128, TL_INT16, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u16_c128, TL_UINT16, TL_COMPLEX128, tl__rc_run, 2, 1) \
+  X(rc_i32_c128, TL_INT32, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u32_c128, TL_UINT32, TL_COMPLEX128, tl__rc_run, 2, 1) \
+  X(rc_i64_c128, TL_INT64, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u64_c128, TL_UINT64, TL_COMPLEX128, tl__rc_run, 2, 1) \
+  X(rc_bf16_c128, TL_BFLOAT16, TL_COMPLEX128, tl__rc_run, 2, 1)                                                  \
+  X(rc_f32_c128, TL_FLOAT32, TL_COMPLEX128, tl__rc_run, 2, 1)                                                    \
+  X(rc_c64_f64, TL_COMPLEX64, TL_FLOAT64, tl__rc_run, 3, 1) X(rc_bf16_f64, TL_BFLOAT16, TL_FLOAT64, tl__rc_run, 3, 1) \
+  X(hc_h_c64, TL_FLOAT16, TL_COMPLEX64, tl__hc_run, 0, 1) X(hc_h_c128, TL_FLOAT16, TL_COMPLEX128, tl__hc_run, 1, 1)   \
+  X(hc_c32_f32, TL_COMPLEX32, TL_FLOAT32, tl__hc_run, 2, 1) X(hc_c32_f64, TL_COMPLEX32, TL_FLOAT64, tl__hc_run, 3, 1) \
+  X(hc_f32_c32, TL_FLOAT32, TL_COMPLEX32, tl__hc_run, 4, 0) X(hc_bf16_c32, TL_BFLOAT16, TL_COMPLEX32, tl__hc_run, 5, 0)
+#define TL__ONEPASS_FN(NAME, FT, TT, RUN, MODE, SATOK) \
+  static void NAME(const void *s, void *d, size_t n) { RUN(FT, TT, MODE, s, d, n); }
+TL__ONEPASS_PAIRS(TL__ONEPASS_FN)
+#undef TL__ONEPASS_FN
 
 /* ---- a float source as float32 bits -> bfloat16/float16 ---------------------
  * (float8/6/4 and e8m0 outputs: k_n8, k_h8, k_fe8, k_be8, k_he8 below; the
@@ -3418,12 +3417,9 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
-#define TL__RC_CASE(TAG, FT, TT, RC) case P(FT, TT): return sat && (FT == TL_FLOAT64 || FT == TL_COMPLEX128) ? NULL : rc_##TAG;
-    TL__RC_PAIRS(TL__RC_CASE)
-#undef TL__RC_CASE
-#define TL__HC_CASE(TAG, FT, TT, HC) case P(FT, TT): return sat && HC >= 4 ? NULL : hc_##TAG;
-    TL__HC_PAIRS(TL__HC_CASE)
-#undef TL__HC_CASE
+#define TL__ONEPASS_CASE(NAME, FT, TT, RUN, MODE, SATOK) case P(FT, TT): return sat && !SATOK ? NULL : NAME;
+    TL__ONEPASS_PAIRS(TL__ONEPASS_CASE)
+#undef TL__ONEPASS_CASE
 #define TL__IC32_CASE(TAG, FT) case P(FT, TL_COMPLEX32): return sat ? ic_##TAG##_s : ic_##TAG;
     TL__IC32_SRCS(TL__IC32_CASE)
 #undef TL__IC32_CASE
