@@ -218,6 +218,17 @@ static inline void tl__st32(char *p, __m256i v, int nt) {
   if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
   else _mm256_storeu_si256((__m256i *)(void *)p, v);
 }
+/* 8 float32 (bits) as complex64 (x, +0): 64 bytes at o */
+static inline void tl__st_c64(char *o, __m256i f, int nt) {
+  tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(f)), nt);
+  tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(f, 1)), nt);
+}
+/* 4 float64 as complex128 (x, +0): (x0 x1 x2 x3) -> (x0 0 x1 0), (x2 0 x3 0), 64 bytes at o */
+static inline void tl__st_c128(char *o, __m256d x, int nt) {
+  const __m256d lo = _mm256_unpacklo_pd(x, _mm256_setzero_pd()), hi = _mm256_unpackhi_pd(x, _mm256_setzero_pd());
+  tl__st32(o, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
+  tl__st32(o + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+}
 static inline __m128i tl__l4(const char *p) {
   int32_t v;
   memcpy(&v, p, 4);
@@ -597,12 +608,7 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
       tl__st32(o, _mm256_castpd_si256(_mm256_cvtepi32_pd(lo)), nt);
       tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(hi)), nt);
       break;
-    case TL__SB_C64: {
-      const __m256i f = _mm256_castps_si256(_mm256_cvtepi32_ps(v));
-      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(f)), nt);
-      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(f, 1)), nt);
-      break;
-    }
+    case TL__SB_C64: tl__st_c64(o, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt); break;
     case TL__SB_C128:
       tl__st32(o, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(lo))), nt);
       tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(lo, 8)))), nt);
@@ -901,7 +907,7 @@ static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, cons
   case TL_UINT32: return _mm256_set_m128(_mm256_cvtpd_ps(tl__u32_pd(TL__L16(p + 16))), _mm256_cvtpd_ps(tl__u32_pd(TL__L16(p))));
   case TL_INT64: return _mm256_castsi256_ps(tl__q2f(p, 1));
   case TL_UINT64: return _mm256_castsi256_ps(tl__q2f(p, 0));
-  case TL_BFLOAT16: return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16));
+  case TL_BFLOAT16: return tl__ld8f(p, TL__SF_BF16, 0);
   case TL_FLOAT64:
     return _mm256_set_m128(_mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p + 4)),
                            _mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p)));
@@ -917,11 +923,9 @@ static inline __attribute__((always_inline)) __m256d tl__rc4d(tl_dtype from, con
   case TL_UINT32: return tl__u32_pd(TL__L16(p));
   case TL_INT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 1);
   case TL_UINT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 0);
-  case TL_BFLOAT16: return _mm256_cvtps_pd(_mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(TL__L8(p)), 16)));
-  case TL_FLOAT32: return _mm256_cvtps_pd(_mm_loadu_ps((const float *)(const void *)p));
-  default: /* complex64's real parts: the even floats of 4 complex64 */
-    return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(
-        _mm256_loadu_ps((const float *)(const void *)p), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
+  case TL_BFLOAT16: return tl__ld4d(p, TL__SF_BF16, 0);
+  case TL_FLOAT32: return tl__ld4d(p, 4, 0);
+  default: return tl__ld4d(p, TL__SF_C64, 0); /* complex64's real parts */
   }
 }
 static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_dtype to, int RC, const void *sv, void *dv,
@@ -935,16 +939,11 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
     const char *p = s + i * S;
     char *o = d + i * D;
     if (RC == 0) {
-      const __m256i f = _mm256_castps_si256(tl__rc8f(from, p));
-      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(f)), nt);
-      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(f, 1)), nt);
+      tl__st_c64(o, _mm256_castps_si256(tl__rc8f(from, p)), nt);
     } else if (RC == 1) {
       tl__st32(o, _mm256_castps_si256(tl__rc8f(from, p)), nt);
-    } else if (RC == 2) { /* (x0 x1 x2 x3) -> (x0 0 x1 0), (x2 0 x3 0) */
-      const __m256d x = tl__rc4d(from, p), z = _mm256_setzero_pd();
-      const __m256d lo = _mm256_unpacklo_pd(x, z), hi = _mm256_unpackhi_pd(x, z);
-      tl__st32(o, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
-      tl__st32(o + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+    } else if (RC == 2) {
+      tl__st_c128(o, tl__rc4d(from, p), nt);
     } else {
       tl__st32(o, _mm256_castpd_si256(tl__rc4d(from, p)), nt);
     }
@@ -969,8 +968,7 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
     const char *p = s + i * S;
     char *o = d + i * D;
     if (HC >= 4) {
-      const __m256 f = HC == 4 ? _mm256_loadu_ps((const float *)(const void *)p)
-                               : _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16));
+      const __m256 f = tl__ld8f(p, HC == 4 ? 4 : TL__SF_BF16, 0);
       tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(_mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))), nt);
       continue;
     }
@@ -983,18 +981,12 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
     if (HC == 2) {
       tl__st32(o, _mm256_castps_si256(f), nt);
     } else if (HC == 0) {
-      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(_mm256_castps_si256(f))), nt);
-      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(_mm256_castps_si256(f), 1)), nt);
+      tl__st_c64(o, _mm256_castps_si256(f), nt);
     } else {
       for (int k = 0; k < 2; k++) {
         const __m256d x = _mm256_cvtps_pd(k ? _mm256_extractf128_ps(f, 1) : _mm256_castps256_ps128(f));
-        if (HC == 3) {
-          tl__st32(o + 32 * k, _mm256_castpd_si256(x), nt);
-        } else {
-          const __m256d lo = _mm256_unpacklo_pd(x, _mm256_setzero_pd()), hi = _mm256_unpackhi_pd(x, _mm256_setzero_pd());
-          tl__st32(o + 64 * k, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
-          tl__st32(o + 64 * k + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
-        }
+        if (HC == 3) tl__st32(o + 32 * k, _mm256_castpd_si256(x), nt);
+        else tl__st_c128(o + 64 * k, x, nt);
       }
     }
   }
@@ -1672,6 +1664,30 @@ static inline __attribute__((always_inline)) void k_ibc(tl_dtype from, tl_dtype 
 TL__KDEF_INTS(n, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
+/* bfloat16 / bcomplex32 (the real part) -> float8_e8m0fnu in 16-bit lanes, 16
+ * per vector (H16 = 0): bfloat16 has float32's exponent field, so a positive
+ * |h| >= 0x60 (1.5 x 2^-127) gives (|h| + 0x40) >> 7, the exponent plus the
+ * ties-up bit (a carry into 255 and past: the saturating pack's 0xFF, sat
+ * 0xFE), smaller ones 0 (2^-127); zero and negative values 0xFF (sat 0x00);
+ * inf and NaN 0xFF. As k_he8 on float32 lanes, about 4x its rate (32 KiB).
+ * Normal float16 (H16 = 1; k_he8's blocks without a subnormal): the same with
+ * (|h| + 0x200) >> 10, plus 112 for the bias; it never overflows, and inf/NaN
+ * (>= 0x7C00) of either sign are 0xFF. */
+static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h, int H16) {
+  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF));
+  __m256i c;
+  if (H16) {
+    c = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x200)), 10), _mm256_set1_epi16(112));
+  } else {
+    c = _mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x40)), 7);
+    c = _mm256_andnot_si256(_mm256_cmpgt_epi16(_mm256_set1_epi16(0x60), a), c);
+    if (sat) c = _mm256_min_epi16(c, _mm256_set1_epi16(0xFE));
+  }
+  const __m256i nz = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_setzero_si256(), h), _mm256_cmpeq_epi16(a, _mm256_setzero_si256()));
+  c = _mm256_blendv_epi8(c, _mm256_set1_epi16(sat ? 0x00 : 0xFF), nz);
+  if (!sat && !H16) return c; /* bfloat16 inf/NaN came out 0xFF above */
+  return _mm256_blendv_epi8(c, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(a, _mm256_set1_epi16(H16 ? 0x7BFF : 0x7F7F)));
+}
 /* 16 float16/bfloat16 bits at element 16k of p (the real parts of complex32/bcomplex32) */
 static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
@@ -1707,23 +1723,15 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     const char *p = s + isz * i;
-    /* in 16-bit lanes: a normal |h| plus half its mantissa range carries into the exponent
-       where the value rounds up (ties up); + 112 re-biases; inf/NaN 0xFF; zero and negatives
-       0xFF (sat: 0x00). A block with a float16 subnormal takes the float32 lanes below. */
+    /* a block without a float16 subnormal (they have no exponent to read): tl__be8 in
+       16-bit lanes; else the float32 lanes below */
     const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1), m = _mm256_set1_epi16(0x7FFF);
     const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), mn = _mm256_set1_epi16(0x0400);
     const __m256i sb = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi16(a0, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a0)),
                                        _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
     if (_mm256_testz_si256(sb, sb)) {
-      __m256i c[2];
-      const __m256i hv[2] = {h0, h1}, av[2] = {a0, a1};
-      for (int k = 0; k < 2; k++) {
-        __m256i v = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(av[k], _mm256_set1_epi16(0x200)), 10), _mm256_set1_epi16(112));
-        const __m256i nz = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_setzero_si256(), hv[k]), _mm256_cmpeq_epi16(av[k], _mm256_setzero_si256()));
-        v = _mm256_blendv_epi8(v, _mm256_set1_epi16(sat ? 0x00 : 0xFF), nz);
-        c[k] = _mm256_blendv_epi8(v, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(av[k], _mm256_set1_epi16(0x7BFF))); /* -inf, -NaN too */
-      }
-      _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(c[0], c[1]), 0xD8));
+      const __m256i b = _mm256_packus_epi16(tl__be8(sat, h0, 1), tl__be8(sat, h1, 1));
+      _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
       continue;
     }
     const __m256i r0 = tl__he8(from, sat, p), r1 = tl__he8(from, sat, p + 8 * isz);
@@ -1828,21 +1836,6 @@ TL__NARROW_FORMATS(TL__KDEF, h8, b, TL_BFLOAT16)
 TL__NARROW_FORMATS(TL__KDEF, h8, c32, TL_COMPLEX32)
 TL__NARROW_FORMATS(TL__KDEF, h8, bc32, TL_BCOMPLEX32)
 #undef TL__KRUN
-/* bfloat16 / bcomplex32 (the real part) -> float8_e8m0fnu in 16-bit lanes, 16
- * per vector: bfloat16 has float32's exponent field, so a positive |h| >=
- * 0x60 (1.5 x 2^-127) gives (|h| + 0x40) >> 7, the exponent plus the ties-up
- * bit (a carry into 255 and past: the saturating pack's 0xFF, sat 0xFE),
- * smaller ones 0 (2^-127); zero and negative values 0xFF (sat 0x00); inf and
- * NaN 0xFF. As k_he8 on float32 lanes, about 4x its rate (32 KiB). */
-static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h) {
-  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF));
-  __m256i c = _mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x40)), 7);
-  c = _mm256_andnot_si256(_mm256_cmpgt_epi16(_mm256_set1_epi16(0x60), a), c);
-  if (sat) c = _mm256_min_epi16(c, _mm256_set1_epi16(0xFE));
-  const __m256i nz = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_setzero_si256(), h), _mm256_cmpeq_epi16(a, _mm256_setzero_si256()));
-  c = _mm256_blendv_epi8(c, _mm256_set1_epi16(sat ? 0x00 : 0xFF), nz);
-  return sat ? _mm256_blendv_epi8(c, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(a, _mm256_set1_epi16(0x7F7F))) : c;
-}
 static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
   const size_t isz = (size_t)tl__info(from)->itemsize;
@@ -1851,7 +1844,7 @@ static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype 
   size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
-    const __m256i b = _mm256_packus_epi16(tl__be8(sat, tl__ld16h(from, p, 0)), tl__be8(sat, tl__ld16h(from, p, 1)));
+    const __m256i b = _mm256_packus_epi16(tl__be8(sat, tl__ld16h(from, p, 0), 0), tl__be8(sat, tl__ld16h(from, p, 1), 0));
     _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
   }
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
@@ -3120,19 +3113,13 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (DST == 0) {
       tl__st32(o, r0, nt);
       tl__st32(o + 32, r1, nt);
-    } else if (DST == 6) { /* (x, +0) */
-      tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(r0)), nt);
-      tl__st32(o + 32, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(r0, 1)), nt);
-      tl__st32(o + 64, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(r1)), nt);
-      tl__st32(o + 96, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(r1, 1)), nt);
-    } else if (DST == 7) { /* each double's (x, +0): x0 x1 x2 x3 -> (x0 0 x1 0), (x2 0 x3 0) */
+    } else if (DST == 6) {
+      tl__st_c64(o, r0, nt);
+      tl__st_c64(o + 64, r1, nt);
+    } else if (DST == 7) {
       for (int h = 0; h < 4; h++) {
-        const __m128 f = h & 1 ? _mm256_extractf128_ps(_mm256_castsi256_ps(h < 2 ? r0 : r1), 1)
-                               : _mm256_castps256_ps128(_mm256_castsi256_ps(h < 2 ? r0 : r1));
-        const __m256d x = _mm256_cvtps_pd(f), z = _mm256_setzero_pd();
-        const __m256d lo = _mm256_unpacklo_pd(x, z), hi = _mm256_unpackhi_pd(x, z); /* (x0 0 | x2 0), (x1 0 | x3 0) */
-        tl__st32(o + 64 * h, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x20)), nt);
-        tl__st32(o + 64 * h + 32, _mm256_castpd_si256(_mm256_permute2f128_pd(lo, hi, 0x31)), nt);
+        const __m256 r = _mm256_castsi256_ps(h < 2 ? r0 : r1);
+        tl__st_c128(o + 64 * h, _mm256_cvtps_pd(h & 1 ? _mm256_extractf128_ps(r, 1) : _mm256_castps256_ps128(r)), nt);
       }
     } else {
       tl__st32(o, _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(r0)))), nt);
