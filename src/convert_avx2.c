@@ -28,27 +28,43 @@ static inline __m128i tl__canon_h8(__m128i h) {
   return _mm_blendv_epi8(h, _mm_or_si128(_mm_and_si128(h, _mm_set1_epi16((short)0x8000)), _mm_set1_epi16(0x7E00)), nan);
 }
 
+/* 8 32-bit all-ones/zero masks -> 8 16-bit ones */
+static inline __m128i tl__m16(__m256i m) {
+  return _mm_packs_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+}
+/* float32 bits -> float16 (RNE); with sat, finite values that round to inf
+ * give +-0x7BFF (a NaN comes out as VCVTPS2PH makes it: no inf, no change). */
+static inline __m128i tl__f16_8(__m256i u, int sat) {
+  __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  if (sat) {
+    __m256i fin = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)));
+    __m128i o = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00)), tl__m16(fin));
+    h = _mm_add_epi16(h, o);
+  }
+  return h;
+}
 /* float32 -> float16 on n components. `to` float16: a block with a NaN goes to
  * the scalar engine (NumPy keeps the payload); `to` complex32 (from complex64,
  * n = 2 x elements): the hardware NaN (a NaN, sign kept) is made canonical in
  * register, and the tail is converted as complex elements. */
-static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_dtype to, const float *s,
+static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_dtype to, int sat, const float *s,
                                                               uint16_t *d, size_t n) {
   const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m256 v = _mm256_loadu_ps(s + i);
     if (!canon && _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
-      tl__convert_generic(from, (const char *)(s + i), 4, to, (char *)(d + i), 2, 8, 0);
+      tl__convert_generic(from, (const char *)(s + i), 4, to, (char *)(d + i), 2, 8, sat ? TL_CONVERT_SATURATE : 0);
       continue;
     }
-    __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m128i h = tl__f16_8(_mm256_castps_si256(v), sat);
     _mm_storeu_si128((__m128i *)(d + i), canon ? tl__canon_h8(h) : h);
   }
   if (i < n)
-    tl__convert_generic(from, (const char *)(s + i), 4 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per, 0);
+    tl__convert_generic(from, (const char *)(s + i), 4 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per,
+                        sat ? TL_CONVERT_SATURATE : 0);
 }
-static void k_f32_f16(const void *s, void *d, size_t n) { tl__f32_f16(TL_FLOAT32, TL_FLOAT16, s, d, n); }
+static void k_f32_f16(const void *s, void *d, size_t n) { tl__f32_f16(TL_FLOAT32, TL_FLOAT16, 0, s, d, n); }
 
 static inline int tl__h_has_nan(__m128i h) {
   __m128i a = _mm_and_si128(h, _mm_set1_epi16(0x7FFF));
@@ -145,6 +161,27 @@ static void k_f32_f64(const void *sv, void *dv, size_t n) {
 
 static inline __m128i _mm256_cvtepi64_epi32_emul(__m256i m) {
   return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(m, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+}
+
+/* 4 doubles -> float32, RNE; with sat, finite values that round to inf give
+   +-FLT_MAX (the inf's bits minus 1, sign kept), as tl__to_comp; inf and NaN
+   as the hardware converts them (k_f64_f32's NaN rule). */
+static inline __m128 tl__d2f4(__m256d x, int sat) {
+  const __m128 f = _mm256_cvtpd_ps(x);
+  if (!sat) return f;
+  const __m128i fb = _mm_castps_si128(f);
+  const __m128i inf = _mm_cmpeq_epi32(_mm_and_si128(fb, _mm_set1_epi32(0x7FFFFFFF)), _mm_set1_epi32(0x7F800000));
+  const __m256d ax = _mm256_and_pd(x, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll)));
+  const __m256d fin = _mm256_cmp_pd(ax, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FF0000000000000ll)), _CMP_LT_OQ);
+  return _mm_castsi128_ps(_mm_add_epi32(fb, _mm_and_si128(inf, _mm256_cvtepi64_epi32_emul(_mm256_castpd_si256(fin)))));
+}
+/* saturating float64 -> float32 on n components (complex128 -> complex64: 2n) */
+static void k_f64_f32_s(const void *sv, void *dv, size_t n) {
+  const double *s = sv;
+  float *d = dv;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) _mm_storeu_ps(d + i, tl__d2f4(_mm256_loadu_pd(s + i), 1));
+  if (i < n) tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT32, (char *)(d + i), 4, n - i, TL_CONVERT_SATURATE);
 }
 
 /* 4 doubles (no NaN) -> float32 bits rounded to odd, like tl__f64_to_f32_rto. */
@@ -698,13 +735,16 @@ static tl__contig_fn tl__sbw_kernel(tl_dtype from, tl_dtype to) {
 
 /* complex -> complex: the component conversion on 2n components. Its NaN rule
  * is the real pair's except into complex32 (canonical NaN: the templates with
- * `to` complex32). The pairs that saturate differently (from complex128,
- * into complex32) have no saturating kernel. */
+ * `to` complex32). complex128 -> complex64 and complex64 -> complex32 have
+ * saturating variants (the shared list names none: tl__avx2_kernel's first
+ * switch picks them). */
 static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n); }
 static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
+static void k_c128_c64_s(const void *s, void *d, size_t n) { k_f64_f32_s(s, d, 2 * n); }
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
 static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
-static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
+static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 0, s, d, 2 * n); }
+static void k_c64_c32_s(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 1, s, d, 2 * n); }
 
 /* complex -> bool: true when either part is nonzero (NaN included), i.e. its
  * bits without the sign are. 16 elements per body: a mask of the zero ones,
@@ -899,7 +939,7 @@ TL__KB(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 0))
  * real parts), 2 -> complex128 (4 float64 a step), 3 -> float64 (complex64's
  * or bfloat16's). float64 -> complex64 and complex128 -> float32 can
  * overflow: without TL_CONVERT_SATURATE only. */
-static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, const char *p) {
+static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, int sat, const char *p) {
   switch (from) {
   case TL_INT16: return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p)));
   case TL_UINT16: return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p)));
@@ -909,10 +949,10 @@ static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, cons
   case TL_UINT64: return _mm256_castsi256_ps(tl__q2f(p, 0));
   case TL_BFLOAT16: return tl__ld8f(p, TL__SF_BF16, 0);
   case TL_FLOAT64:
-    return _mm256_set_m128(_mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p + 4)),
-                           _mm256_cvtpd_ps(_mm256_loadu_pd((const double *)(const void *)p)));
+    return _mm256_set_m128(tl__d2f4(_mm256_loadu_pd((const double *)(const void *)p + 4), sat),
+                           tl__d2f4(_mm256_loadu_pd((const double *)(const void *)p), sat));
   default: /* complex128's real parts */
-    return _mm256_set_m128(_mm256_cvtpd_ps(tl__re_c128(p + 64)), _mm256_cvtpd_ps(tl__re_c128(p)));
+    return _mm256_set_m128(tl__d2f4(tl__re_c128(p + 64), sat), tl__d2f4(tl__re_c128(p), sat));
   }
 }
 static inline __attribute__((always_inline)) __m256d tl__rc4d(tl_dtype from, const char *p) {
@@ -928,8 +968,8 @@ static inline __attribute__((always_inline)) __m256d tl__rc4d(tl_dtype from, con
   default: return tl__ld4d(p, TL__SF_C64, 0); /* complex64's real parts */
   }
 }
-static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_dtype to, int RC, const void *sv, void *dv,
-                                                             size_t n) {
+static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_dtype to, int RC, int SAT, const void *sv,
+                                                             void *dv, size_t n) {
   const char *s = sv;
   char *d = dv;
   const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize, step = RC <= 1 ? 8 : 4;
@@ -939,9 +979,9 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
     const char *p = s + i * S;
     char *o = d + i * D;
     if (RC == 0) {
-      tl__st_c64(o, _mm256_castps_si256(tl__rc8f(from, p)), nt);
+      tl__st_c64(o, _mm256_castps_si256(tl__rc8f(from, SAT, p)), nt);
     } else if (RC == 1) {
-      tl__st32(o, _mm256_castps_si256(tl__rc8f(from, p)), nt);
+      tl__st32(o, _mm256_castps_si256(tl__rc8f(from, SAT, p)), nt);
     } else if (RC == 2) {
       tl__st_c128(o, tl__rc4d(from, p), nt);
     } else {
@@ -949,7 +989,7 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
     }
   }
   if (nt) _mm_sfence();
-  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, SAT ? TL_CONVERT_SATURATE : 0);
 }
 /* The float16 pairs of the same kind, 8 a step. HC 0: float16 -> complex64,
    1: float16 -> complex128, 2: complex32 -> float32, 3: complex32 -> float64
@@ -957,8 +997,8 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
    signalling NaN's payload unquieted, as k_f16_f32); 4: float32 -> complex32,
    5: bfloat16 -> complex32 (VCVTPS2PH, one RNE, the NaN made canonical as
    k_c64_c32; without saturation only). */
-static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_dtype to, int HC, const void *sv, void *dv,
-                                                             size_t n) {
+static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_dtype to, int HC, int SAT, const void *sv,
+                                                             void *dv, size_t n) {
   const char *s = sv;
   char *d = dv;
   const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize;
@@ -969,12 +1009,12 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
     char *o = d + i * D;
     if (HC >= 4) {
       const __m256 f = tl__ld8f(p, HC == 4 ? 4 : TL__SF_BF16, 0);
-      tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(_mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))), nt);
+      tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(tl__f16_8(_mm256_castps_si256(f), SAT))), nt);
       continue;
     }
     const __m128i h = HC <= 1 ? TL__L16(p) : tl__pack16(_mm256_and_si256(TL__L32(p), _mm256_set1_epi32(0xFFFF)));
     if (tl__h_has_nan(h)) {
-      tl__convert_generic(from, p, (ptrdiff_t)S, to, o, (ptrdiff_t)D, 8, 0);
+      tl__convert_generic(from, p, (ptrdiff_t)S, to, o, (ptrdiff_t)D, 8, SAT ? TL_CONVERT_SATURATE : 0);
       continue;
     }
     const __m256 f = _mm256_cvtph_ps(h);
@@ -991,29 +1031,32 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
     }
   }
   if (nt) _mm_sfence();
-  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, SAT ? TL_CONVERT_SATURATE : 0);
 }
-/* The one-pass real <-> complex pairs: (kernel, from, to, its run, mode, right
-   with TL_CONVERT_SATURATE too). float64 -> complex64, complex128 -> float32
-   and float32/bfloat16 -> complex32 can overflow, where the hardware gives inf. */
+/* The one-pass real <-> complex pairs: (kernel, from, to, its run, mode, has a
+   saturating variant NAME_s). float64 -> complex64, complex128 -> float32 and
+   float32/bfloat16 -> complex32 can overflow, where the hardware gives inf: with
+   TL_CONVERT_SATURATE a finite value that became inf takes +-max (tl__d2f4,
+   tl__f16_8); the others cannot overflow, one kernel serves both modes. */
 #define TL__ONEPASS_PAIRS(X)                                                                                 \
-  X(rc_i16_c64, TL_INT16, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u16_c64, TL_UINT16, TL_COMPLEX64, tl__rc_run, 0, 1) \
-  X(rc_i32_c64, TL_INT32, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u32_c64, TL_UINT32, TL_COMPLEX64, tl__rc_run, 0, 1) \
-  X(rc_i64_c64, TL_INT64, TL_COMPLEX64, tl__rc_run, 0, 1) X(rc_u64_c64, TL_UINT64, TL_COMPLEX64, tl__rc_run, 0, 1) \
-  X(rc_bf16_c64, TL_BFLOAT16, TL_COMPLEX64, tl__rc_run, 0, 1)                                                    \
-  X(rc_f64_c64, TL_FLOAT64, TL_COMPLEX64, tl__rc_run, 0, 0)                                                      \
-  X(rc_c128_f32, TL_COMPLEX128, TL_FLOAT32, tl__rc_run, 1, 0)                                                    \
-  X(rc_i16_c128, TL_INT16, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u16_c128, TL_UINT16, TL_COMPLEX128, tl__rc_run, 2, 1) \
-  X(rc_i32_c128, TL_INT32, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u32_c128, TL_UINT32, TL_COMPLEX128, tl__rc_run, 2, 1) \
-  X(rc_i64_c128, TL_INT64, TL_COMPLEX128, tl__rc_run, 2, 1) X(rc_u64_c128, TL_UINT64, TL_COMPLEX128, tl__rc_run, 2, 1) \
-  X(rc_bf16_c128, TL_BFLOAT16, TL_COMPLEX128, tl__rc_run, 2, 1)                                                  \
-  X(rc_f32_c128, TL_FLOAT32, TL_COMPLEX128, tl__rc_run, 2, 1)                                                    \
-  X(rc_c64_f64, TL_COMPLEX64, TL_FLOAT64, tl__rc_run, 3, 1) X(rc_bf16_f64, TL_BFLOAT16, TL_FLOAT64, tl__rc_run, 3, 1) \
-  X(hc_h_c64, TL_FLOAT16, TL_COMPLEX64, tl__hc_run, 0, 1) X(hc_h_c128, TL_FLOAT16, TL_COMPLEX128, tl__hc_run, 1, 1)   \
-  X(hc_c32_f32, TL_COMPLEX32, TL_FLOAT32, tl__hc_run, 2, 1) X(hc_c32_f64, TL_COMPLEX32, TL_FLOAT64, tl__hc_run, 3, 1) \
-  X(hc_f32_c32, TL_FLOAT32, TL_COMPLEX32, tl__hc_run, 4, 0) X(hc_bf16_c32, TL_BFLOAT16, TL_COMPLEX32, tl__hc_run, 5, 0)
-#define TL__ONEPASS_FN(NAME, FT, TT, RUN, MODE, SATOK) \
-  static void NAME(const void *s, void *d, size_t n) { RUN(FT, TT, MODE, s, d, n); }
+  X(rc_i16_c64, TL_INT16, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u16_c64, TL_UINT16, TL_COMPLEX64, tl__rc_run, 0, 0) \
+  X(rc_i32_c64, TL_INT32, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u32_c64, TL_UINT32, TL_COMPLEX64, tl__rc_run, 0, 0) \
+  X(rc_i64_c64, TL_INT64, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u64_c64, TL_UINT64, TL_COMPLEX64, tl__rc_run, 0, 0) \
+  X(rc_bf16_c64, TL_BFLOAT16, TL_COMPLEX64, tl__rc_run, 0, 0)                                                    \
+  X(rc_f64_c64, TL_FLOAT64, TL_COMPLEX64, tl__rc_run, 0, 1)                                                      \
+  X(rc_c128_f32, TL_COMPLEX128, TL_FLOAT32, tl__rc_run, 1, 1)                                                    \
+  X(rc_i16_c128, TL_INT16, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u16_c128, TL_UINT16, TL_COMPLEX128, tl__rc_run, 2, 0) \
+  X(rc_i32_c128, TL_INT32, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u32_c128, TL_UINT32, TL_COMPLEX128, tl__rc_run, 2, 0) \
+  X(rc_i64_c128, TL_INT64, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u64_c128, TL_UINT64, TL_COMPLEX128, tl__rc_run, 2, 0) \
+  X(rc_bf16_c128, TL_BFLOAT16, TL_COMPLEX128, tl__rc_run, 2, 0)                                                  \
+  X(rc_f32_c128, TL_FLOAT32, TL_COMPLEX128, tl__rc_run, 2, 0)                                                    \
+  X(rc_c64_f64, TL_COMPLEX64, TL_FLOAT64, tl__rc_run, 3, 0) X(rc_bf16_f64, TL_BFLOAT16, TL_FLOAT64, tl__rc_run, 3, 0) \
+  X(hc_h_c64, TL_FLOAT16, TL_COMPLEX64, tl__hc_run, 0, 0) X(hc_h_c128, TL_FLOAT16, TL_COMPLEX128, tl__hc_run, 1, 0)   \
+  X(hc_c32_f32, TL_COMPLEX32, TL_FLOAT32, tl__hc_run, 2, 0) X(hc_c32_f64, TL_COMPLEX32, TL_FLOAT64, tl__hc_run, 3, 0) \
+  X(hc_f32_c32, TL_FLOAT32, TL_COMPLEX32, tl__hc_run, 4, 1) X(hc_bf16_c32, TL_BFLOAT16, TL_COMPLEX32, tl__hc_run, 5, 1)
+#define TL__ONEPASS_FN(NAME, FT, TT, RUN, MODE, SATK)                              \
+  static void NAME(const void *s, void *d, size_t n) { RUN(FT, TT, MODE, 0, s, d, n); } \
+  static void NAME##_s(const void *s, void *d, size_t n) { RUN(FT, TT, MODE, 1, s, d, n); }
 TL__ONEPASS_PAIRS(TL__ONEPASS_FN)
 #undef TL__ONEPASS_FN
 
@@ -1086,10 +1129,6 @@ static inline __attribute__((always_inline)) __m256i tl__bits8(tl_dtype from, co
   }
 }
 
-/* 8 32-bit all-ones/zero masks -> 8 16-bit ones */
-static inline __m128i tl__m16(__m256i m) {
-  return _mm_packs_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-}
 
 /* float32 bits (no NaN) -> bfloat16, RNE; with sat, finite values that round
  * past the largest finite give +-0x7F7F. */
@@ -1105,17 +1144,6 @@ static inline __m256i tl__bf16_lanes_sat(__m256i u, int sat) {
 }
 static inline __m128i tl__bf16_8(__m256i u, int sat) { return tl__pack16(tl__bf16_lanes_sat(u, sat)); }
 
-/* float32 bits (no NaN) -> float16 (RNE); with sat, finite values that round
- * to inf give +-0x7BFF. */
-static inline __m128i tl__f16_8(__m256i u, int sat) {
-  __m128i h = _mm256_cvtps_ph(_mm256_castsi256_ps(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-  if (sat) {
-    __m256i fin = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)));
-    __m128i o = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)), _mm_set1_epi16(0x7C00)), tl__m16(fin));
-    h = _mm_add_epi16(h, o);
-  }
-  return h;
-}
 
 static inline __attribute__((always_inline)) void
 k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
@@ -3404,7 +3432,7 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
-#define TL__ONEPASS_CASE(NAME, FT, TT, RUN, MODE, SATOK) case P(FT, TT): return sat && !SATOK ? NULL : NAME;
+#define TL__ONEPASS_CASE(NAME, FT, TT, RUN, MODE, SATK) case P(FT, TT): return sat && SATK ? NAME##_s : NAME;
     TL__ONEPASS_PAIRS(TL__ONEPASS_CASE)
 #undef TL__ONEPASS_CASE
 #define TL__IC32_CASE(TAG, FT) case P(FT, TL_COMPLEX32): return sat ? ic_##TAG##_s : ic_##TAG;
@@ -3413,6 +3441,12 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define TL__D16_CASE(TAG, FT, TT, SRC, OUT, BF, CN) case P(FT, TT): return sat ? d16_##TAG##_s : d16_##TAG;
     TL__D16_PAIRS(TL__D16_CASE)
 #undef TL__D16_CASE
+  case P(TL_COMPLEX128, TL_COMPLEX64): /* the shared list's kernels without saturation */
+    if (sat) return k_c128_c64_s;
+    break;
+  case P(TL_COMPLEX64, TL_COMPLEX32):
+    if (sat) return k_c64_c32_s;
+    break;
   default: break;
   }
   switch (P(from, to)) {
@@ -3423,7 +3457,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_COMPLEX32, TL_FLOAT8_E5M2): return sat ? k_c32_e5m2_s : k_c32_e5m2;
   case P(TL_FLOAT32, TL_BFLOAT16): return sat ? r_f32_bf16_s : k_f32_bf16;
   case P(TL_BFLOAT16, TL_FLOAT32): return k_bf16_f32;
-  case P(TL_FLOAT64, TL_FLOAT32): return sat ? NULL : k_f64_f32;
+  case P(TL_FLOAT64, TL_FLOAT32): return sat ? k_f64_f32_s : k_f64_f32;
   case P(TL_FLOAT32, TL_FLOAT64): return k_f32_f64;
   case P(TL_INT8, TL_FLOAT16): return h_i8_f16;
   case P(TL_UINT8, TL_FLOAT16): return h_u8_f16;

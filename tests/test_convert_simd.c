@@ -189,9 +189,10 @@ static void test_f64_midpoints_blocks(void **state) {
   double *v = malloc(N * sizeof *v);
   unsigned char *out = malloc(N * 8 + 64), *ref = malloc(N * 8 + 64);
   int nt = ntiers_avail();
-  static const tl_dtype tos[] = {TL_BFLOAT16, TL_FLOAT16, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2};
+  static const tl_dtype tos[] = {TL_BFLOAT16, TL_FLOAT16, TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_FLOAT32, TL_COMPLEX64};
   for (size_t t = 0; t < sizeof tos / sizeof *tos; t++) {
-    const int mant = tos[t] == TL_BFLOAT16 ? 7 : tos[t] == TL_FLOAT16 ? 10 : tos[t] == TL_FLOAT8_E4M3FN ? 3 : 2;
+    const int f32 = tos[t] == TL_FLOAT32 || tos[t] == TL_COMPLEX64;
+    const int mant = tos[t] == TL_BFLOAT16 ? 7 : tos[t] == TL_FLOAT16 ? 10 : tos[t] == TL_FLOAT8_E4M3FN ? 3 : f32 ? 23 : 2;
     for (size_t i = 0; i < N; i++) {
       uint64_t r = next();
       int e = (int)(r % 60) - 30;
@@ -212,7 +213,11 @@ static void test_f64_midpoints_blocks(void **state) {
       case 2: v[i] = m * (1.0 - ldexp(1.0, -30)); break;
       case 3: v[i] = m * (1.0 + ldexp(1.0, -52)); break;
       case 4: v[i] = ldexp(1.0 + (double)(r >> 40) / 16777216.0, -127 - (int)((r >> 24) % 24)); break; /* float32 subnormal */
-      case 5: v[i] = ldexp(1.99609375 + (double)(r >> 41) / 1073741824.0, tos[t] == TL_BFLOAT16 ? 127 : 15); break;
+      case 5: /* float32: around (2 - 2^-24) * 2^128, the midpoint past FLT_MAX (below: FLT_MAX; on, above: inf, or
+                 FLT_MAX saturating) */
+        v[i] = f32 ? ldexp(2.0 - ldexp(1.0, -24) + ldexp((double)((int)((r >> 41) % 5) - 2), -40), 127)
+                   : ldexp(1.99609375 + (double)(r >> 41) / 1073741824.0, tos[t] == TL_BFLOAT16 ? 127 : 15);
+        break;
       default: v[i] = ldexp(1.0 + (double)(r >> 12) / 4503599627370496.0, e); break;
       }
       if ((r >> 30) & 1) v[i] = -v[i];
@@ -546,7 +551,11 @@ static void test_f8_decoders_enabled(void **state) {
       {TL_BFLOAT16, TL_COMPLEX128},  {TL_FLOAT32, TL_COMPLEX128},    {TL_COMPLEX64, TL_FLOAT64},
       {TL_BFLOAT16, TL_FLOAT64},     {TL_INT16, TL_COMPLEX32},       {TL_UINT64, TL_COMPLEX32},
       {TL_FLOAT16, TL_COMPLEX64},    {TL_FLOAT16, TL_COMPLEX128},    {TL_COMPLEX32, TL_FLOAT32},
-      {TL_COMPLEX32, TL_FLOAT64}};
+      {TL_COMPLEX32, TL_FLOAT64},
+      /* the pairs that can overflow, saturating too (they ran in the scalar engine or as chains) */
+      {TL_FLOAT64, TL_FLOAT32},      {TL_COMPLEX128, TL_COMPLEX64},  {TL_FLOAT64, TL_COMPLEX64},
+      {TL_COMPLEX128, TL_FLOAT32},   {TL_COMPLEX64, TL_COMPLEX32},   {TL_FLOAT32, TL_COMPLEX32},
+      {TL_BFLOAT16, TL_COMPLEX32}};
   for (size_t j = 0; j < sizeof more / sizeof more[0]; j++)
     for (int sat = 0; sat < 2; sat++, n++)
       if (!tl__avx2_kernel(more[j].from, more[j].to, sat)) {
@@ -554,7 +563,37 @@ static void test_f8_decoders_enabled(void **state) {
         bad++;
       }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 33 * 2);
+  assert_int_equal(n, 8 * 8 * 2 - 2 + 8 + 7 * 6 * 2 + 40 * 2);
+  assert_int_equal(bad, 0);
+}
+
+/* On the AVX2 tier every pair of storage dtypes (the packed float4_e2m1fn_x2
+ * aside: it converts only to and from itself) has a kernel or an in-register
+ * lookup of its own, with and without saturation: none runs as a chain of
+ * kernels or in the scalar engine. */
+static void test_every_pair_direct_avx2(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) {
+    skip();
+    return;
+  }
+  int n = 0, bad = 0;
+  for (int f = 0; f < TL_NUM_CONCRETE; f++)
+    for (int t = 0; t < TL_NUM_CONCRETE; t++) {
+      const tl_dtype from = (tl_dtype)f, to = (tl_dtype)t;
+      if (from == to || tl_dtype_is_weak(from) || tl_dtype_is_weak(to) || from == TL_FLOAT4_E2M1FN_X2 ||
+          to == TL_FLOAT4_E2M1FN_X2)
+        continue;
+      for (int sat = 0; sat < 2; sat++, n++)
+        if (!tl__contig_has(tl__tier_current(), from, to, sat)) {
+          tl_dtype via[2];
+          print_error("avx2: %s -> %s (sat %d) has no kernel of its own (%s)\n", tl_dtype_name(from), tl_dtype_name(to),
+                      sat, tl__plan_route(from, to, sat, via) >= 0 ? "a chain" : "the scalar engine");
+          bad++;
+        }
+    }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_true(n > 2 * 40 * 40);
   assert_int_equal(bad, 0);
 }
 
@@ -675,6 +714,7 @@ int main(void) {
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
       cmocka_unit_test(test_f8_decoders_enabled),
+      cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_int_narrow_edges),
   };
