@@ -409,28 +409,29 @@ static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg
   return _mm256_andnot_si256(_mm256_castpd_si256(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)), r);
 }
 
-/* float8 codes in 32-bit lanes -> float32 bits (the float8 decoders below) */
+/* float8 codes sign-extended to 32-bit lanes -> float32 bits (the float8 decoders below; sb: the sign bit, 7, or -1: none) */
 static inline __attribute__((always_inline)) __m256i tl__f8dec(__m256i x, int E, int M, int B, int fam, int sb) {
   const int mb = E + M;
   const __m256i mag = _mm256_and_si256(x, _mm256_set1_epi32((1 << mb) - 1));
-  const __m256i nrm = _mm256_add_epi32(_mm256_slli_epi32(mag, 23 - M), _mm256_set1_epi32((127 - B) << 23));
-  const __m256 sub = _mm256_mul_ps(_mm256_cvtepi32_ps(mag), _mm256_castsi256_ps(_mm256_set1_epi32((128 - B - M) << 23)));
-  __m256i r = _mm256_blendv_epi8(nrm, _mm256_castps_si256(sub), _mm256_cmpgt_epi32(_mm256_set1_epi32(1 << M), mag));
-  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf, or the quiet NaN */
-    const __m256i sp = _mm256_cmpgt_epi32(mag, _mm256_set1_epi32((((1 << E) - 1) << M) - 1));
-    const __m256i nan = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(mag, _mm256_set1_epi32((1 << M) - 1)),
-                                                               _mm256_setzero_si256()),
-                                            _mm256_set1_epi32(0x00400000));
-    r = _mm256_blendv_epi8(r, _mm256_or_si256(_mm256_set1_epi32(0x7F800000), nan), sp);
+  /* the magnitude bits in float32's fields are 2^(e - 127) (1 + m / 2^M), or,
+     exponent field 0, the float32 subnormal m 2^(-126 - M): times 2^(127 - B),
+     exactly the code's value (normal or subnormal) */
+  __m256i r = _mm256_slli_epi32(mag, 23 - M);
+  if (B != 127)
+    r = _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(r), _mm256_castsi256_ps(_mm256_set1_epi32((254 - B) << 23))));
+  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, the quiet NaN above */
+    const int inf = ((1 << E) - 1) << M;
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7F800000), _mm256_cmpgt_epi32(mag, _mm256_set1_epi32(inf - 1)));
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpgt_epi32(mag, _mm256_set1_epi32(inf)));
   } else if (fam == TL__FAM_FN) {
     r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpeq_epi32(mag, _mm256_set1_epi32((1 << mb) - 1)));
-  } else if (fam == TL__FAM_FNUZ) {
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(0x80)));
+  } else if (fam == TL__FAM_FNUZ) { /* 0x80 */
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(-128)));
   } else if (fam == TL__FAM_E8M0) {
     r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x00400000), _mm256_cmpeq_epi32(x, _mm256_setzero_si256()));
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(0xFF)));
+    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7FC00000), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(-1))); /* 0xFF */
   }
-  if (sb >= 0) r = _mm256_or_si256(r, _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(1 << sb)), 31 - sb));
+  if (sb >= 0) r = _mm256_or_si256(r, _mm256_and_si256(x, _mm256_set1_epi32(INT32_MIN))); /* sb 7, sign-extended */
   return r;
 }
 
@@ -3026,11 +3027,10 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
 
 /* ---- float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 by arithmetic --
  * float32 and float64 outputs: eight codes widened to 32-bit lanes decode to
- * float32 bits exactly: a normal code is its magnitude bits shifted into place
- * plus the exponent bias difference; a subnormal one (exponent field 0) is
- * float(mantissa) times 2^(1 - bias - M) (exact: a small integer times a power
- * of two, a float32 normal); inf/NaN by family (tl__ffmt); the sign bit moved
- * to bit 31; float64 converted from float32 (exact). float16 and bfloat16
+ * float32 bits exactly: the magnitude bits shifted into float32's fields, times
+ * 2^(127 - bias) (one multiply for normal and subnormal codes: tl__f8dec);
+ * inf/NaN by family (tl__ffmt); the sign from the sign-extended code; float64
+ * converted from float32 (exact). float16 and bfloat16
  * outputs, and complex32/bcomplex32 (their real parts), are decoded in 16-bit
  * lanes (tl__f8h below). Each pair's kernel is checked once against the
  * scalar engine's 256-entry table (tl__f8dec_checked) before it is used; the
@@ -3144,8 +3144,8 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   }
   for (; !H16 && i + 16 <= n; i += 16) {
     const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-    const __m256i r0 = tl__f8dec(_mm256_cvtepu8_epi32(b), E, M, B, fam, sb);
-    const __m256i r1 = tl__f8dec(_mm256_cvtepu8_epi32(_mm_srli_si128(b, 8)), E, M, B, fam, sb);
+    const __m256i r0 = tl__f8dec(_mm256_cvtepi8_epi32(b), E, M, B, fam, sb);
+    const __m256i r1 = tl__f8dec(_mm256_cvtepi8_epi32(_mm_srli_si128(b, 8)), E, M, B, fam, sb);
     char *o = d + i * D;
     if (DST == 0) {
       tl__st32(o, r0, nt);
