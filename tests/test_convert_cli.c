@@ -261,6 +261,19 @@ static void test_cli_bench(void **state) {
   snprintf(dir, sizeof dir, "/tmp/tl_bench_XXXXXX");
   assert_non_null(mkdtemp(dir));
   assert_int_equal(run("bench convert --pairs float32:float16,int4:int8 --size 4096 --json >/dev/null"), 0);
+  /* each result has both ratios: the median of side-by-side rounds and the fastest batches' */
+  char jcmd[600];
+  snprintf(jcmd, sizeof jcmd, "bench convert --pairs int8:int8,float32:float16 --size 4096 --json > %s/b.json", dir);
+  assert_int_equal(run(jcmd), 0);
+  char jb[4096];
+  size_t jn = read_file("b.json", jb, sizeof jb - 1);
+  assert_true(jn != (size_t)-1 && jn > 0);
+  jb[jn] = 0;
+  int nr = 0, nb = 0;
+  for (const char *q = jb; (q = strstr(q, "\"ratio\": ")) != NULL; q++) nr++;
+  for (const char *q = jb; (q = strstr(q, "\"ratio_best\": ")) != NULL; q++) nb++;
+  assert_int_equal(nr, 2);
+  assert_int_equal(nb, 2);
   assert_int_equal(run("bench convert --pairs float32:nope --size 4096"), 2);
   /* the appended dtypes: int1/bcomplex32 convert; float4_e2m1fn_x2 only to itself */
   assert_int_equal(run("bench convert --pairs int1:float32,bcomplex32:complex64,float4_e2m1fn_x2:float4_e2m1fn_x2 "

@@ -57,21 +57,39 @@ static double best_time(bench_fn fn, void *ctx, int min_reps, double budget) {
   return best;
 }
 
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 /* Best times of fn(ctx) and of memcpy (mfn(mctx)), batches taken in
  * alternation so that both see the same state of a shared machine (memory
- * bandwidth on a VM drifts by tens of percent between seconds). */
+ * bandwidth on a VM drifts by tens of percent between seconds), and *q_m, the
+ * median over the rounds of memcpy's time / fn's time in that round: the
+ * speed ratio with each pair of batches measured side by side. The fastest
+ * batches of each alone can come from different seconds (a same-dtype copy,
+ * which is memcpy, measured 0.77-1.35x that way at 64 MiB here). */
+#define TL_BENCH_MAX_ROUNDS 10001
 static void best_time2(bench_fn fn, void *ctx, bench_fn mfn, void *mctx, int min_reps, double budget, double *t_fn,
-                       double *t_m) {
+                       double *t_m, double *q_m) {
+  static double q[TL_BENCH_MAX_ROUNDS];
   double best = 1e30, bestm = 1e30, start = now();
-  for (int r = 0; r < min_reps || now() - start < budget; r++) {
+  int r = 0;
+  for (; r < min_reps || now() - start < budget; r++) {
     double tm = batch_time(mfn, mctx);
     double tf = batch_time(fn, ctx);
     if (tm < bestm) bestm = tm;
     if (tf < best) best = tf;
-    if (r > 10000) break;
+    q[r] = tm / tf;
+    if (r + 1 >= TL_BENCH_MAX_ROUNDS) {
+      r++;
+      break;
+    }
   }
+  qsort(q, (size_t)r, sizeof q[0], cmp_double);
   *t_fn = best;
   *t_m = bestm;
+  *q_m = r % 2 ? q[r / 2] : (q[r / 2 - 1] + q[r / 2]) / 2;
 }
 
 typedef struct {
@@ -232,7 +250,8 @@ int tl_bench_convert(int argc, char **argv) {
     printf("tier %s; GB/s = (bytes read + written) / s, 1 thread and %d threads (threshold %zu bytes), fastest "
            "of batches\n",
            tl_convert_tier(), threads, tl_convert_thread_threshold());
-  else printf("tier %s; GB/s = (bytes read + written) / s, single thread, fastest of batches\n", tl_convert_tier());
+  else printf("tier %s; GB/s = (bytes read + written) / s, single thread, fastest of batches; x memcpy: median "
+              "of the ratios of batches run side by side\n", tl_convert_tier());
   int first = 1;
   for (int si = 0; si < nsizes; si++) {
     size_t size = sizes[si];
@@ -256,8 +275,8 @@ int tl_bench_convert(int argc, char **argv) {
       c.dst = dst;
       c.bytes = 0;
       fill(c.from, src, c.n);
-      double t, tmc, tN = 0;
-      best_time2(do_convert, &c, do_memcpy, &mc, 3, budget, &t, &tmc);
+      double t, tmc, qm, tN = 0;
+      best_time2(do_convert, &c, do_memcpy, &mc, 3, budget, &t, &tmc, &qm);
       if (threads) {
         tl_convert_set_threads(threads);
         tN = best_time(do_convert, &c, 3, budget);
@@ -268,18 +287,21 @@ int tl_bench_convert(int argc, char **argv) {
       /* memcpy of the source buffer, GB/s counted the same way, timed in
          alternation with this pair */
       double ref = 2.0 * (double)size / tmc / 1e9;
+      /* x memcpy: the median of the rounds' ratios (bytes counted the same way);
+         the ratio of the fastest batches as "ratio_best" */
+      const double ratio = qm * bytes / (2.0 * (double)size);
       char name[96], route[64];
       snprintf(name, sizeof name, "%s -> %s", tl_dtype_name(c.from), tl_dtype_name(c.to));
       tl_bench_route(c.from, c.to, route, sizeof route);
       if (json) {
-        printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"melem_per_s\": %.1f, \"route\": \"%s\"",
-               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, gbs / ref, (double)c.n / t / 1e6, route);
+        printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"ratio_best\": %.3f, \"melem_per_s\": %.1f, \"route\": \"%s\"",
+               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, ratio, gbs / ref, (double)c.n / t / 1e6, route);
         if (threads) printf(", \"threads\": %d, \"gbps_threads\": %.3f", threads, gbsN);
         printf("}");
       } else if (threads)
-        printf("%-40s %10.2f %10.2f %8.2f %8.2f  %s\n", name, gbs, gbsN, gbsN / gbs, gbs / ref, route);
+        printf("%-40s %10.2f %10.2f %8.2f %8.2f  %s\n", name, gbs, gbsN, gbsN / gbs, ratio, route);
       else
-        printf("%-40s %10.2f %8.2f  %s\n", name, gbs, gbs / ref, route);
+        printf("%-40s %10.2f %8.2f  %s\n", name, gbs, ratio, route);
       first = 0;
       fflush(stdout);
     }
@@ -310,7 +332,9 @@ const tl_cli_command tl_cli_cmd_bench = {
     "      single thread, fastest of batches of calls (each >= 20 us), at 32 KiB and\n"
     "      64 MiB of source (or --size: 64 to 256M), with memcpy of a buffer of the\n"
     "      same size (GB/s = 2 x size / s) timed in alternation with each pair, and\n"
-    "      the ratio. --threads N (1..256) also times each pair with N threads\n"
+    "      the ratio x memcpy: the median over the rounds of the pair's speed over\n"
+    "      memcpy's in the same round (JSON: ratio; ratio_best, of the fastest\n"
+    "      batches of each). --threads N (1..256) also times each pair with N threads\n"
     "      (tl_convert_set_threads; calls below the thread threshold stay on one\n"
     "      thread) and prints both and the speedup. --quick: 1/5 of the time per pair,\n"
     "      and 4 MiB instead of 64 MiB. TYPELATTICE_CPU=scalar|avx2|avx512|neon\n"
