@@ -21,6 +21,25 @@
                           (char *)((DST) + (I)), tl__info(TO)->itemsize, (N) - (I), 0);  \
   } while (0)
 
+/* Streaming stores for outputs of >= TL__NT_MIN bytes (past the last-level
+   cache): the destination aligned by a short scalar head. */
+#define TL__NT_MIN ((size_t)16 << 20)
+
+static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
+                          size_t D, int *nt) {
+  *nt = 0;
+  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
+  *nt = 1;
+  return h;
+}
+
+static inline void tl__st32(char *p, __m256i v, int nt) {
+  if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
+  else _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
 /* ---- float32 <-> float16 ------------------------------------------------- */
 /* float16 NaN lanes -> sign | 0x7E00 (complex32: ml_dtypes goes through Eigen::half). */
 static inline __m128i tl__canon_h8(__m128i h) {
@@ -74,22 +93,25 @@ static inline int tl__h_has_nan(__m128i h) {
 static void k_f16_f32(const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
   float *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head(TL_FLOAT16, TL_FLOAT32, sv, dv, n, 2, 4, &nt);
   for (; i + 8 <= n; i += 8) {
     __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
     if (tl__h_has_nan(h)) {
       tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT32, (char *)(d + i), 4, 8, 0);
       continue;
     }
-    _mm256_storeu_ps(d + i, _mm256_cvtph_ps(h));
+    tl__st32((char *)(d + i), _mm256_castps_si256(_mm256_cvtph_ps(h)), nt);
   }
+  if (nt) _mm_sfence();
   TL__TAIL(TL_FLOAT16, TL_FLOAT32, s, d, i, n);
 }
 
 static void k_f16_f64(const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
   double *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head(TL_FLOAT16, TL_FLOAT64, sv, dv, n, 2, 8, &nt);
   for (; i + 8 <= n; i += 8) {
     __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
     if (tl__h_has_nan(h)) {
@@ -97,9 +119,10 @@ static void k_f16_f64(const void *sv, void *dv, size_t n) {
       continue;
     }
     __m256 f = _mm256_cvtph_ps(h);
-    _mm256_storeu_pd(d + i, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
-    _mm256_storeu_pd(d + i + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+    tl__st32((char *)(d + i), _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_castps256_ps128(f))), nt);
+    tl__st32((char *)(d + i + 4), _mm256_castpd_si256(_mm256_cvtps_pd(_mm256_extractf128_ps(f, 1))), nt);
   }
+  if (nt) _mm_sfence();
   TL__TAIL(TL_FLOAT16, TL_FLOAT64, s, d, i, n);
 }
 
@@ -134,11 +157,13 @@ static void k_f32_bf16(const void *sv, void *dv, size_t n) {
 static void k_bf16_f32(const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
   uint32_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head(TL_BFLOAT16, TL_FLOAT32, sv, dv, n, 2, 4, &nt);
   for (; i + 8 <= n; i += 8) {
     __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(s + i)));
-    _mm256_storeu_si256((__m256i *)(d + i), _mm256_slli_epi32(w, 16));
+    tl__st32((char *)(d + i), _mm256_slli_epi32(w, 16), nt);
   }
+  if (nt) _mm_sfence();
   TL__TAIL(TL_BFLOAT16, TL_FLOAT32, s, d, i, n);
 }
 
@@ -154,8 +179,10 @@ static void k_f64_f32(const void *sv, void *dv, size_t n) {
 static void k_f32_f64(const void *sv, void *dv, size_t n) {
   const float *s = sv;
   double *d = dv;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, _mm256_cvtps_pd(_mm_loadu_ps(s + i)));
+  int nt;
+  size_t i = tl__nt_head(TL_FLOAT32, TL_FLOAT64, sv, dv, n, 4, 8, &nt);
+  for (; i + 4 <= n; i += 4) tl__st32((char *)(d + i), _mm256_castpd_si256(_mm256_cvtps_pd(_mm_loadu_ps(s + i))), nt);
+  if (nt) _mm_sfence();
   TL__TAIL(TL_FLOAT32, TL_FLOAT64, s, d, i, n);
 }
 
@@ -239,22 +266,6 @@ static void f_i32_f64(const void *sv, void *dv, size_t n) {
 /* ---- native integers: widening, and small integers -> float32/float64 -------
  * One 32-byte output per body, unrolled by 4; streaming stores (destination
  * aligned by a short scalar head) when the output is >= TL__NT_MIN bytes. */
-#define TL__NT_MIN ((size_t)16 << 20)
-
-static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
-                          size_t D, int *nt) {
-  *nt = 0;
-  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
-  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
-  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
-  *nt = 1;
-  return h;
-}
-
-static inline void tl__st32(char *p, __m256i v, int nt) {
-  if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
-  else _mm256_storeu_si256((__m256i *)(void *)p, v);
-}
 /* 8 float32 (bits) as complex64 (x, +0): 64 bytes at o */
 static inline void tl__st_c64(char *o, __m256i f, int nt) {
   tl__st32(o, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(f)), nt);
