@@ -25,14 +25,21 @@
    cache): the destination aligned by a short scalar head. */
 #define TL__NT_MIN ((size_t)16 << 20)
 
-static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
-                          size_t D, int *nt) {
+/* The head that aligns the destination for streaming stores (when the output
+ * is that large), converted by the scalar engine with the call's flags: the
+ * index to start at; *nt: whether to stream. tl__nt_head: pairs that cannot
+ * overflow (flags 0). */
+static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D,
+                            unsigned flags, int *nt) {
   *nt = 0;
   if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
   size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
-  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
+  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
   *nt = 1;
   return h;
+}
+static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D, int *nt) {
+  return tl__nt_head_f(from, to, s, d, n, S, D, 0, nt);
 }
 
 static inline void tl__st32(char *p, __m256i v, int nt) {
@@ -995,7 +1002,7 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
   char *d = dv;
   const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize, step = RC <= 1 ? 8 : 4;
   int nt;
-  size_t i = tl__nt_head(from, to, s, d, n, S, D, &nt);
+  size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + step <= n; i += step) {
     const char *p = s + i * S;
     char *o = d + i * D;
@@ -1024,7 +1031,7 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
   char *d = dv;
   const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize;
   int nt;
-  size_t i = tl__nt_head(from, to, s, d, n, S, D, &nt);
+  size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 8 <= n; i += 8) {
     const char *p = s + i * S;
     char *o = d + i * D;
@@ -1259,17 +1266,6 @@ TL__K(re_bc32_f64, TL_BCOMPLEX32, TL_FLOAT64, 4, 8, 4,
  * float32 rounded to float16, NaN canonical. */
 static inline __m128i tl__bc32_c32_4(const char *p, int sat) {
   return tl__canon_h8(tl__f16_8(_mm256_slli_epi32(_mm256_cvtepu16_epi32(TL__L16(p)), 16), sat));
-}
-/* A head that aligns the destination for streaming stores, converted with the
- * call's flags (tl__nt_head converts without): the index to start at. */
-static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D,
-                            unsigned flags, int *nt) {
-  *nt = 0;
-  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
-  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
-  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
-  *nt = 1;
-  return h;
 }
 static inline __attribute__((always_inline)) void k_bc32_c32_run(int sat, const void *sv, void *dv, size_t n) {
   const char *s = sv;

@@ -285,7 +285,11 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT8_E8M0FNU, TL_UINT32, TL_CONVERT_SATURATE}, {TL_FLOAT8_E8M0FNU, TL_INT64, 0},
       /* float widening (float16/bfloat16 -> float32, float16/float32 -> float64, complex32 -> complex64) */
       {TL_FLOAT16, TL_FLOAT32, 0}, {TL_BFLOAT16, TL_FLOAT32, 0}, {TL_FLOAT16, TL_FLOAT64, 0},
-      {TL_FLOAT32, TL_FLOAT64, 0}, {TL_COMPLEX32, TL_COMPLEX64, 0}, {TL_COMPLEX64, TL_COMPLEX128, 0}};
+      {TL_FLOAT32, TL_FLOAT64, 0}, {TL_COMPLEX32, TL_COMPLEX64, 0}, {TL_COMPLEX64, TL_COMPLEX128, 0},
+      /* saturating one-pass kernels: the head before the aligned streaming part saturates too */
+      {TL_FLOAT64, TL_COMPLEX64, TL_CONVERT_SATURATE}, {TL_COMPLEX128, TL_FLOAT32, TL_CONVERT_SATURATE},
+      {TL_FLOAT32, TL_COMPLEX32, TL_CONVERT_SATURATE}, {TL_BFLOAT16, TL_COMPLEX32, TL_CONVERT_SATURATE},
+      {TL_INT64, TL_COMPLEX32, TL_CONVERT_SATURATE}};
   int nt = ntiers_avail();
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
