@@ -46,6 +46,10 @@ static inline void tl__st32(char *p, __m256i v, int nt) {
   if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
   else _mm256_storeu_si256((__m256i *)(void *)p, v);
 }
+static inline void tl__st16(void *p, __m128i v, int nt) {
+  if (nt) _mm_stream_si128((__m128i *)p, v);
+  else _mm_storeu_si128((__m128i *)p, v);
+}
 
 /* ---- float32 <-> float16 ------------------------------------------------- */
 /* float16 NaN lanes -> sign | 0x7E00 (complex32: ml_dtypes goes through Eigen::half). */
@@ -76,7 +80,9 @@ static inline __m128i tl__f16_8(__m256i u, int sat) {
 static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_dtype to, int sat, const float *s,
                                                               uint16_t *d, size_t n) {
   const int canon = to == TL_COMPLEX32, per = canon ? 2 : 1;
-  size_t i = 0;
+  int nt; /* the head in elements (complex: 2 components each) */
+  size_t i = (size_t)per * tl__nt_head_f(from, to, (const char *)s, (char *)d, n / (size_t)per, 4 * (size_t)per,
+                                         2 * (size_t)per, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 8 <= n; i += 8) {
     __m256 v = _mm256_loadu_ps(s + i);
     if (!canon && _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
@@ -84,8 +90,9 @@ static inline __attribute__((always_inline)) void tl__f32_f16(tl_dtype from, tl_
       continue;
     }
     __m128i h = tl__f16_8(_mm256_castps_si256(v), sat);
-    _mm_storeu_si128((__m128i *)(d + i), canon ? tl__canon_h8(h) : h);
+    tl__st16(d + i, canon ? tl__canon_h8(h) : h, nt);
   }
+  if (nt) _mm_sfence();
   if (i < n)
     tl__convert_generic(from, (const char *)(s + i), 4 * per, to, (char *)(d + i), 2 * per, (n - i) / (size_t)per,
                         sat ? TL_CONVERT_SATURATE : 0);
@@ -153,11 +160,13 @@ static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) { return tl__pack1
 static void k_f32_bf16(const void *sv, void *dv, size_t n) {
   const float *s = sv;
   uint16_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head(TL_FLOAT32, TL_BFLOAT16, sv, dv, n, 4, 2, &nt);
   for (; i + 8 <= n; i += 8) {
     __m256 v = _mm256_loadu_ps(s + i);
-    _mm_storeu_si128((__m128i *)(d + i), tl__bf16_from_bits(_mm256_castps_si256(v), v));
+    tl__st16(d + i, tl__bf16_from_bits(_mm256_castps_si256(v), v), nt);
   }
+  if (nt) _mm_sfence();
   TL__TAIL(TL_FLOAT32, TL_BFLOAT16, s, d, i, n);
 }
 
@@ -178,8 +187,10 @@ static void k_bf16_f32(const void *sv, void *dv, size_t n) {
 static void k_f64_f32(const void *sv, void *dv, size_t n) {
   const double *s = sv;
   float *d = dv;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) _mm_storeu_ps(d + i, _mm256_cvtpd_ps(_mm256_loadu_pd(s + i)));
+  int nt;
+  size_t i = tl__nt_head(TL_FLOAT64, TL_FLOAT32, sv, dv, n, 8, 4, &nt);
+  for (; i + 4 <= n; i += 4) tl__st16(d + i, _mm_castps_si128(_mm256_cvtpd_ps(_mm256_loadu_pd(s + i))), nt);
+  if (nt) _mm_sfence();
   TL__TAIL(TL_FLOAT64, TL_FLOAT32, s, d, i, n);
 }
 
@@ -213,8 +224,10 @@ static inline __m128 tl__d2f4(__m256d x, int sat) {
 static void k_f64_f32_s(const void *sv, void *dv, size_t n) {
   const double *s = sv;
   float *d = dv;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) _mm_storeu_ps(d + i, tl__d2f4(_mm256_loadu_pd(s + i), 1));
+  int nt;
+  size_t i = tl__nt_head_f(TL_FLOAT64, TL_FLOAT32, sv, dv, n, 8, 4, TL_CONVERT_SATURATE, &nt);
+  for (; i + 4 <= n; i += 4) tl__st16(d + i, _mm_castps_si128(tl__d2f4(_mm256_loadu_pd(s + i), 1)), nt);
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(TL_FLOAT64, (const char *)(s + i), 8, TL_FLOAT32, (char *)(d + i), 4, n - i, TL_CONVERT_SATURATE);
 }
 
@@ -257,16 +270,20 @@ static inline __m256d tl__re_c128(const char *p) {
 static void f_i32_f32(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
   float *d = dv;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(d + i, _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(s + i))));
+  int nt;
+  size_t i = tl__nt_head(TL_INT32, TL_FLOAT32, sv, dv, n, 4, 4, &nt);
+  for (; i + 8 <= n; i += 8) tl__st32((char *)(d + i), _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(s + i)))), nt);
+  if (nt) _mm_sfence();
   TL__TAIL(TL_INT32, TL_FLOAT32, s, d, i, n);
 }
 
 static void f_i32_f64(const void *sv, void *dv, size_t n) {
   const int32_t *s = sv;
   double *d = dv;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, _mm256_cvtepi32_pd(_mm_loadu_si128((const __m128i *)(s + i))));
+  int nt;
+  size_t i = tl__nt_head(TL_INT32, TL_FLOAT64, sv, dv, n, 4, 8, &nt);
+  for (; i + 4 <= n; i += 4) tl__st32((char *)(d + i), _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_loadu_si128((const __m128i *)(s + i)))), nt);
+  if (nt) _mm_sfence();
   TL__TAIL(TL_INT32, TL_FLOAT64, s, d, i, n);
 }
 
@@ -1179,7 +1196,8 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, osz, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 16 <= n; i += 16) {
     int nan0 = 0, nan1 = 0;
     const __m256i u0 = tl__bits8(from, s + i * isz, &nan0), u1 = tl__bits8(from, s + (i + 8) * isz, &nan1);
@@ -1188,10 +1206,11 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
       continue;
     }
     if (to == TL_BFLOAT16)
-      _mm256_storeu_si256((__m256i *)(void *)(d + i * 2), _mm256_set_m128i(tl__bf16_8(u1, sat), tl__bf16_8(u0, sat)));
+      tl__st32((char *)(d + i * 2), _mm256_set_m128i(tl__bf16_8(u1, sat), tl__bf16_8(u0, sat)), nt);
     else
-      _mm256_storeu_si256((__m256i *)(void *)(d + i * 2), _mm256_set_m128i(tl__f16_8(u1, sat), tl__f16_8(u0, sat)));
+      tl__st32((char *)(d + i * 2), _mm256_set_m128i(tl__f16_8(u1, sat), tl__f16_8(u0, sat)), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
 #define TL__KRUN k_rto8
@@ -1484,7 +1503,8 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   const int sgd = tl__is_signed_src(from),
             isf = from == TL_FLOAT32 || from == TL_FLOAT64 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256();
@@ -1496,8 +1516,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
     }
     const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)) : _mm256_setzero_si256();
     const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, Z.fnuz && isf);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(b, q));
+    tl__st32((char *)(d + i), tl__order32(b, q), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
 }
 #define TL__KRUN k_n8
@@ -1551,11 +1572,13 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
   const size_t isz = (size_t)tl__info(from)->itemsize;
   const char *s = sv;
   char *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 2, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 16 <= n; i += 16) {
     const char *p = s + i * isz;
-    _mm256_storeu_si256((__m256i *)(void *)(d + 2 * i), _mm256_set_m128i(tl__ih8(from, sat, p + 8 * isz), tl__ih8(from, sat, p)));
+    tl__st32((char *)(d + 2 * i), _mm256_set_m128i(tl__ih8(from, sat, p + 8 * isz), tl__ih8(from, sat, p)), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ih
@@ -1605,14 +1628,16 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
   const size_t isz = (size_t)tl__info(from)->itemsize;
   const char *s = sv;
   uint8_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     const __m256i r0 = tl__ie8(from, sat, p), r1 = tl__ie8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__ie8(from, sat, p + 16 * isz), r3 = tl__ie8(from, sat, p + 24 * isz);
     const __m256i b = tl__order32(tl__pack4(r0, r1, r2, r3), from == TL_INT64 || from == TL_UINT64);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), b);
+    tl__st32((char *)(d + i), b, nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ie8
@@ -1673,14 +1698,16 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
   const size_t isz = (size_t)tl__info(from)->itemsize;
   const char *s = sv;
   char *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 2, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 16 <= n; i += 16) {
     const char *p = s + i * isz;
     __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
     r = _mm256_permute4x64_epi64(r, 0xD8);
     if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
-    _mm256_storeu_si256((__m256i *)(void *)(d + 2 * i), r);
+    tl__st32((char *)(d + 2 * i), r, nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_ib
@@ -1765,7 +1792,8 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
   const size_t isz = (size_t)tl__info(from)->itemsize;
   const char *s = sv;
   uint8_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + isz * i;
     /* a block without a float16 subnormal (they have no exponent to read): tl__be8 in
@@ -1776,13 +1804,14 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
                                        _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
     if (_mm256_testz_si256(sb, sb)) {
       const __m256i b = _mm256_packus_epi16(tl__be8(sat, h0, 1), tl__be8(sat, h1, 1));
-      _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
+      tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
       continue;
     }
     const __m256i r0 = tl__he8(from, sat, p), r1 = tl__he8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__he8(from, sat, p + 16 * isz), r3 = tl__he8(from, sat, p + 24 * isz);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), 0));
+    tl__st32((char *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), 0), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + isz * i, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_he8
@@ -1860,7 +1889,8 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   tl__nenc16 Z;
   tl__nenc16_init(&Z, tl__ffmt_of(to), sat, bf);
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     __m256i bad = _mm256_setzero_si256();
@@ -1871,8 +1901,9 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       continue;
     }
     const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
+    tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
 }
 #define TL__KRUN k_h8
@@ -1886,12 +1917,14 @@ static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype 
   const size_t isz = (size_t)tl__info(from)->itemsize;
   const char *s = sv;
   uint8_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     const __m256i b = _mm256_packus_epi16(tl__be8(sat, tl__ld16h(from, p, 0), 0), tl__be8(sat, tl__ld16h(from, p, 1), 0));
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(b, 0xD8));
+    tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 
@@ -1937,13 +1970,15 @@ static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype 
   const int q = from == TL_FLOAT64 || from == TL_COMPLEX128;
   const char *s = sv;
   uint8_t *d = dv;
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     const __m256i r0 = tl__fe8(from, sat, p), r1 = tl__fe8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__fe8(from, sat, p + 16 * isz), r3 = tl__fe8(from, sat, p + 24 * isz);
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), q));
+    tl__st32((char *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), q), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
 }
 #define TL__KRUN k_fe8
@@ -2020,7 +2055,8 @@ static inline __attribute__((always_inline)) void k_h_e5m2_run(tl_dtype from, in
   const char *s = sv;
   uint8_t *d = dv;
   const __m256i mag = _mm256_set1_epi16(0x7FFF), inf = _mm256_set1_epi16(0x7C00);
-  size_t i = 0;
+  int nt;
+  size_t i = tl__nt_head_f(from, TL_FLOAT8_E5M2, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 32 <= n; i += 32) {
     const char *p = s + i * isz;
     const __m256i a = tl__ld16h(from, p, 0), b = tl__ld16h(from, p, 1);
@@ -2031,8 +2067,9 @@ static inline __attribute__((always_inline)) void k_h_e5m2_run(tl_dtype from, in
       continue;
     }
     const __m256i q = _mm256_packus_epi16(tl__h_e5m2(a, sat), tl__h_e5m2(b, sat));
-    _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_permute4x64_epi64(q, 0xD8));
+    tl__st32((char *)(d + i), _mm256_permute4x64_epi64(q, 0xD8), nt);
   }
+  if (nt) _mm_sfence();
   if (i < n)
     tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, TL_FLOAT8_E5M2, (char *)(d + i), 1, n - i,
                         sat ? TL_CONVERT_SATURATE : 0);
