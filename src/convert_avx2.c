@@ -26,13 +26,14 @@
 #define TL__NT_MIN ((size_t)16 << 20)
 
 /* The head that aligns the destination for streaming stores (when the output
- * is that large), converted by the scalar engine with the call's flags: the
+ * is >= TL__NT_MIN, or source and output together >= 2 TL__NT_MIN: past the
+ * last-level cache either way), converted by the scalar engine with the call's flags: the
  * index to start at; *nt: whether to stream. tl__nt_head: pairs that cannot
  * overflow (flags 0). */
 static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D,
                             unsigned flags, int *nt) {
   *nt = 0;
-  if (D * n < TL__NT_MIN || (uintptr_t)d % D != 0) return 0;
+  if ((D * n < TL__NT_MIN && (S + D) * n < 2 * TL__NT_MIN) || (uintptr_t)d % D != 0) return 0;
   size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
   if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
   *nt = 1;

@@ -300,6 +300,18 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT32, TL_FLOAT8_E8M0FNU, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE},
       {TL_UINT16, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_BFLOAT16, TL_CONVERT_SATURATE}};
   int nt = ntiers_avail();
+  /* narrowing from 8 or 16 bytes: outputs of 3-8 MiB stream too (source + output >= 32 MiB) */
+  static const struct { tl_dtype from, to; unsigned flags; } narrow[] = {
+      {TL_INT64, TL_INT8, 0}, {TL_FLOAT64, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_COMPLEX128, TL_FLOAT8_E5M2, 0},
+      {TL_UINT64, TL_FLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT64, TL_INT4, 0}, {TL_COMPLEX64, TL_FLOAT8_E4M3FNUZ, 0}};
+  for (size_t p = 0; p < sizeof narrow / sizeof *narrow; p++) {
+    size_t m = (size_t)(33u << 20) / (isz(narrow[p].from) + isz(narrow[p].to)) + 7, ob = m * isz(narrow[p].to) + 64;
+    unsigned char *sbuf = malloc(m * isz(narrow[p].from) + 64), *out = malloc(ob + 16), *ref = malloc(ob + 16);
+    assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+    fill(sbuf, m * isz(narrow[p].from) + 64);
+    compare_tiers(narrow[p].from, sbuf, narrow[p].to, m, 5 * isz(narrow[p].to), narrow[p].flags, out, ref, nt);
+    free(sbuf), free(out), free(ref);
+  }
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
     unsigned char *sbuf = malloc(m * isz(pairs[p].from) + 64), *out = malloc(ob + 16), *ref = malloc(ob + 16);
