@@ -3053,11 +3053,370 @@ static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void 
   return 1;
 }
 
+/* ---- float8 -> 1-byte types by arithmetic on the code ("affine" folds) ----
+ * Between two small float formats a code is mostly its exponent rebiased and
+ * its mantissa widened or rounded: on the magnitude m = x & 0x7F (or the
+ * whole byte of float8_e8m0fnu, which has no sign) the target's code is
+ *   v = (m << a) + C, or RNE(m >> b) + C        (a, b: the mantissa widths' difference)
+ * (shifts saturating, the add wrapping, then a min with the cap: the largest
+ * entry) except at the ends: the target's subnormals and the source's, and
+ * values below half the smallest subnormal, come from a window table of 16
+ * or 32 entries (the codes m <= lo all alike, then lo + 1 ...), overflow and
+ * inf from a constant for m >= c1 and NaN from one for m >= c2; then the
+ * sign, by
+ *   OR80  r = v ^ (x & 0x80)                    (float8 targets)
+ *   ORSM  r = v ^ (x < 0 ? sm : 0)              (float6/float4: the sign at bit 5 / 3)
+ *   NZ    r = v | (x & 0x80) where v is > 0 as a signed byte (fnuz targets: no -0, NaN 0x80)
+ *   CONST r = x < 0 ? sm : v                    (unsigned or e8m0 targets: negatives to one code)
+ * and at most two bytes x patched to their entry (fnuz's NaN 0x80 as a
+ * source). All of it is byte arithmetic: saturating adds, 16-bit shifts
+ * masked to the byte, min, one or two vpshufb and blends: 11 to 20
+ * operations per 32 codes against the 8-bit lookup's 35 or a 7-bit fold's
+ * 28. A rule is found by trying every shift (-4..4) with the most common C,
+ * and taken only if tl__aff_eval, the same byte operations in scalar code,
+ * gives the pair's table entry for all 256 codes. */
+enum { TL__AFF_OR80 = 0, TL__AFF_ORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, TL__AFF_UNS = 4 };
+typedef struct {
+  int sh;                    /* > 0: left by sh (saturating doublings); < 0: right by -sh, to nearest even */
+  int mode;                  /* TL__AFF_*: the sign rule (UNS: an unsigned source, no sign) */
+  int w32, t1, nexc;         /* a 32-entry window; the level c1; patched bytes */
+  int rh, tu;                /* right shifts round half up (float8_e8m0fnu targets), left shifts
+                                wrap; NaN unsigned */
+  unsigned char c, cap, lo, c1, t1v, c2, tailv, sm;
+  unsigned char exc[2], exv[2];
+  unsigned char win[32];
+  int cost;
+} tl__aff;
+
+static unsigned tl__aff_adds(unsigned a, unsigned b) { return a + b > 255 ? 255 : a + b; }
+
+/* The formula alone: shift, C, cap. */
+static unsigned tl__aff_f(const tl__aff *A, unsigned m) {
+  unsigned v = m;
+  for (int j = 0; j < A->sh; j++) v = A->rh ? (v + v) & 0xFF : tl__aff_adds(v, v);
+  if (A->sh < 0) {
+    const int b = -A->sh;
+    const unsigned t = tl__aff_adds(m, A->rh ? 1u << (b - 1) : ((m >> b) & 1) + (1u << (b - 1)) - 1);
+    v = (t >> b) & (0xFFu >> b);
+  }
+  v = (v + A->c) & 0xFF;
+  return v < A->cap ? v : A->cap;
+}
+
+/* The code before the sign: the formula, the window, the two levels. */
+static unsigned tl__aff_v(const tl__aff *A, unsigned x) {
+  const unsigned m = A->mode == TL__AFF_UNS ? x : x & 0x7F;
+  unsigned v = tl__aff_f(A, m);
+  const unsigned i = tl__aff_adds(m > A->lo ? m - A->lo : 0, A->w32 ? 0x60 : 0x70);
+  if (i < 0x80) v = A->win[i & (A->w32 ? 31 : 15)];
+  if (A->t1 && m >= A->c1) v = A->t1v;
+  if (m >= A->c2) v = A->tailv;
+  return v;
+}
+
+/* The sign rule, without the patched bytes. */
+static unsigned tl__aff_rule(const tl__aff *A, unsigned x) {
+  const unsigned v = tl__aff_v(A, x), neg = x >= 128;
+  if (A->tu && (x & 0x7F) >= A->c2) return A->tailv;
+  switch (A->mode) {
+  case TL__AFF_OR80: return v ^ (x & 0x80);
+  case TL__AFF_ORSM: return v ^ (neg ? A->sm : 0);
+  case TL__AFF_NZ: return v | (neg && v >= 1 && v <= 127 ? 0x80 : 0);
+  case TL__AFF_CONST: return neg ? A->sm : v;
+  default: return v;
+  }
+}
+
+static unsigned tl__aff_eval(const tl__aff *A, unsigned x) {
+  unsigned r = tl__aff_rule(A, x);
+  for (int j = 0; j < 2; j++) /* unused slots patch a byte to its own entry */
+    if (x == A->exc[j]) r = A->exv[j];
+  return r;
+}
+
+static int tl__aff_full(const tl__aff *A);
+
+/* Try shift sh and sign rule mode on table t (1-byte entries): 1 and *A if it fits. */
+static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode, tl__aff *A) {
+  const unsigned mmax = mode == TL__AFF_UNS ? 255 : 127;
+  memset(A, 0, sizeof *A);
+  A->sh = sh, A->mode = mode, A->rh = rh;
+#define TL__AFF_SAME(a, b) (t[a] == t[b] && (mode == TL__AFF_UNS || t[0x80 | (a)] == t[0x80 | (b)]))
+  /* NaN: the largest magnitudes with the entries of mmax, on both signs */
+  unsigned c2 = mmax;
+  while (c2 > 1 && TL__AFF_SAME(c2 - 1, mmax)) c2--;
+  A->c2 = (unsigned char)c2, A->tailv = t[mmax];
+  /* the run below it (overflow, inf), used if the formula misses it */
+  unsigned c1 = c2 - 1;
+  while (c1 > 1 && TL__AFF_SAME(c1 - 1, c2 - 1)) c1--;
+#undef TL__AFF_SAME
+  if (mode == TL__AFF_ORSM) { /* the sign: the bit a positive entry gains when negated */
+    A->sm = (unsigned char)(t[0x80 | (c2 / 2)] ^ t[c2 / 2]);
+    if (A->sm == 0 || (A->sm & (A->sm - 1))) return 0;
+  } else if (mode == TL__AFF_CONST) {
+    A->sm = t[0x80 | (c2 / 2)];
+  }
+  /* C: the most common difference of entry and shifted code (m >= 16, below the tail) */
+  A->cap = 255;
+  int cnt[256], bestc = -1;
+  memset(cnt, 0, sizeof cnt);
+  for (unsigned m = 16; m < c1; m++) {
+    const int c = (int)((t[m] - tl__aff_f(A, m)) & 0xFF);
+    cnt[c]++;
+    if (bestc < 0 || cnt[c] > cnt[bestc]) bestc = c;
+  }
+  if (bestc < 0) return 0;
+  A->c = (unsigned char)bestc;
+  unsigned cap = 0;
+  for (unsigned m = 0; m < c2; m++) cap = t[m] > cap ? t[m] : cap;
+  A->cap = (unsigned char)cap;
+  A->t1 = lev; /* the level c1: asked for, or where the formula misses */
+  for (unsigned m = c1; m < c2 && !A->t1; m++) A->t1 = tl__aff_f(A, m) != t[m];
+  A->c1 = (unsigned char)c1, A->t1v = t[c2 - 1];
+  if (A->t1) { /* the cap: the largest entry below the level */
+    for (unsigned m = cap = 0; m < c1; m++) cap = t[m] > cap ? t[m] : cap;
+    A->cap = (unsigned char)cap;
+  }
+  /* the window: up to the highest code below the levels the formula gets wrong */
+  const unsigned top = A->t1 ? c1 : c2;
+  int hi = -1;
+  for (unsigned m = 0; m < top; m++)
+    if (tl__aff_f(A, m) != t[m]) hi = (int)m;
+  unsigned lo = hi > 15 ? (unsigned)hi - 15 : 0, ok = 1;
+  for (unsigned m = 0; m < lo && ok; m++) ok = t[m] == t[lo];
+  if (!ok) {
+    A->w32 = 1, lo = hi > 31 ? (unsigned)hi - 31 : 0;
+    for (unsigned m = 0; m < lo; m++)
+      if (t[m] != t[lo]) return 0;
+  }
+  A->lo = (unsigned char)lo;
+  for (unsigned j = 0; j < 32; j++) A->win[j] = t[lo + j < mmax ? lo + j : mmax];
+  /* NaN of either sign to one code */
+  A->tu = mode != TL__AFF_UNS && t[0x80 | mmax] == t[mmax] && tl__aff_rule(A, 0x80 | mmax) != t[mmax];
+  /* at most two bytes patched */
+  for (unsigned x = 0; x < 256; x++)
+    if (tl__aff_rule(A, x) != t[x]) {
+      if (A->nexc == 2) return 0;
+      A->exc[A->nexc] = (unsigned char)x, A->exv[A->nexc] = t[x], A->nexc++;
+    }
+  /* unused slots (the FULL form patches two bytes): a byte to its own entry */
+  for (int j = A->nexc; j < 2; j++) {
+    unsigned pad = 0;
+    while (j == 1 && A->nexc == 1 && pad == A->exc[0]) pad++;
+    A->exc[j] = (unsigned char)pad, A->exv[j] = t[pad];
+  }
+  for (unsigned x = 0; x < 256; x++)
+    if (tl__aff_eval(A, x) != t[x]) return 0;
+  /* vector operations per 32 codes, roughly (as tl__fold's cost) */
+  static const int signops[] = {2, 3, 4, 1, 0};
+  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + (tl__aff_full(A) ? 3 + 2 + 2 + 4 : 0);
+  return 1;
+}
+
+/* The cheapest affine rule of table t (uns: an e8m0 source), or 0. */
+static int tl__aff_find(const unsigned char *t, int uns, tl__aff *best) {
+  int found = 0;
+  tl__aff A;
+  for (int sh = -4; sh <= 4; sh++)
+    for (int rh = 0; rh < 1 + (sh != 0); rh++)
+      for (int lev = 0; lev < 2; lev++)
+        for (int mode = uns ? TL__AFF_UNS : 0; mode <= (uns ? TL__AFF_UNS : TL__AFF_CONST); mode++)
+          if (tl__aff_try(t, sh, rh, lev, mode, &A) && (!found || A.cost < best->cost)) *best = A, found = 1;
+  return found;
+}
+
+typedef struct {
+  tl__aff A;
+  __m256i win0, win1;
+} tl__affp;
+
+static _Atomic(tl__affp *) tl__affs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__affp tl__aff_none; /* "looked, none" */
+static _Atomic int tl__aff_off;
+
+/* The affine rule of pair (from, to, sat), or NULL: float8 sources into 1 byte. */
+static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__affp *P = atomic_load_explicit(&tl__affs[from][to][sat], memory_order_acquire);
+  if (P) return P == &tl__aff_none ? NULL : P;
+  const int src = tl__fold_src(from);
+  const unsigned char *t = src < 0 || from == TL_INT8 || from == TL_FLOAT4_E2M1FN_X2 || tl__info(to)->itemsize != 1
+                               ? NULL
+                               : tl__table8(from, to, sat);
+  tl__affp *np = &tl__aff_none;
+  if (t) {
+    np = aligned_alloc(32, sizeof *np);
+    if (!np) return NULL;
+    memset(np, 0, sizeof *np);
+    if (tl__aff_find(t, src == TL__FOLD_UNS, &np->A)) {
+      np->win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)np->A.win));
+      np->win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(np->A.win + 16)));
+    } else {
+      free(np), np = &tl__aff_none;
+    }
+  }
+  tl__affp *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__affs[from][to][sat], &expected, np, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    if (np != &tl__aff_none) free(np);
+    np = expected;
+  }
+  return np == &tl__aff_none ? NULL : np;
+}
+
+/* Tests and benchmarks: turn the affine rules off (folds or the 8-bit lookup
+   then serve those pairs) or back on; returns the previous setting. */
+int tl__avx2_aff_disable(int off) { return atomic_exchange(&tl__aff_off, off != 0); }
+
+/* For the tests: the pair's affine rule's shift + 16 (0: none). */
+int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat) {
+  const tl__affp *P = tl__aff_get(from, to, sat != 0);
+  return P ? P->A.sh + 16 : 0;
+}
+
+typedef struct {
+  __m256i win0, win1, wb, c, cap, lo, c1m, t1v, c2m, tailv, tum, sm, exc0, exv0, exc1, exv1;
+} tl__affk;
+
+/* m >= c (cm: c - 1 for the signed compare of magnitudes below 128, else c) */
+static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m256i cm, int MODE) {
+  return MODE == TL__AFF_UNS ? _mm256_cmpeq_epi8(_mm256_max_epu8(m, cm), m) : _mm256_cmpgt_epi8(m, cm);
+}
+
+/* 32 codes x by rule K, all compile-time but the constants: SH the shift, RH
+   its rounding (right) or wrapping (left), MODE the sign rule; FULL: the
+   32-entry window, the level c1, NaN unsigned and two patched bytes, all
+   done (neutral constants where a rule has no use for them: win1 = win0,
+   c1 = c2, tum = 0, patches of bytes to their own entries), else none of
+   them (no branches in the loop: they cost more than the operations). */
+static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FULL,
+                                                               const tl__affk *K) {
+  const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
+  __m256i v = m;
+  for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
+  if (SH < 0) {
+    const int b = -SH;
+    __m256i t;
+    if (RH) {
+      t = _mm256_adds_epu8(m, _mm256_set1_epi8((char)(1 << (b - 1))));
+    } else {
+      t = _mm256_adds_epu8(m, _mm256_and_si256(_mm256_srli_epi16(m, b), _mm256_set1_epi8(1)));
+      if (b > 1) t = _mm256_adds_epu8(t, _mm256_set1_epi8((char)((1 << (b - 1)) - 1)));
+    }
+    v = _mm256_and_si256(_mm256_srli_epi16(t, b), _mm256_set1_epi8((char)(0xFF >> b)));
+  }
+  v = _mm256_min_epu8(_mm256_add_epi8(v, K->c), K->cap);
+  const __m256i i = _mm256_adds_epu8(_mm256_subs_epu8(m, K->lo), K->wb);
+  __m256i w = _mm256_shuffle_epi8(K->win0, i);
+  if (FULL) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
+  v = _mm256_blendv_epi8(w, v, i);
+  if (FULL) v = _mm256_blendv_epi8(v, K->t1v, tl__aff_ge(m, K->c1m, MODE));
+  const __m256i tm = tl__aff_ge(m, K->c2m, MODE);
+  v = _mm256_blendv_epi8(v, K->tailv, tm);
+  switch (MODE) {
+  case TL__AFF_OR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
+  case TL__AFF_ORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
+  case TL__AFF_NZ:
+    v = _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
+                                            _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
+    break;
+  case TL__AFF_CONST: v = _mm256_blendv_epi8(v, K->sm, x); break;
+  default: break;
+  }
+  if (FULL) {
+    v = _mm256_blendv_epi8(v, K->tailv, _mm256_and_si256(tm, K->tum));
+    v = _mm256_blendv_epi8(v, K->exv0, _mm256_cmpeq_epi8(x, K->exc0));
+    v = _mm256_blendv_epi8(v, K->exv1, _mm256_cmpeq_epi8(x, K->exc1));
+  }
+  return v;
+}
+
+/* Does rule A need tl__aff32's FULL form? */
+static int tl__aff_full(const tl__aff *A) { return A->w32 || A->t1 || A->tu || A->nexc; }
+
+static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P, const unsigned char *t, int SH,
+                                                              int RH, int MODE, int FULL, const uint8_t *s, char *d,
+                                                              size_t n) {
+  const tl__aff *A = &P->A;
+  const int uns = MODE == TL__AFF_UNS;
+  tl__affk K; /* read before the loop: stores through d could alias *P */
+  K.win0 = P->win0, K.win1 = A->w32 ? P->win1 : P->win0, K.wb = _mm256_set1_epi8(A->w32 ? 0x60 : 0x70);
+  K.c = _mm256_set1_epi8((char)A->c), K.cap = _mm256_set1_epi8((char)A->cap), K.lo = _mm256_set1_epi8((char)A->lo);
+  K.c1m = _mm256_set1_epi8((char)((A->t1 ? A->c1 : A->c2) - !uns));
+  K.t1v = _mm256_set1_epi8((char)(A->t1 ? A->t1v : A->tailv));
+  K.c2m = _mm256_set1_epi8((char)(A->c2 - !uns)), K.tailv = _mm256_set1_epi8((char)A->tailv);
+  K.tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K.sm = _mm256_set1_epi8((char)A->sm);
+  K.exc0 = _mm256_set1_epi8((char)A->exc[0]), K.exv0 = _mm256_set1_epi8((char)A->exv[0]);
+  K.exc1 = _mm256_set1_epi8((char)A->exc[1]), K.exv1 = _mm256_set1_epi8((char)A->exv[1]);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
+#define TL__AFF1(o)                                                                                             \
+  tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FULL, &K), nt)
+  for (; i + 64 <= n; i += 64) {
+    TL__AFF1(0);
+    TL__AFF1(32);
+  }
+  for (; i + 32 <= n; i += 32) TL__AFF1(0);
+#undef TL__AFF1
+  if (nt) _mm_sfence();
+  for (; i < n; i++) d[i] = (char)t[s[i]];
+}
+
+/* one function per (shift and rounding, sign rule, form); the shift codes:
+   0, left 1..4 saturating, left 1..4 wrapping, right 1..4 to nearest even,
+   right 1..4 half up */
+#define TL__AFFFN(SHN, SH, RH, M, FULL)                                                                         \
+  static __attribute__((noinline)) void tl__aff_##SHN##_##M##FULL(const tl__affp *P, const unsigned char *t,    \
+                                                                  const void *src, void *dst, size_t n) {      \
+    tl__aff_run(P, t, SH, RH, M, FULL, src, dst, n);                                                           \
+  }
+#define TL__AFFFNS(SHN, SH, RH)                                                                                 \
+  TL__AFFFN(SHN, SH, RH, 0, 0) TL__AFFFN(SHN, SH, RH, 1, 0) TL__AFFFN(SHN, SH, RH, 2, 0)                       \
+  TL__AFFFN(SHN, SH, RH, 3, 0) TL__AFFFN(SHN, SH, RH, 4, 0) TL__AFFFN(SHN, SH, RH, 0, 1)                       \
+  TL__AFFFN(SHN, SH, RH, 1, 1) TL__AFFFN(SHN, SH, RH, 2, 1) TL__AFFFN(SHN, SH, RH, 3, 1)                       \
+  TL__AFFFN(SHN, SH, RH, 4, 1)
+TL__AFFFNS(z, 0, 0)
+TL__AFFFNS(l1, 1, 0) TL__AFFFNS(l2, 2, 0) TL__AFFFNS(l3, 3, 0) TL__AFFFNS(l4, 4, 0)
+TL__AFFFNS(w1, 1, 1) TL__AFFFNS(w2, 2, 1) TL__AFFFNS(w3, 3, 1) TL__AFFFNS(w4, 4, 1)
+TL__AFFFNS(r1, -1, 0) TL__AFFFNS(r2, -2, 0) TL__AFFFNS(r3, -3, 0) TL__AFFFNS(r4, -4, 0)
+TL__AFFFNS(h1, -1, 1) TL__AFFFNS(h2, -2, 1) TL__AFFFNS(h3, -3, 1) TL__AFFFNS(h4, -4, 1)
+#undef TL__AFFFNS
+#undef TL__AFFFN
+
+static void tl__aff_call(const tl__affp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
+  typedef void (*fn)(const tl__affp *, const unsigned char *, const void *, void *, size_t);
+#define TL__AFFROW(SHN)                                                                                         \
+  {{tl__aff_##SHN##_00, tl__aff_##SHN##_10, tl__aff_##SHN##_20, tl__aff_##SHN##_30, tl__aff_##SHN##_40},         \
+   {tl__aff_##SHN##_01, tl__aff_##SHN##_11, tl__aff_##SHN##_21, tl__aff_##SHN##_31, tl__aff_##SHN##_41}}
+  static const fn fns[17][2][5] = {TL__AFFROW(z),  TL__AFFROW(l1), TL__AFFROW(l2), TL__AFFROW(l3), TL__AFFROW(l4),
+                                   TL__AFFROW(w1), TL__AFFROW(w2), TL__AFFROW(w3), TL__AFFROW(w4), TL__AFFROW(r1),
+                                   TL__AFFROW(r2), TL__AFFROW(r3), TL__AFFROW(r4), TL__AFFROW(h1), TL__AFFROW(h2),
+                                   TL__AFFROW(h3), TL__AFFROW(h4)};
+#undef TL__AFFROW
+  const int sh = P->A.sh, rh = sh != 0 && P->A.rh;
+  const int code = sh == 0 ? 0 : sh > 0 ? sh + 4 * rh : 8 - sh + 4 * rh;
+  fns[code][tl__aff_full(&P->A)][P->A.mode](P, t, src, dst, n);
+}
+
+/* Does pair (from, to, sat), whose lookup is L, run by its affine rule? When
+   it has one and no fold, or a fold of more estimated operations. */
+static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl__lutp *L) {
+  if (L->k != 8 || tl__info(to)->itemsize != 1 || atomic_load_explicit(&tl__aff_off, memory_order_relaxed)) return NULL;
+  const tl__affp *P = tl__aff_get(from, to, sat != 0);
+  if (!P) return NULL;
+  const tl__foldp *F = atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
+  return !F || F->F.k >= 6 || P->A.cost < F->F.cost + (F->F.k > 4 ? 3 : 0) ? P : NULL;
+}
+
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
+  const tl__affp *A = tl__aff_use(from, to, sat, L);
+  if (A) {
+    tl__aff_call(A, t, src, dst, n);
+    return 1;
+  }
   if (tl__fold_has(from, to, sat, L)) return tl__fold_call(tl__fold_get(from, to, sat != 0), t, src, dst, n);
   switch (tl__info(to)->itemsize) {
   case 1: TL__LUT_K(1)
@@ -3590,6 +3949,14 @@ int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat) {
 }
 int tl__avx2_fold_disable(int off) {
   (void)off;
+  return 0;
+}
+int tl__avx2_aff_disable(int off) {
+  (void)off;
+  return 0;
+}
+int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
   return 0;
 }
 int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {

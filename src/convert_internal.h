@@ -92,6 +92,11 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat);
 /* Turn the folded lookups off (1) or on (0); returns the previous setting (tests, benchmarks). */
 int tl__avx2_fold_disable(int off);
+/* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off
+   or on again (returns the previous setting); a pair's rule's shift + 16, 0
+   if it has none. */
+int tl__avx2_aff_disable(int off);
+int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
 
 /* AVX-512 VBMI (caller checked CPUID): dst[i] = table8(from, to, sat)[src[i]]
  * for a 1-byte source and a 1/2/4/8-byte destination, by in-register lookups.

@@ -383,19 +383,22 @@ static void test_byte_sources_every_value(void **state) {
           assert_int_equal(tl_convert(from, src + 1 + i, 1, to, ref + 3 + i * ds, (ptrdiff_t)ds, 1, flags, NULL), TL_OK);
         for (int t = 1; t < nt; t++) {
           assert_int_equal(tl_convert_set_tier(tiers[t]), TL_OK);
-          /* AVX2: with the folded lookups and without (the 8-bit lookup) */
-          for (int off = 0; off < 1 + (t == 1); off++) {
-            tl__avx2_fold_disable(off);
+          /* AVX2: with the affine rules and the folded lookups, with the folds
+             only, and with neither (the 8-bit lookup) */
+          for (int off = 0; off < 1 + 2 * (t == 1); off++) {
+            tl__avx2_aff_disable(off >= 1);
+            tl__avx2_fold_disable(off >= 2);
             memset(out, 0x5A, sizeof out);
             assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 3, N, flags, NULL), TL_OK);
             tl__avx2_fold_disable(0);
+            tl__avx2_aff_disable(0);
             if (memcmp(out, ref, sizeof out) != 0) {
               size_t k = 0;
               while (out[k] == ref[k]) k++;
               size_t e = (k - 3) / ds;
               fail_msg("tier %s%s: %s -> %s flags=%u: element %zu (byte 0x%02X) differs at byte %zu", tiers[t],
-                       off ? " (folds off)" : "", tl_dtype_name(from), tl_dtype_name(to), flags, e,
-                       src[1 + (e < N ? e : 0)], k);
+                       off == 1 ? " (affine rules off)" : off == 2 ? " (affine rules and folds off)" : "",
+                       tl_dtype_name(from), tl_dtype_name(to), flags, e, src[1 + (e < N ? e : 0)], k);
             }
             checked++;
           }
@@ -680,6 +683,53 @@ static void test_fold_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* The affine rules (float8 -> 1-byte floats by arithmetic on the code, its
+ * mantissa shifted by the difference of the two formats' mantissa widths):
+ * every pair of the seven signed float8 formats but into float8_e3m4 (whose
+ * subnormals span more source codes than a 32-entry window), and each of
+ * them into float8_e8m0fnu (the exponent: a right shift by the source's
+ * mantissa width), both flags; float8_e5m2 -> float6_e3m2fn / float4_e2m1fn
+ * too. Without a rule the pair would still be right
+ * (test_byte_sources_every_value runs it with and without), only slower. */
+static void test_aff_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) {
+    skip();
+    return;
+  }
+  static const struct { tl_dtype t; int m; } f8[] = {
+      {TL_FLOAT8_E4M3FN, 3}, {TL_FLOAT8_E5M2, 2},     {TL_FLOAT8_E4M3, 3},        {TL_FLOAT8_E3M4, 4},
+      {TL_FLOAT8_E4M3FNUZ, 3}, {TL_FLOAT8_E5M2FNUZ, 2}, {TL_FLOAT8_E4M3B11FNUZ, 3}};
+  const int nf = (int)(sizeof f8 / sizeof f8[0]);
+  int bad = 0, n = 0;
+  for (int i = 0; i < nf; i++)
+    for (int j = 0; j <= nf; j++) {
+      const tl_dtype to = j < nf ? f8[j].t : TL_FLOAT8_E8M0FNU;
+      if (j == i || to == TL_FLOAT8_E3M4) continue;
+      const int want = j < nf ? f8[j].m - f8[i].m : -f8[i].m;
+      for (int sat = 0; sat < 2; sat++, n++) {
+        const int sh = tl__avx2_aff_shift(f8[i].t, to, sat);
+        if (sh != 16 + want) {
+          print_error("%s -> %s (sat %d): shift %d, want %d\n", tl_dtype_name(f8[i].t), tl_dtype_name(to), sat,
+                      sh ? sh - 16 : 99, want);
+          bad++;
+        }
+      }
+    }
+  /* float8_e5m2 (2 mantissa bits) into float6_e3m2fn (2) and float4_e2m1fn (1) */
+  for (int sat = 0; sat < 2; sat++, n += 2) {
+    if (tl__avx2_aff_shift(TL_FLOAT8_E5M2, TL_FLOAT6_E3M2FN, sat) != 16) bad++;
+    if (tl__avx2_aff_shift(TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, sat) != 15) bad++;
+  }
+  /* none for multi-byte outputs, int8 or float4_e2m1fn_x2 sources */
+  if (tl__avx2_aff_shift(TL_FLOAT8_E4M3FN, TL_INT16, 0) || tl__avx2_aff_shift(TL_INT8, TL_FLOAT8_E4M3FN, 0) ||
+      tl__avx2_aff_shift(TL_FLOAT4_E2M1FN_X2, TL_FLOAT4_E2M1FN_X2, 0))
+    bad++;
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2));
+  assert_int_equal(bad, 0);
+}
+
 /* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
  * to the first overflowing value, then one rounding in 32-bit lanes): every
  * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
@@ -744,6 +794,7 @@ int main(void) {
       cmocka_unit_test(test_f8_decoders_enabled),
       cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
+      cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_int_narrow_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
