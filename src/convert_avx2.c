@@ -3397,20 +3397,22 @@ static void tl__aff_call(const tl__affp *P, const unsigned char *t, const void *
   fns[code][tl__aff_full(&P->A)][P->A.mode](P, t, src, dst, n);
 }
 
-/* Does pair (from, to, sat), whose lookup is L, run by its affine rule? When
-   it has one and no fold, a fold of 7 index bits, of 6 against a rule without
-   the optional parts, or of more estimated operations (measured in
-   alternation, 32 KiB: float8_e8m0fnu -> float8_e5m2's 6-bit fold 0.35x
-   memcpy, its full-form rule 0.32x; float8_e5m2 -> float6_e3m2fn's 6-bit
-   fold 0.18x, its plain rule 0.61x). */
+/* Does pair (from, to, sat), whose lookup is L, run by its affine rule?
+   Measured against the folds in alternation (AVX2, 32 KiB, GB/s): a rule in
+   its plain form runs ~58 (float8 -> uint1..3, e4m3fn -> e4m3fnuz), in its
+   full form ~28; a float8 fold of 4-5 index bits 30-36, of 6-7 bits 8-20;
+   float8_e8m0fnu's folds (no sign) ~80 at 4 bits, ~40 at 5-6. So: a plain
+   rule before a float8 fold, before an e8m0 fold of 5 or more bits; a full
+   one before a float8 fold of 6 or more bits only. */
 static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl__lutp *L) {
   if (L->k != 8 || tl__info(to)->itemsize != 1 || atomic_load_explicit(&tl__aff_off, memory_order_relaxed)) return NULL;
   const tl__affp *P = tl__aff_get(from, to, sat != 0);
   if (!P) return NULL;
   const tl__foldp *F = atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
-  return !F || F->F.k >= 7 || (F->F.k == 6 && !tl__aff_full(&P->A)) || P->A.cost < F->F.cost + (F->F.k > 4 ? 3 : 0)
-             ? P
-             : NULL;
+  if (!F) return P;
+  const int full = tl__aff_full(&P->A);
+  if (F->F.src == TL__FOLD_UNS) return !full && F->F.k >= 5 ? P : NULL;
+  return !full || F->F.k >= 6 ? P : NULL;
 }
 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
