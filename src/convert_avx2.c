@@ -3134,7 +3134,10 @@ static unsigned tl__aff_eval(const tl__aff *A, unsigned x) {
   return r;
 }
 
-static int tl__aff_full(const tl__aff *A);
+static int tl__aff_form(const tl__aff *A);
+typedef struct tl__affp_ tl__affp;
+typedef void (*tl__aff_fn_t)(const tl__affp *, const unsigned char *, const void *, void *, size_t);
+static tl__aff_fn_t tl__aff_fn(const tl__aff *A);
 
 /* Try shift sh and sign rule mode on table t (1-byte entries): 1 and *A if it fits. */
 static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode, tl__aff *A) {
@@ -3209,7 +3212,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
     if (tl__aff_eval(A, x) != t[x]) return 0;
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
   static const int signops[] = {2, 3, 4, 1, 0};
-  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + (tl__aff_full(A) ? 3 + 2 + 2 + 4 : 0);
+  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + (const int[]){0, 4, 3, 11}[tl__aff_form(A)];
   return 1;
 }
 
@@ -3221,14 +3224,15 @@ static int tl__aff_find(const unsigned char *t, int uns, tl__aff *best) {
     for (int rh = 0; rh < 1 + (sh != 0); rh++)
       for (int lev = 0; lev < 2; lev++)
         for (int mode = uns ? TL__AFF_UNS : 0; mode <= (uns ? TL__AFF_UNS : TL__AFF_CONST); mode++)
-          if (tl__aff_try(t, sh, rh, lev, mode, &A) && (!found || A.cost < best->cost)) *best = A, found = 1;
+          if (tl__aff_try(t, sh, rh, lev, mode, &A) && tl__aff_fn(&A) && (!found || A.cost < best->cost))
+            *best = A, found = 1;
   return found;
 }
 
-typedef struct {
+struct tl__affp_ {
   tl__aff A;
   __m256i win0, win1;
-} tl__affp;
+};
 
 static _Atomic(tl__affp *) tl__affs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__affp tl__aff_none; /* "looked, none" */
@@ -3283,13 +3287,15 @@ static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m25
 }
 
 /* 32 codes x by rule K, all compile-time but the constants: SH the shift, RH
-   its rounding (right) or wrapping (left), MODE the sign rule; FULL: the
-   32-entry window, the level c1, NaN unsigned and two patched bytes, all
-   done (neutral constants where a rule has no use for them: win1 = win0,
-   c1 = c2, tum = 0, patches of bytes to their own entries), else none of
-   them (no branches in the loop: they cost more than the operations). */
-static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FULL,
+   its rounding (right) or wrapping (left), MODE the sign rule, FORM the
+   optional parts done: 0 none, 1 the two patched bytes, 2 the 32-entry
+   window, 3 those and the level c1 and NaN unsigned (neutral constants
+   where a rule has no use for a part: win1 = win0, c1 = c2, tum = 0,
+   patches of bytes to their own entries). No branches in the loop: they
+   cost more than the operations (each part about 2-4 of 13-24). */
+static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FORM,
                                                                const tl__affk *K) {
+  const int W = FORM >= 2, E = FORM == 1 || FORM == 3, FULL = FORM == 3;
   const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   __m256i v = m;
   for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
@@ -3307,7 +3313,7 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   v = _mm256_min_epu8(_mm256_add_epi8(v, K->c), K->cap);
   const __m256i i = _mm256_adds_epu8(_mm256_subs_epu8(m, K->lo), K->wb);
   __m256i w = _mm256_shuffle_epi8(K->win0, i);
-  if (FULL) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
+  if (W) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
   v = _mm256_blendv_epi8(w, v, i);
   if (FULL) v = _mm256_blendv_epi8(v, K->t1v, tl__aff_ge(m, K->c1m, MODE));
   const __m256i tm = tl__aff_ge(m, K->c2m, MODE);
@@ -3322,19 +3328,22 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   case TL__AFF_CONST: v = _mm256_blendv_epi8(v, K->sm, x); break;
   default: break;
   }
-  if (FULL) {
-    v = _mm256_blendv_epi8(v, K->tailv, _mm256_and_si256(tm, K->tum));
+  if (FULL) v = _mm256_blendv_epi8(v, K->tailv, _mm256_and_si256(tm, K->tum));
+  if (E) {
     v = _mm256_blendv_epi8(v, K->exv0, _mm256_cmpeq_epi8(x, K->exc0));
     v = _mm256_blendv_epi8(v, K->exv1, _mm256_cmpeq_epi8(x, K->exc1));
   }
   return v;
 }
 
-/* Does rule A need tl__aff32's FULL form? */
-static int tl__aff_full(const tl__aff *A) { return A->w32 || A->t1 || A->tu || A->nexc; }
+/* tl__aff32's form for rule A */
+static int tl__aff_form(const tl__aff *A) {
+  if (A->t1 || A->tu || (A->w32 && A->nexc)) return 3;
+  return A->w32 ? 2 : A->nexc ? 1 : 0;
+}
 
 static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P, const unsigned char *t, int SH,
-                                                              int RH, int MODE, int FULL, const uint8_t *s, char *d,
+                                                              int RH, int MODE, int FORM, const uint8_t *s, char *d,
                                                               size_t n) {
   const tl__aff *A = &P->A;
   const int uns = MODE == TL__AFF_UNS;
@@ -3350,7 +3359,7 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   int nt;
   size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__AFF1(o)                                                                                             \
-  tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FULL, &K), nt)
+  tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FORM, &K), nt)
   for (; i + 64 <= n; i += 64) {
     TL__AFF1(0);
     TL__AFF1(32);
@@ -3362,57 +3371,69 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
 }
 
 /* one function per (shift and rounding, sign rule, form); the shift codes:
-   0, left 1..4 saturating, left 1..4 wrapping, right 1..4 to nearest even,
-   right 1..4 half up */
-#define TL__AFFFN(SHN, SH, RH, M, FULL)                                                                         \
-  static __attribute__((noinline)) void tl__aff_##SHN##_##M##FULL(const tl__affp *P, const unsigned char *t,    \
-                                                                  const void *src, void *dst, size_t n) {      \
-    tl__aff_run(P, t, SH, RH, M, FULL, src, dst, n);                                                           \
+   0, left 1..2 saturating, left 2..4 wrapping, right 1..3 to nearest even,
+   right 2..4 half up (no float8 pair's rule needs the others: the search
+   skips them) */
+#define TL__AFFFN(SHN, SH, RH, M, F)                                                                            \
+  static __attribute__((noinline)) void tl__aff_##SHN##_##M##F(const tl__affp *P, const unsigned char *t,       \
+                                                               const void *src, void *dst, size_t n) {         \
+    tl__aff_run(P, t, SH, RH, M, F, src, dst, n);                                                              \
   }
+#define TL__AFFFNM(SHN, SH, RH, F)                                                                              \
+  TL__AFFFN(SHN, SH, RH, 0, F) TL__AFFFN(SHN, SH, RH, 1, F) TL__AFFFN(SHN, SH, RH, 2, F)                       \
+  TL__AFFFN(SHN, SH, RH, 3, F) TL__AFFFN(SHN, SH, RH, 4, F)
 #define TL__AFFFNS(SHN, SH, RH)                                                                                 \
-  TL__AFFFN(SHN, SH, RH, 0, 0) TL__AFFFN(SHN, SH, RH, 1, 0) TL__AFFFN(SHN, SH, RH, 2, 0)                       \
-  TL__AFFFN(SHN, SH, RH, 3, 0) TL__AFFFN(SHN, SH, RH, 4, 0) TL__AFFFN(SHN, SH, RH, 0, 1)                       \
-  TL__AFFFN(SHN, SH, RH, 1, 1) TL__AFFFN(SHN, SH, RH, 2, 1) TL__AFFFN(SHN, SH, RH, 3, 1)                       \
-  TL__AFFFN(SHN, SH, RH, 4, 1)
+  TL__AFFFNM(SHN, SH, RH, 0) TL__AFFFNM(SHN, SH, RH, 1) TL__AFFFNM(SHN, SH, RH, 2) TL__AFFFNM(SHN, SH, RH, 3)
 TL__AFFFNS(z, 0, 0)
-TL__AFFFNS(l1, 1, 0) TL__AFFFNS(l2, 2, 0) TL__AFFFNS(l3, 3, 0) TL__AFFFNS(l4, 4, 0)
-TL__AFFFNS(w1, 1, 1) TL__AFFFNS(w2, 2, 1) TL__AFFFNS(w3, 3, 1) TL__AFFFNS(w4, 4, 1)
-TL__AFFFNS(r1, -1, 0) TL__AFFFNS(r2, -2, 0) TL__AFFFNS(r3, -3, 0) TL__AFFFNS(r4, -4, 0)
-TL__AFFFNS(h1, -1, 1) TL__AFFFNS(h2, -2, 1) TL__AFFFNS(h3, -3, 1) TL__AFFFNS(h4, -4, 1)
+TL__AFFFNS(l1, 1, 0) TL__AFFFNS(l2, 2, 0)
+TL__AFFFNS(w2, 2, 1) TL__AFFFNS(w3, 3, 1) TL__AFFFNS(w4, 4, 1)
+TL__AFFFNS(r1, -1, 0) TL__AFFFNS(r2, -2, 0) TL__AFFFNS(r3, -3, 0)
+TL__AFFFNS(h2, -2, 1) TL__AFFFNS(h3, -3, 1) TL__AFFFNS(h4, -4, 1)
 #undef TL__AFFFNS
+#undef TL__AFFFNM
 #undef TL__AFFFN
 
-static void tl__aff_call(const tl__affp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
-  typedef void (*fn)(const tl__affp *, const unsigned char *, const void *, void *, size_t);
-#define TL__AFFROW(SHN)                                                                                         \
-  {{tl__aff_##SHN##_00, tl__aff_##SHN##_10, tl__aff_##SHN##_20, tl__aff_##SHN##_30, tl__aff_##SHN##_40},         \
-   {tl__aff_##SHN##_01, tl__aff_##SHN##_11, tl__aff_##SHN##_21, tl__aff_##SHN##_31, tl__aff_##SHN##_41}}
-  static const fn fns[17][2][5] = {TL__AFFROW(z),  TL__AFFROW(l1), TL__AFFROW(l2), TL__AFFROW(l3), TL__AFFROW(l4),
-                                   TL__AFFROW(w1), TL__AFFROW(w2), TL__AFFROW(w3), TL__AFFROW(w4), TL__AFFROW(r1),
-                                   TL__AFFROW(r2), TL__AFFROW(r3), TL__AFFROW(r4), TL__AFFROW(h1), TL__AFFROW(h2),
-                                   TL__AFFROW(h3), TL__AFFROW(h4)};
+/* The function of rule A, or NULL if its shift has none. */
+static tl__aff_fn_t tl__aff_fn(const tl__aff *A) {
+#define TL__AFFM(SHN, F) {tl__aff_##SHN##_0##F, tl__aff_##SHN##_1##F, tl__aff_##SHN##_2##F, tl__aff_##SHN##_3##F, tl__aff_##SHN##_4##F}
+#define TL__AFFROW(SHN) {TL__AFFM(SHN, 0), TL__AFFM(SHN, 1), TL__AFFM(SHN, 2), TL__AFFM(SHN, 3)}
+#define TL__AFFNONE {{NULL}}
+  /* rows: the shift codes 0, left 1..4 saturating, left 1..4 wrapping, right 1..4 even, right 1..4 half up */
+  static const tl__aff_fn_t fns[17][4][5] = {
+      TL__AFFROW(z),  TL__AFFROW(l1), TL__AFFROW(l2), TL__AFFNONE,    TL__AFFNONE,    TL__AFFNONE,
+      TL__AFFROW(w2), TL__AFFROW(w3), TL__AFFROW(w4), TL__AFFROW(r1), TL__AFFROW(r2), TL__AFFROW(r3),
+      TL__AFFNONE,    TL__AFFNONE,    TL__AFFROW(h2), TL__AFFROW(h3), TL__AFFROW(h4)};
+#undef TL__AFFNONE
 #undef TL__AFFROW
-  const int sh = P->A.sh, rh = sh != 0 && P->A.rh;
+#undef TL__AFFM
+  const int sh = A->sh, rh = sh != 0 && A->rh;
+  if (sh < -4 || sh > 4) return NULL;
   const int code = sh == 0 ? 0 : sh > 0 ? sh + 4 * rh : 8 - sh + 4 * rh;
-  fns[code][tl__aff_full(&P->A)][P->A.mode](P, t, src, dst, n);
+  return fns[code][tl__aff_form(A)][A->mode];
+}
+
+static void tl__aff_call(const tl__affp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
+  tl__aff_fn(&P->A)(P, t, src, dst, n); /* not NULL: tl__aff_find takes only rules that have one */
 }
 
 /* Does pair (from, to, sat), whose lookup is L, run by its affine rule?
-   Measured against the folds in alternation (AVX2, 32 KiB, GB/s): a rule in
-   its plain form runs ~58 (float8 -> uint1..3, e4m3fn -> e4m3fnuz), in its
-   full form ~28; a float8 fold of 4-5 index bits 30-36, of 6-7 bits 8-20;
-   float8_e8m0fnu's folds (no sign) ~80 at 4 bits, ~40 at 5-6. So: a plain
-   rule before a float8 fold, before an e8m0 fold of 5 or more bits; a full
-   one before a float8 fold of 6 or more bits only. */
+   Measured against the folds in alternation (AVX2, 32 KiB, GB/s, medians
+   over the pairs): a rule without optional parts runs 34-58, with the
+   patched bytes or the 32-entry window 31-43, with all parts 21-27; float8
+   folds of 5 index bits 25-28 where those rules exist; float8_e8m0fnu's
+   folds (no sign) ~71 at 4 bits, 45-54 at 5. So: a rule in the first three
+   forms before a float8 fold, a full one before a float8 fold of 6 or more
+   bits (at 5 they tie); before an e8m0 fold, a plain rule over 5 or more
+   bits only. */
 static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl__lutp *L) {
   if (L->k != 8 || tl__info(to)->itemsize != 1 || atomic_load_explicit(&tl__aff_off, memory_order_relaxed)) return NULL;
   const tl__affp *P = tl__aff_get(from, to, sat != 0);
   if (!P) return NULL;
   const tl__foldp *F = atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
   if (!F) return P;
-  const int full = tl__aff_full(&P->A);
-  if (F->F.src == TL__FOLD_UNS) return !full && F->F.k >= 5 ? P : NULL;
-  return !full || F->F.k >= 6 ? P : NULL;
+  const int form = tl__aff_form(&P->A);
+  if (F->F.src == TL__FOLD_UNS) return form == 0 && F->F.k >= 5 ? P : NULL;
+  return form < 3 || F->F.k >= 6 ? P : NULL;
 }
 
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {

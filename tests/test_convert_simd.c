@@ -716,10 +716,11 @@ static void test_aff_enabled(void **state) {
         }
       }
     }
-  /* float8_e5m2 (2 mantissa bits) into float6_e3m2fn (2) and float4_e2m1fn (1) */
+  /* float8_e5m2 (2 mantissa bits) into float6_e3m2fn (2); into float4_e2m1fn
+     any rule (its 8 magnitudes fit the window: no shift needed) */
   for (int sat = 0; sat < 2; sat++, n += 2) {
     if (tl__avx2_aff_shift(TL_FLOAT8_E5M2, TL_FLOAT6_E3M2FN, sat) != 16) bad++;
-    if (tl__avx2_aff_shift(TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, sat) != 15) bad++;
+    if (tl__avx2_aff_shift(TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, sat) == 0) bad++;
   }
   /* none for multi-byte outputs, int8 or float4_e2m1fn_x2 sources */
   if (tl__avx2_aff_shift(TL_FLOAT8_E4M3FN, TL_INT16, 0) || tl__avx2_aff_shift(TL_INT8, TL_FLOAT8_E4M3FN, 0) ||
