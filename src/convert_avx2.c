@@ -3064,18 +3064,18 @@ static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void 
  * or 32 entries (the codes m <= lo all alike, then lo + 1 ...), overflow and
  * inf from a constant for m >= c1 and NaN from one for m >= c2; then the
  * sign, by
- *   OR80  r = v ^ (x & 0x80)                    (float8 targets)
- *   ORSM  r = v ^ (x < 0 ? sm : 0)              (float6/float4: the sign at bit 5 / 3)
+ *   XOR80 r = v ^ (x & 0x80)                    (float8 targets)
+ *   XORSM r = v ^ (x < 0 ? sm : 0)              (float6/float4: the sign at bit 5 / 3)
  *   NZ    r = v | (x & 0x80) where v is > 0 as a signed byte (fnuz targets: no -0, NaN 0x80)
  *   CONST r = x < 0 ? sm : v                    (unsigned or e8m0 targets: negatives to one code)
  * and at most two bytes x patched to their entry (fnuz's NaN 0x80 as a
  * source). All of it is byte arithmetic: saturating adds, 16-bit shifts
- * masked to the byte, min, one or two vpshufb and blends: 11 to 20
+ * masked to the byte, min, one or two vpshufb and blends: 13 to 24
  * operations per 32 codes against the 8-bit lookup's 35 or a 7-bit fold's
  * 28. A rule is found by trying every shift (-4..4) with the most common C,
  * and taken only if tl__aff_eval, the same byte operations in scalar code,
  * gives the pair's table entry for all 256 codes. */
-enum { TL__AFF_OR80 = 0, TL__AFF_ORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, TL__AFF_UNS = 4 };
+enum { TL__AFF_XOR80 = 0, TL__AFF_XORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, TL__AFF_UNS = 4 };
 typedef struct {
   int sh;                    /* > 0: left by sh (saturating doublings); < 0: right by -sh, to nearest even */
   int mode;                  /* TL__AFF_*: the sign rule (UNS: an unsigned source, no sign) */
@@ -3119,8 +3119,8 @@ static unsigned tl__aff_rule(const tl__aff *A, unsigned x) {
   const unsigned v = tl__aff_v(A, x), neg = x >= 128;
   if (A->tu && (x & 0x7F) >= A->c2) return A->tailv;
   switch (A->mode) {
-  case TL__AFF_OR80: return v ^ (x & 0x80);
-  case TL__AFF_ORSM: return v ^ (neg ? A->sm : 0);
+  case TL__AFF_XOR80: return v ^ (x & 0x80);
+  case TL__AFF_XORSM: return v ^ (neg ? A->sm : 0);
   case TL__AFF_NZ: return v | (neg && v >= 1 && v <= 127 ? 0x80 : 0);
   case TL__AFF_CONST: return neg ? A->sm : v;
   default: return v;
@@ -3153,7 +3153,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
   unsigned c1 = c2 - 1;
   while (c1 > 1 && TL__AFF_SAME(c1 - 1, c2 - 1)) c1--;
 #undef TL__AFF_SAME
-  if (mode == TL__AFF_ORSM) { /* the sign: the bit a positive entry gains when negated */
+  if (mode == TL__AFF_XORSM) { /* the sign: the bit a positive entry gains when negated */
     A->sm = (unsigned char)(t[0x80 | (c2 / 2)] ^ t[c2 / 2]);
     if (A->sm == 0 || (A->sm & (A->sm - 1))) return 0;
   } else if (mode == TL__AFF_CONST) {
@@ -3202,7 +3202,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
       if (A->nexc == 2) return 0;
       A->exc[A->nexc] = (unsigned char)x, A->exv[A->nexc] = t[x], A->nexc++;
     }
-  /* unused slots (the FULL form patches two bytes): a byte to its own entry */
+  /* unused slots (the forms that patch do two bytes): a byte to its own entry */
   for (int j = A->nexc; j < 2; j++) {
     unsigned pad = 0;
     while (j == 1 && A->nexc == 1 && pad == A->exc[0]) pad++;
@@ -3211,8 +3211,8 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
   for (unsigned x = 0; x < 256; x++)
     if (tl__aff_eval(A, x) != t[x]) return 0;
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
-  static const int signops[] = {2, 3, 4, 1, 0};
-  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + (const int[]){0, 4, 3, 11}[tl__aff_form(A)];
+  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 4, 3, 11};
+  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_form(A)];
   return 1;
 }
 
@@ -3319,8 +3319,8 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   const __m256i tm = tl__aff_ge(m, K->c2m, MODE);
   v = _mm256_blendv_epi8(v, K->tailv, tm);
   switch (MODE) {
-  case TL__AFF_OR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
-  case TL__AFF_ORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
+  case TL__AFF_XOR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
+  case TL__AFF_XORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
   case TL__AFF_NZ:
     v = _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
                                             _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
