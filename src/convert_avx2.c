@@ -2286,6 +2286,18 @@ typedef struct {
   __m256i tab[];           /* np x 2^(k-4) sub-tables, each broadcast to both lanes */
 } tl__lutp;
 
+/* A K-bit index (K = 5..7) reads its sub-tables telescoped: stored as
+   T[h] = sub-table h XOR sub-table h - 1, looked up by x - 16h, which has
+   bit 7 set (vpshufb gives 0) exactly when x < 16h (x < 128), so the XOR of
+   the lookups is sub-table x >> 4's entry. Against the blend tree on bits 4-6
+   it replaces (in alternation, 32 KiB, x memcpy): float6 -> float8 0.50 ->
+   0.63, float6_e2m3fn -> float16 0.22 -> 0.37, int6 -> float8_e5m2 0.49 ->
+   0.65, float8_e5m2fnuz -> int8 (a 7-bit fold) 0.29 -> 0.34. */
+static void tl__telescope(__m256i *T, int nsub) {
+  if (nsub < 2 || nsub > 8) return;
+  for (int h = nsub - 1; h >= 1; h--) T[h] = _mm256_xor_si256(T[h], T[h - 1]);
+}
+
 static _Atomic(tl__lutp *) tl__luts[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 
 /* The index byte e maps to under (idx, k). */
@@ -2344,6 +2356,7 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
       }
       L->tab[p * nsub + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
     }
+  for (int p = 0; p < np; p++) tl__telescope(L->tab + p * nsub, nsub);
   tl__lutp *expected = NULL;
   if (!atomic_compare_exchange_strong_explicit(&tl__luts[from][to][sat], &expected, L, memory_order_acq_rel,
                                                memory_order_acquire)) {
@@ -2359,6 +2372,12 @@ static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i
                                                                    __m256i m4, __m256i m5, __m256i m6) {
   __m256i v[8];
   const int nv = K == 8 ? 8 : 1 << (K - 4);
+  if (K < 8) { /* telescoped (tl__telescope) */
+    __m256i r = _mm256_shuffle_epi8(_mm256_loadu_si256(T), x);
+    for (int h = 1; h < nv; h++)
+      r = _mm256_xor_si256(r, _mm256_shuffle_epi8(_mm256_loadu_si256(T + h), _mm256_sub_epi8(x, _mm256_set1_epi8((char)(16 * h)))));
+    return r;
+  }
   for (int h = 0; h < nv; h++)
     v[h] = K == 8 ? _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
                                     _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf))
@@ -2819,6 +2838,7 @@ static int tl__fold_planes(tl__foldp *P) {
       }
       P->tab[p * nsub + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
     }
+  for (int p = 0; p < P->np; p++) tl__telescope(P->tab + p * nsub, nsub);
   return 1;
 }
 
