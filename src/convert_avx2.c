@@ -2905,19 +2905,26 @@ typedef struct {
   int haslo, tail, nexc, raw80;
 } tl__foldk;
 
-/* 32 folded lookups into 1 byte (K index bits, SRC the source kind, MODE the sign rule). */
-static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T, int K, int SRC, int MODE,
+/* 32 folded lookups into 1 byte (K index bits, SRC the source kind, MODE the
+   sign rule; FORM: the optional parts, tl__fold_form: 0..5 compile-time,
+   TL__FOLD_GENERAL read from F). */
+enum { TL__FOLD_GENERAL = 6 };
+static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T, int K, int SRC, int MODE, int FORM,
                                                                 __m256i x, tl__foldk F, __m256i lo, __m256i c,
                                                                 __m256i c2, __m256i arg, const __m256i *ex,
                                                                 const __m256i *dl) {
-  const __m256i y = tl__fold_y32(x, SRC, F.haslo, F.tail, lo, c, c2);
+  const int gen = FORM == TL__FOLD_GENERAL;
+  const __m256i y = tl__fold_y32(x, SRC, gen ? F.haslo : FORM >= 2, gen ? F.tail : FORM >= 4, lo, c, c2);
   __m256i v = tl__lut_plane(T, K, y, y, _mm256_slli_epi16(y, 3), _mm256_slli_epi16(y, 2), _mm256_slli_epi16(y, 1));
   if (SRC == TL__FOLD_UNS) return v;
   const __m256i s = _mm256_cmpgt_epi8(_mm256_setzero_si256(), x);
   if (MODE == TL__FOLD_XOR) v = _mm256_xor_si256(v, _mm256_and_si256(s, arg));
   else if (MODE == TL__FOLD_NEG) v = _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(v, s), s), arg);
   else v = _mm256_blendv_epi8(v, arg, s);
-  if (F.nexc) {
+  if (!gen) {
+    if (FORM & 1) /* one exception, on the class (y, sign) */
+      v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))), ex[0]), dl[0]));
+  } else if (F.nexc) {
     const __m256i z = _mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
     for (int j = 0; j < TL__FOLD_MAXEXC; j++)
       if (j < F.nexc)
@@ -2927,8 +2934,8 @@ static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T
 }
 
 static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *P, const unsigned char *t, int K,
-                                                               int SRC, int MODE, const uint8_t *s, char *d,
-                                                               size_t n) {
+                                                               int SRC, int MODE, int FORM, const uint8_t *s,
+                                                               char *d, size_t n) {
   const tl__fold *F = &P->F; /* read before the loop: stores through d could alias *P */
   __m256i T[8], ex[TL__FOLD_MAXEXC], dl[TL__FOLD_MAXEXC];
   for (int h = 0; h < 8; h++) T[h] = h < 1 << (K - 4) ? P->tab[h] : _mm256_setzero_si256();
@@ -2941,7 +2948,7 @@ static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *
   size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__FOLD1(o)                                                                                          \
   tl__st32(d + i + (o),                                                                                       \
-           tl__fold32(T, K, SRC, MODE, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), G, lo,  \
+           tl__fold32(T, K, SRC, MODE, FORM, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), G, lo,  \
                       c, c2, arg, ex, dl),                                                                    \
            nt)
   if (K <= 5)
@@ -3032,19 +3039,23 @@ static inline __attribute__((always_inline)) void tl__wfold_run(const tl__foldp 
 }
 
 /* one noinline function per (K, source kind, sign rule) for 1 byte, per (D, K) wider */
-#define TL__FOLDFN(K, S, M)                                                                                     \
-  static __attribute__((noinline)) void tl__fold_##K##_##S##M(const tl__foldp *P, const unsigned char *t,      \
-                                                              const void *src, void *dst, size_t n) {          \
-    tl__fold_run(P, t, K, S, M, src, dst, n);                                                                  \
+#define TL__FOLDFN(K, S, M, FM)                                                                                 \
+  static __attribute__((noinline)) void tl__fold_##K##_##S##M##_##FM(const tl__foldp *P, const unsigned char *t, \
+                                                                     const void *src, void *dst, size_t n) {   \
+    tl__fold_run(P, t, K, S, M, FM, src, dst, n);                                                              \
   }
+#define TL__FOLDFNF(K, S, M)                                                                                    \
+  TL__FOLDFN(K, S, M, 0) TL__FOLDFN(K, S, M, 1) TL__FOLDFN(K, S, M, 2) TL__FOLDFN(K, S, M, 3)                  \
+  TL__FOLDFN(K, S, M, 4) TL__FOLDFN(K, S, M, 5) TL__FOLDFN(K, S, M, 6)
 #define TL__FOLDFNS(K)                                                                                          \
-  TL__FOLDFN(K, 0, 0) TL__FOLDFN(K, 0, 1) TL__FOLDFN(K, 0, 2) TL__FOLDFN(K, 1, 0) TL__FOLDFN(K, 1, 1)          \
-  TL__FOLDFN(K, 1, 2) TL__FOLDFN(K, 2, 2)
+  TL__FOLDFNF(K, 0, 0) TL__FOLDFNF(K, 0, 1) TL__FOLDFNF(K, 0, 2) TL__FOLDFNF(K, 1, 0) TL__FOLDFNF(K, 1, 1)     \
+  TL__FOLDFNF(K, 1, 2) TL__FOLDFNF(K, 2, 2)
 TL__FOLDFNS(4)
 TL__FOLDFNS(5)
 TL__FOLDFNS(6)
 TL__FOLDFNS(7)
 #undef TL__FOLDFNS
+#undef TL__FOLDFNF
 #undef TL__FOLDFN
 #define TL__WFOLDFN(D, K)                                                                                       \
   static __attribute__((noinline)) void tl__wfold_##D##_##K(const tl__foldp *P, const unsigned char *t,        \
@@ -3058,17 +3069,31 @@ TL__WFOLDFNS(8)
 #undef TL__WFOLDFNS
 #undef TL__WFOLDFN
 
+/* The compile-time form of a 1-byte fold's loop: bit 0, one exception on a
+   class (y, sign); bits 1-2: no range parts (0), lo (1), lo and the NaN tail
+   (2). Others (several exceptions, the byte 0x80 patched on its own, a tail
+   without lo) read them at run time (TL__FOLD_GENERAL). The loop-invariant
+   branches of that general loop cost as much as the work (float8_e5m2 ->
+   int4, a 4-bit fold: ~30 instructions and 8 branches per 32 bytes). */
+static int tl__fold_form(const tl__fold *F) {
+  if (F->raw80 || F->nexc > 1 || (F->tail && !F->lo)) return TL__FOLD_GENERAL;
+  return (F->lo ? (F->tail ? 4 : 2) : 0) | F->nexc;
+}
+
 static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
   typedef void (*fn)(const tl__foldp *, const unsigned char *, const void *, void *, size_t);
-#define TL__FOLDROW(K) {tl__fold_##K##_00, tl__fold_##K##_01, tl__fold_##K##_02, \
-                        tl__fold_##K##_10, tl__fold_##K##_11, tl__fold_##K##_12, tl__fold_##K##_22}
-  static const fn fns[4][7] = {TL__FOLDROW(4), TL__FOLDROW(5), TL__FOLDROW(6), TL__FOLDROW(7)};
+#define TL__FOLDF(K, SM) {tl__fold_##K##_##SM##_0, tl__fold_##K##_##SM##_1, tl__fold_##K##_##SM##_2, tl__fold_##K##_##SM##_3, \
+                          tl__fold_##K##_##SM##_4, tl__fold_##K##_##SM##_5, tl__fold_##K##_##SM##_6}
+#define TL__FOLDROW(K) {TL__FOLDF(K, 00), TL__FOLDF(K, 01), TL__FOLDF(K, 02), TL__FOLDF(K, 10), TL__FOLDF(K, 11), \
+                        TL__FOLDF(K, 12), TL__FOLDF(K, 22)}
+  static const fn fns[4][7][7] = {TL__FOLDROW(4), TL__FOLDROW(5), TL__FOLDROW(6), TL__FOLDROW(7)};
 #undef TL__FOLDROW
+#undef TL__FOLDF
 #define TL__WFOLDROW(D) {tl__wfold_##D##_4, tl__wfold_##D##_5, tl__wfold_##D##_6, tl__wfold_##D##_7}
   static const fn wfns[3][4] = {TL__WFOLDROW(2), TL__WFOLDROW(4), TL__WFOLDROW(8)};
 #undef TL__WFOLDROW
   const int D = P->F.D, k = P->F.k - 4;
-  if (D == 1) fns[k][P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode](P, t, src, dst, n);
+  if (D == 1) fns[k][P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode][tl__fold_form(&P->F)](P, t, src, dst, n);
   else wfns[D == 2 ? 0 : D == 4 ? 1 : 2][k](P, t, src, dst, n);
   return 1;
 }
