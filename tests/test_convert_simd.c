@@ -312,6 +312,25 @@ static void test_large_streamed(void **state) {
     compare_tiers(narrow[p].from, sbuf, narrow[p].to, m, 5 * isz(narrow[p].to), narrow[p].flags, out, ref, nt);
     free(sbuf), free(out), free(ref);
   }
+  /* same-bits copies past the last-level cache (tl__avx2_copy: streaming
+     stores after a head that aligns the destination, a tail of < 128 bytes):
+     the same dtype, and same-size integers; source and destination at odd
+     offsets, the bytes checked against the source and the guard after them */
+  static const struct { tl_dtype from, to; } copies[] = {
+      {TL_INT8, TL_INT8}, {TL_FLOAT64, TL_FLOAT64}, {TL_INT32, TL_UINT32}, {TL_UINT16, TL_INT16},
+      {TL_COMPLEX128, TL_COMPLEX128}, {TL_FLOAT4_E2M1FN, TL_FLOAT4_E2M1FN}};
+  for (size_t p = 0; p < sizeof copies / sizeof *copies; p++) {
+    const size_t m = (size_t)(17u << 20) / isz(copies[p].to) + 3 + p, bytes = m * isz(copies[p].to);
+    const size_t soff = 1 + p % 3, doff = 5 + 2 * p;
+    unsigned char *sbuf = malloc(bytes + 64), *out = malloc(bytes + 64), *ref = malloc(bytes + 64);
+    assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+    fill(sbuf, bytes + 64);
+    compare_tiers(copies[p].from, sbuf + soff, copies[p].to, m, doff, 0, out, ref, nt);
+    const unsigned char *o = nt > 1 ? out : ref; /* the last tier's output */
+    assert_memory_equal(o + doff, sbuf + soff, bytes);
+    for (size_t k = 0; k < 8; k++) assert_int_equal(o[doff + bytes + k], 0xA5);
+    free(sbuf), free(out), free(ref);
+  }
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     size_t m = (size_t)(17u << 20) / isz(pairs[p].to) + 5, ob = m * isz(pairs[p].to) + 64;
     unsigned char *sbuf = malloc(m * isz(pairs[p].from) + 64), *out = malloc(ob + 16), *ref = malloc(ob + 16);
