@@ -3552,11 +3552,82 @@ static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl
   return form < 3 || F->F.k >= 6 ? P : NULL;
 }
 
+/* ---- 1-byte integers -> 1-byte integers by a byte rule ----------------------
+ * Between the 1-byte integer types (int1..int8, uint1..uint8) a value keeps
+ * its low bits, sign-extended from the source's width where the table says
+ * so: r = (((x & A) ^ B) - B) & C, A and C masks of low bits, B 0 or A's top
+ * bit (int7 -> int8: A 0x7F, B 0x40; int8 -> int7: A 0x7F; int4 -> int7: A
+ * 0x0F, B 0x08, C 0x7F). The rule is searched per pair and taken only if it
+ * gives the table's entry for all 256 bytes; four byte operations per 32
+ * elements, against 4-22 for the 5-7-bit lookups (in alternation, 32 KiB, x
+ * memcpy): int7 -> int8, int8 -> int7, uint7 -> uint8 0.33 -> 0.94, int6 ->
+ * int8 0.65 -> 0.82, int4 -> int7 0.88 -> 0.94. */
+static _Atomic int tl__bints[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2]; /* 0 unknown, -1 none, else 1 | A << 8 | B << 16 | c << 24 (C = 2^c - 1) */
+
+static int tl__bint_get(tl_dtype from, tl_dtype to, int sat) {
+  _Atomic int *st = &tl__bints[from][to][sat != 0];
+  int v = atomic_load_explicit(st, memory_order_acquire);
+  if (v) return v;
+  v = -1;
+  const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
+  const unsigned char *t = tl__table8(from, to, sat != 0);
+  const int intk = (fi->kind == TL_KIND_INT || fi->kind == TL_KIND_UINT) && (ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT);
+  if (t && intk && fi->itemsize == 1 && ti->itemsize == 1) {
+    for (int a = 1; a <= 8 && v < 0; a++)
+      for (int sg = 0; sg < 2 && v < 0; sg++)
+        for (int c = 1; c <= 8 && v < 0; c++) {
+          const unsigned A = (1u << a) - 1, B = sg ? 1u << (a - 1) : 0, C = (1u << c) - 1;
+          int ok = 1;
+          for (unsigned x = 0; x < 256 && ok; x++) ok = t[x] == ((((x & A) ^ B) - B) & C);
+          if (ok) v = (int)(1u | A << 8 | B << 16 | (unsigned)c << 24); /* c, not C: v stays positive */
+        }
+  }
+  atomic_store_explicit(st, v, memory_order_release);
+  return v;
+}
+
+static void tl__bint_run(int R, const unsigned char *t, const void *src, void *dst, size_t n) {
+  const __m256i A = _mm256_set1_epi8((char)(R >> 8)), B = _mm256_set1_epi8((char)(R >> 16)),
+                C = _mm256_set1_epi8((char)((1 << (R >> 24)) - 1));
+  const uint8_t *s = src;
+  char *d = dst;
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
+#define TL__BINT(o)                                                                                              \
+  do {                                                                                                         \
+    const __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
+    tl__st32(d + i + (o), _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(_mm256_and_si256(x_, A), B), B), C), nt); \
+  } while (0)
+  for (; i + 128 <= n; i += 128) {
+    TL__BINT(0);
+    TL__BINT(32);
+    TL__BINT(64);
+    TL__BINT(96);
+  }
+  for (; i + 32 <= n; i += 32) TL__BINT(0);
+#undef TL__BINT
+  if (nt) _mm_sfence();
+  for (; i < n; i++) d[i] = (char)t[s[i]];
+}
+
+int tl__avx2_bint_rule(tl_dtype from, tl_dtype to, int sat) {
+  if (!tl__info(from) || !tl__info(to) || tl__info(from)->itemsize != 1 || tl__info(to)->itemsize != 1) return 0;
+  const int R = tl__bint_get(from, to, sat);
+  return R > 0 ? R : 0;
+}
+
 int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
+  if (tl__info(to)->itemsize == 1) {
+    const int R = tl__bint_get(from, to, sat);
+    if (R > 0) {
+      tl__bint_run(R, t, src, dst, n);
+      return 1;
+    }
+  }
   const tl__affp *A = tl__aff_use(from, to, sat, L);
   if (A) {
     tl__aff_call(A, t, src, dst, n);
@@ -4109,4 +4180,8 @@ int tl__avx2_has_nan(tl_dtype d, const void *buf, size_t n) {
   return 1;
 }
 void tl__avx2_copy(void *d, const void *s, size_t bytes) { memcpy(d, s, bytes); }
+int tl__avx2_bint_rule(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
 #endif

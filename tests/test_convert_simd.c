@@ -710,6 +710,37 @@ static void test_fold_enabled(void **state) {
  * mantissa width), both flags; float8_e5m2 -> float6_e3m2fn / float4_e2m1fn
  * too. Without a rule the pair would still be right
  * (test_byte_sources_every_value runs it with and without), only slower. */
+/* Every pair of 1-byte integer types (int1..int8, uint1..uint8) runs by its
+   byte rule on AVX2 (its low bits, sign-extended where the source is signed):
+   the search must find one for each, with and without saturation. */
+static void test_bint_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) {
+    skip();
+    return;
+  }
+  int bad = 0, n = 0;
+  for (int f = 0; f < TL_NUM_CONCRETE; f++)
+    for (int t = 0; t < TL_NUM_CONCRETE; t++) {
+      const tl_dtype_info *fi = tl_dtype_get((tl_dtype)f), *ti = tl_dtype_get((tl_dtype)t);
+      if (f == t || !fi || !ti || fi->weak || ti->weak || fi->itemsize != 1 || ti->itemsize != 1) continue;
+      if ((fi->kind != TL_KIND_INT && fi->kind != TL_KIND_UINT) || (ti->kind != TL_KIND_INT && ti->kind != TL_KIND_UINT))
+        continue;
+      for (int sat = 0; sat < 2; sat++, n++)
+        if (!tl__avx2_bint_rule((tl_dtype)f, (tl_dtype)t, sat)) {
+          print_error("%s -> %s (sat %d): no byte rule\n", fi->name, ti->name, sat);
+          bad++;
+        }
+    }
+  /* int7 -> int8 sign-extends from bit 6; int8 -> int7 keeps the low 7 bits */
+  assert_int_equal(tl__avx2_bint_rule(TL_INT7, TL_INT8, 0), 1 | 0x7F << 8 | 0x40 << 16 | 8 << 24);
+  assert_int_equal(tl__avx2_bint_rule(TL_INT8, TL_INT7, 0), 1 | 0x7F << 8 | 0 << 16 | 7 << 24);
+  assert_int_equal(tl__avx2_bint_rule(TL_FLOAT8_E4M3FN, TL_INT8, 0), 0);
+  assert_int_equal(bad, 0);
+  assert_int_equal(n, 2 * 16 * 15); /* int1..int8, uint1..uint8 */
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 static void test_aff_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) {
@@ -815,6 +846,7 @@ int main(void) {
       cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_aff_enabled),
+      cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
