@@ -552,6 +552,29 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
   int nt = 0;
   const size_t step = 32 / (size_t)D;
   size_t i = tl__nt_head(from, to, s, d, n, (size_t)S, (size_t)D, &nt);
+  if (D == 8 && (SF == TL__SF_F16 || SF == TL__SF_C32)) {
+    /* float16 values (|x| <= 65504) fit int32: truncated in float32 lanes and
+       widened, 8 a step, where the 64-bit path (tl__fq_pd) took 4; a step
+       with inf or NaN takes that path (their saturation to the 64-bit range).
+       In alternation (32 KiB, x memcpy): float16 -> int64 0.18 -> 0.64,
+       -> uint64 0.24 -> 0.53, complex32 -> int64/uint64 0.20-0.26 -> 0.57. */
+    const __m256 inf = _mm256_castsi256_ps(_mm256_set1_epi32(0x7F800000));
+    for (; i + 8 <= n; i += 8) {
+      const char *p = s + i * (size_t)S;
+      char *o = d + i * (size_t)D;
+      const __m256 f = tl__ld8f(p, SF, 0);
+      const __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+      if (_mm256_movemask_ps(_mm256_cmp_ps(a, inf, _CMP_NLT_UQ))) { /* inf or NaN */
+        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt);
+        tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
+        continue;
+      }
+      const __m256i v = _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps()));
+      const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+      tl__st32(o, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
+      tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
+    }
+  }
   for (; i + step <= n; i += step) tl__st32(d + i * (size_t)D, tl__fi_blk(s + i * (size_t)S, SF, D, bits, sg), nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * (size_t)S, S, to, d + i * (size_t)D, D, n - i, 0);
