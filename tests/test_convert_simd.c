@@ -787,6 +787,74 @@ static void test_aff_enabled(void **state) {
  * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
  * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
  * -1..1, plus the type's extremes; saturate on and off, a tail. */
+/* Kernels with a fast path for blocks of small values (int64/uint64 ->
+   float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
+   below 2^24 in magnitude; float16/complex32 -> int64/uint64 without inf/NaN):
+   random bits rarely make such blocks, so these sources mix blocks of small
+   values, values at the bounds, and one large value among small ones. */
+static void test_small_value_blocks(void **state) {
+  (void)state;
+  enum { N = 1024 + 5 };
+  static const struct { tl_dtype from, to; } pairs[] = {
+      {TL_INT64, TL_FLOAT32}, {TL_UINT64, TL_FLOAT32}, {TL_INT64, TL_COMPLEX64}, {TL_UINT64, TL_COMPLEX64},
+      {TL_INT64, TL_BFLOAT16}, {TL_UINT64, TL_BFLOAT16}, {TL_INT64, TL_BCOMPLEX32}, {TL_UINT64, TL_BCOMPLEX32},
+      {TL_FLOAT16, TL_INT64}, {TL_FLOAT16, TL_UINT64}, {TL_COMPLEX32, TL_INT64}, {TL_COMPLEX32, TL_UINT64},
+      {TL_FLOAT32, TL_INT64}, {TL_FLOAT32, TL_UINT64}, {TL_COMPLEX64, TL_INT64}, {TL_BFLOAT16, TL_UINT64},
+      {TL_BFLOAT16, TL_INT64}, {TL_BCOMPLEX32, TL_UINT64}};
+  static const int64_t edges[] = {0, 1, -1, (1 << 24) - 1, 1 << 24, (1 << 24) + 1, -(1 << 24), -(1 << 24) - 1,
+                                  (1 << 24) + 3, INT32_MAX, (int64_t)INT32_MAX + 1, INT32_MIN, (int64_t)INT32_MIN - 1,
+                                  (int64_t)UINT32_MAX, INT64_MAX, INT64_MIN, 0x7FFFFF5, -0x7FFFFF5,
+                                  /* just below a bfloat16 tie, rounded onto it by float32 (double rounding) */
+                                  0x102FFFF, -0x102FFFF, 0x40BFFFFF, -0x40BFFFFF};
+  const int ne = (int)(sizeof edges / sizeof edges[0]);
+  int64_t *q = malloc(N * sizeof *q);
+  uint16_t *h = malloc(2 * N * sizeof *h), *h16 = malloc(N * sizeof *h16), *bf = malloc(2 * N * sizeof *bf);
+  uint32_t *f32 = malloc(2 * N * sizeof *f32);
+  unsigned char *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
+  assert_non_null(q), assert_non_null(h), assert_non_null(h16), assert_non_null(bf), assert_non_null(f32);
+  assert_non_null(out), assert_non_null(ref);
+  for (size_t i = 0; i < N; i++) {
+    const size_t b = i / 8;
+    const uint64_t r = next();
+    switch (b % 5) {
+    case 0: q[i] = (int64_t)(r % (1u << 25)) - (1 << 24); break; /* all below 2^24 */
+    case 1: q[i] = (int32_t)r; break;                             /* all fit int32 */
+    case 2: q[i] = i % 8 == 3 ? (int64_t)r : (int64_t)(r % 1000) - 500; break; /* one large */
+    case 3: q[i] = i % 8 == b / 5 % 8 ? edges[b / 5 % (size_t)ne] : (int64_t)(r % 64); break; /* one edge among small */
+    default: q[i] = (int64_t)r; break;
+    }
+    /* float16 bits: finite small values, with inf/NaN in some blocks */
+    h[2 * i] = (uint16_t)(b % 4 == 3 ? r : (r & 0x7BFF));
+    h[2 * i + 1] = (uint16_t)(r >> 16);
+    h16[i] = h[2 * i]; /* float16: the real parts alone */
+    /* float32 (and its top halves, bfloat16): the integers above as floats,
+       some with fractions, some just below and at 2^31, with NaN/inf in
+       some blocks */
+    float v = (float)q[i] * (i % 3 ? 1.0f : 0.37f);
+    if (b % 7 == 6) v = i % 8 == 5 ? (i % 16 < 8 ? 2147483648.0f : -2147483520.0f) : v;
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    if (b % 11 == 10 && i % 8 == 2) u = (uint32_t)r | 0x7F800000u; /* inf or NaN */
+    f32[i] = u;
+    bf[i] = (uint16_t)(u >> 16);
+  }
+  int nt = ntiers_avail();
+  for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
+    const tl_dtype f = pairs[p].from;
+    /* complex sources: the same values read in pairs (real parts and imaginary parts alike) */
+    const unsigned char *src = f == TL_FLOAT16                        ? (const unsigned char *)h16
+                               : f == TL_COMPLEX32                    ? (const unsigned char *)h
+                               : f == TL_FLOAT32 || f == TL_COMPLEX64 ? (const unsigned char *)f32
+                               : f == TL_BFLOAT16 || f == TL_BCOMPLEX32 ? (const unsigned char *)bf
+                                                                      : (const unsigned char *)q;
+    const size_t len = f == TL_COMPLEX64 || f == TL_BCOMPLEX32 ? N / 2 : N;
+    for (size_t off = 0; off < 3; off++)
+      compare_tiers(f, src + off * isz(f), pairs[p].to, len - off, off, 0, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(q), free(h), free(h16), free(bf), free(f32), free(out), free(ref);
+}
+
 static void test_int_narrow_edges(void **state) {
   (void)state;
   static const tl_dtype tos[] = {TL_FLOAT16, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3,
@@ -848,6 +916,7 @@ int main(void) {
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
+      cmocka_unit_test(test_small_value_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
