@@ -1278,6 +1278,25 @@ static inline __m256i tl__bf16_lanes_sat(__m256i u, int sat) {
 static inline __m128i tl__bf16_8(__m256i u, int sat) { return tl__pack16(tl__bf16_lanes_sat(u, sat)); }
 
 
+/* 16 elements of k_rto8 in float32 lanes (NaN: the scalar engine) */
+static inline __attribute__((always_inline)) void tl__rto8_16(tl_dtype from, tl_dtype to, int sat, const char *p,
+                                                              char *o, int nt) {
+  const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
+  int nan0 = 0, nan1 = 0;
+  const __m256i u0 = tl__bits8(from, p, &nan0), u1 = tl__bits8(from, p + 8 * isz, &nan1);
+  if (nan0 | nan1) {
+    tl__convert_generic(from, p, (ptrdiff_t)isz, to, o, (ptrdiff_t)osz, 16, sat ? TL_CONVERT_SATURATE : 0);
+    return;
+  }
+  if (to == TL_BFLOAT16) tl__st32(o, _mm256_set_m128i(tl__bf16_8(u1, sat), tl__bf16_8(u0, sat)), nt);
+  else tl__st32(o, _mm256_set_m128i(tl__f16_8(u1, sat), tl__f16_8(u0, sat)), nt);
+}
+/* the same, out of line: the 16-bit loop's rare steps (its constants stay in registers) */
+static __attribute__((noinline)) void tl__rto8_16_call(tl_dtype from, int sat, const char *p, char *o, int nt) {
+  if (from == TL_FLOAT16) tl__rto8_16(TL_FLOAT16, TL_BFLOAT16, sat, p, o, nt);
+  else tl__rto8_16(TL_COMPLEX32, TL_BFLOAT16, sat, p, o, nt);
+}
+
 static inline __attribute__((always_inline)) void
 k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
   const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
@@ -1286,18 +1305,41 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, osz, sat ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 16 <= n; i += 16) {
-    int nan0 = 0, nan1 = 0;
-    const __m256i u0 = tl__bits8(from, s + i * isz, &nan0), u1 = tl__bits8(from, s + (i + 8) * isz, &nan1);
-    if (nan0 | nan1) {
-      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, 16, flags);
-      continue;
+  if ((from == TL_FLOAT16 || from == TL_COMPLEX32) && to == TL_BFLOAT16) {
+    /* float16 -> bfloat16 in 16-bit lanes, 16 a step: a normal float16 is
+       its exponent rebiased (+112) and its mantissa rounded from 10 bits to
+       7 (RNE, the carry running into the exponent), zero stays zero; a step
+       holding a float16 subnormal, inf or NaN takes the float32 lanes
+       (tl__rto8_16). In alternation (32 KiB, x memcpy): float16 -> bfloat16
+       0.18 -> 0.32, complex32 -> bfloat16 0.19 -> 0.36; 64 MiB 0.76 -> 0.98,
+       0.92 -> 1.27. The rare steps leave the inner loop: with the call
+       inside it GCC rebuilt every vector constant each step (0.16 against
+       0.10 ns an element). */
+    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), lo = _mm256_set1_epi16(0x0400), hi = _mm256_set1_epi16(0x7BFF);
+    const __m256i one = _mm256_set1_epi16(1), three = _mm256_set1_epi16(3), bias = _mm256_set1_epi16(112 << 7);
+    const __m256i sgn = _mm256_set1_epi16((short)0x8000), zero = _mm256_setzero_si256(), lo16 = _mm256_set1_epi32(0xFFFF);
+    while (i + 16 <= n) {
+    for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
+      const char *p = s + i * isz;
+      const __m256i h = from == TL_FLOAT16 ? _mm256_loadu_si256((const __m256i *)(const void *)p)
+                                           : _mm256_permute4x64_epi64(
+                                                 _mm256_packus_epi32(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), lo16),
+                                                                     _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), lo16)),
+                                                 0xD8);
+      const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
+      const __m256i odd = _mm256_or_si256(_mm256_andnot_si256(z, _mm256_cmpgt_epi16(lo, a)), _mm256_cmpgt_epi16(a, hi));
+      if (!_mm256_testz_si256(odd, odd)) break;
+      const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
+      const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
+      tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
     }
-    if (to == TL_BFLOAT16)
-      tl__st32((char *)(d + i * 2), _mm256_set_m128i(tl__bf16_8(u1, sat), tl__bf16_8(u0, sat)), nt);
-    else
-      tl__st32((char *)(d + i * 2), _mm256_set_m128i(tl__f16_8(u1, sat), tl__f16_8(u0, sat)), nt);
+    if (i + 16 <= n) {
+      tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
+      i += 16;
+    }
+    }
   }
+  for (; i + 16 <= n; i += 16) tl__rto8_16(from, to, sat, s + i * isz, d + i * osz, nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i * osz, (ptrdiff_t)osz, n - i, flags);
 }
