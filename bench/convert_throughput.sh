@@ -42,7 +42,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo u
 cc=$(cc --version 2>/dev/null | head -n 1 || echo unknown)
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 run_note="Measured here by \`bench/convert_throughput.sh ${QUICK}\` at commit $rev on $(date -u +%Y-%m-%d): $(nproc)-CPU machine, $cpu, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
-archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261122.md, measured at commit e7e2c4e on a 2-vCPU KVM guest (AMD EPYC, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-22 with the bench of that time (fastest single call, memcpy on the conversion's own buffers); per-pair GB/s at 64 MiB was not kept."
+archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261127.md, measured at commit e0cb1c0 on a 2-vCPU KVM guest (AMD EPYC Zen 4, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-27 with the bench of that commit (x memcpy: the median of side-by-side rounds; bench/data/convert_avx512_20261122.md has the older run at e7e2c4e on a machine with half the memory bandwidth)."
 # the NEON section: $TL_NEON_NOTE, else bench/data/convert_neon_note.md (what the qemu check covers)
 NEON_NOTE=${TL_NEON_NOTE:-$(cat bench/data/convert_neon_note.md 2>/dev/null || true)}
 python3 bench/summarize_convert.py "${args[@]}" --run-note "$run_note" --archived-note "$archived_note" \

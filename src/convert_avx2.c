@@ -2330,7 +2330,7 @@ static tl__contig_fn tl__rto_kernel(tl_dtype from, tl_dtype to, int sat) {
  * with source and destination at the same offset in their pages (two
  * page-aligned arrays), runs ~0.75x its speed with them 2 KiB apart; the
  * streamed copy measured 36-46 GB/s against memcpy's 18-25 (64 MiB, AMD
- * EPYC, DDR5), either way. */
+ * EPYC Zen 4), either way. */
 void tl__avx2_copy(void *dv, const void *sv, size_t bytes) {
   char *d = dv;
   const char *s = sv;
