@@ -561,13 +561,13 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
        0.53, complex32 -> int64/uint64 0.20-0.26 -> 0.57; float32 -> int64
        0.24 -> 0.57, -> uint64 0.34 -> 0.68, bfloat16 -> int64/uint64
        0.17-0.22 -> 0.49-0.53, complex64 -> int64/uint64 0.28-0.36 -> 0.74-0.76. */
-    const __m256 inf = _mm256_castsi256_ps(_mm256_set1_epi32(0x4F000000)); /* 2^31 */
+    const __m256 big = _mm256_castsi256_ps(_mm256_set1_epi32(0x4F000000)); /* 2^31 */
     for (; i + 8 <= n; i += 8) {
       const char *p = s + i * (size_t)S;
       char *o = d + i * (size_t)D;
       const __m256 f = tl__ld8f(p, SF, 0);
       const __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
-      if (_mm256_movemask_ps(_mm256_cmp_ps(a, inf, _CMP_NLT_UQ))) { /* >= 2^31, inf or NaN */
+      if (_mm256_movemask_ps(_mm256_cmp_ps(a, big, _CMP_NLT_UQ))) { /* >= 2^31, inf or NaN */
         tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt);
         tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
         continue;
@@ -1319,24 +1319,25 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
     const __m256i one = _mm256_set1_epi16(1), three = _mm256_set1_epi16(3), bias = _mm256_set1_epi16(112 << 7);
     const __m256i sgn = _mm256_set1_epi16((short)0x8000), zero = _mm256_setzero_si256(), lo16 = _mm256_set1_epi32(0xFFFF);
     while (i + 16 <= n) {
-    for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
-      const char *p = s + i * isz;
-      const __m256i h = from == TL_FLOAT16 ? _mm256_loadu_si256((const __m256i *)(const void *)p)
-                                           : _mm256_permute4x64_epi64(
-                                                 _mm256_packus_epi32(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), lo16),
-                                                                     _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), lo16)),
-                                                 0xD8);
-      const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
-      const __m256i odd = _mm256_or_si256(_mm256_andnot_si256(z, _mm256_cmpgt_epi16(lo, a)), _mm256_cmpgt_epi16(a, hi));
-      if (!_mm256_testz_si256(odd, odd)) break;
-      const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
-      const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
-      tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
-    }
-    if (i + 16 <= n) {
-      tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
-      i += 16;
-    }
+      for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
+        const char *p = s + i * isz;
+        const __m256i h = from == TL_FLOAT16
+                              ? _mm256_loadu_si256((const __m256i *)(const void *)p)
+                              : _mm256_permute4x64_epi64( /* complex32: the real parts */
+                                    _mm256_packus_epi32(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), lo16),
+                                                        _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), lo16)),
+                                    0xD8);
+        const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
+        const __m256i odd = _mm256_or_si256(_mm256_andnot_si256(z, _mm256_cmpgt_epi16(lo, a)), _mm256_cmpgt_epi16(a, hi));
+        if (!_mm256_testz_si256(odd, odd)) break;
+        const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
+        const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
+        tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
+      }
+      if (i + 16 <= n) { /* the step that broke out */
+        tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
+        i += 16;
+      }
     }
   }
   for (; i + 16 <= n; i += 16) tl__rto8_16(from, to, sat, s + i * isz, d + i * osz, nt);
@@ -2429,8 +2430,8 @@ void tl__avx2_lut8_32(const uint32_t *table, const uint8_t *src, uint32_t *dst, 
  * -> anything only whether the byte is 0): the table is first reduced, where
  * it is exact for all 256 bytes, to an index of k bits (the byte masked to k
  * = 4..7 bits, or min(byte, 1), or min(byte & 0x7F, 1) for -> bool from a
- * float with -0), which needs 2^(k-4) sub-tables and
- * 2^(k-4) - 1 blends (k = 4: one vpshufb per plane). For a full 8-bit index:
+ * float with -0), which needs 2^(k-4) sub-tables, read telescoped
+ * (tl__telescope; k = 4: one vpshufb per plane). For a full 8-bit index:
  * vpshufb gives 0 where the index byte has bit 7 set, so sub-table h (h < 8)
  * indexed by x and sub-table h + 8 indexed by x ^ 0x80 OR together into "the
  * entry for high nibble h or h + 8, by bit 7"; a blend tree on bits 4, 5, 6
@@ -2531,27 +2532,22 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   return L;
 }
 
-/* One plane for 32 index bytes x of K bits (K = 8: xf = x ^ 0x80; m4/m5/m6:
-   bits 4/5/6 at bit 7). */
+/* One plane for 32 index bytes x of K bits: K < 8 telescoped (tl__telescope),
+   K = 8 by 16 sub-tables (xf = x ^ 0x80; m4/m5/m6: bits 4/5/6 at bit 7). */
 static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i *T, int K, __m256i x, __m256i xf,
                                                                    __m256i m4, __m256i m5, __m256i m6) {
-  __m256i v[8];
-  const int nv = K == 8 ? 8 : 1 << (K - 4);
-  if (K < 8) { /* telescoped (tl__telescope) */
+  if (K < 8) {
     __m256i r = _mm256_shuffle_epi8(_mm256_loadu_si256(T), x);
-    for (int h = 1; h < nv; h++)
+    for (int h = 1; h < 1 << (K - 4); h++)
       r = _mm256_xor_si256(r, _mm256_shuffle_epi8(_mm256_loadu_si256(T + h), _mm256_sub_epi8(x, _mm256_set1_epi8((char)(16 * h)))));
     return r;
   }
-  for (int h = 0; h < nv; h++)
-    v[h] = K == 8 ? _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
-                                    _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf))
-                  : _mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x);
-  if (nv == 1) return v[0];
-  for (int k = 0; k < nv / 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m4);
-  if (nv == 2) return v[0];
-  for (int k = 0; k < nv / 4; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
-  if (nv == 4) return v[0];
+  __m256i v[8];
+  for (int h = 0; h < 8; h++)
+    v[h] = _mm256_or_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(T + h), x),
+                           _mm256_shuffle_epi8(_mm256_loadu_si256(T + h + 8), xf));
+  for (int k = 0; k < 4; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m4);
+  for (int k = 0; k < 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
   return _mm256_blendv_epi8(v[0], v[1], m6);
 }
 
@@ -2630,6 +2626,19 @@ static inline __attribute__((always_inline)) size_t tl__lut2_loop(const __m256i 
   return i;
 }
 
+/* 1-byte outputs, 32 a step: BODY(o) converts the 32 at i + o; four steps
+   unrolled while 128 remain, then one at a time (i, n: the caller's) */
+#define TL__STEPS32(BODY)                                                                                     \
+  do {                                                                                                        \
+    for (; i + 128 <= n; i += 128) {                                                                          \
+      BODY(0);                                                                                                \
+      BODY(32);                                                                                               \
+      BODY(64);                                                                                               \
+      BODY(96);                                                                                               \
+    }                                                                                                         \
+    for (; i + 32 <= n; i += 32) BODY(0);                                                                     \
+  } while (0)
+
 /* 32 elements of D bytes per step (D = 1, 2, 4, 8, 16), index of K bits. */
 static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L, const unsigned char *t, int D,
                                                               int K, const uint8_t *s, char *d, size_t n) {
@@ -2657,13 +2666,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     x_ = nz ? _mm256_min_epu8(_mm256_and_si256(x_, m7), kmask) : _mm256_and_si256(x_, kmask);                   \
     tl__st32(d + i + (o), _mm256_shuffle_epi8(T0, x_), nt);                                                    \
   } while (0)
-    for (; i + 128 <= n; i += 128) {
-      TL__LUT4(0);
-      TL__LUT4(32);
-      TL__LUT4(64);
-      TL__LUT4(96);
-    }
-    for (; i + 32 <= n; i += 32) TL__LUT4(0);
+    TL__STEPS32(TL__LUT4);
 #undef TL__LUT4
   }
   __m256i mk0[16], mk1[16]; /* byte b from plane 0 / plane 1 (else the constant) */
@@ -3086,11 +3089,10 @@ static inline __attribute__((always_inline)) __m256i tl__fold32(const __m256i *T
   if (MODE == TL__FOLD_XOR) v = _mm256_xor_si256(v, _mm256_and_si256(s, arg));
   else if (MODE == TL__FOLD_NEG) v = _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(v, s), s), arg);
   else v = _mm256_blendv_epi8(v, arg, s);
+  const __m256i z = _mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); /* the class (y, sign) */
   if (!gen) {
-    if (FORM & 1) /* one exception, on the class (y, sign) */
-      v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))), ex[0]), dl[0]));
+    if (FORM & 1) v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(z, ex[0]), dl[0])); /* one exception */
   } else if (F.nexc) {
-    const __m256i z = _mm256_or_si256(y, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
     for (int j = 0; j < TL__FOLD_MAXEXC; j++)
       if (j < F.nexc)
         v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpeq_epi8(j == 0 && F.raw80 ? x : z, ex[j]), dl[j]));
@@ -3692,13 +3694,7 @@ static void tl__bint_run(int R, const unsigned char *t, const void *src, void *d
     const __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
     tl__st32(d + i + (o), _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(_mm256_and_si256(x_, A), B), B), C), nt); \
   } while (0)
-  for (; i + 128 <= n; i += 128) {
-    TL__BINT(0);
-    TL__BINT(32);
-    TL__BINT(64);
-    TL__BINT(96);
-  }
-  for (; i + 32 <= n; i += 32) TL__BINT(0);
+  TL__STEPS32(TL__BINT);
 #undef TL__BINT
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];

@@ -99,10 +99,10 @@ int tl__avx2_fold_disable(int off);
    or on again (returns the previous setting); a pair's rule's shift + 16, 0
    if it has none. */
 int tl__avx2_aff_disable(int off);
+int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =
    (((x & A) ^ B) - B) & (2^c - 1)), 0 if it has none (tests). */
 int tl__avx2_bint_rule(tl_dtype from, tl_dtype to, int sat);
-int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
 
 /* AVX-512 VBMI (caller checked CPUID): dst[i] = table8(from, to, sat)[src[i]]
  * for a 1-byte source and a 1/2/4/8-byte destination, by in-register lookups.
