@@ -1503,7 +1503,7 @@ typedef struct {
   int sh, shd, sgnsh, fnuz, satinf;
 } tl__nenc;
 
-static void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
+static inline __attribute__((always_inline)) void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
   const int emin = 1 - F->bias;
   const uint32_t top = F->maxmag + 1; /* as a finite normal */
   const int te = (int)(top >> F->M) - F->bias;
@@ -1551,8 +1551,6 @@ static inline __attribute__((always_inline)) int tl__is_signed_src(tl_dtype from
   return from != TL_UINT16 && from != TL_UINT32 && from != TL_UINT64;
 }
 
-/* 8 source elements at p -> 8 int32 code lanes (before overflow and sign);
- * *sg: lanes whose sign is the element's; *bad: NaN (or, satinf, inf) lanes. */
 /* 4 float64 at p -> 4 int64 code lanes (before overflow and sign), as tl__n8
    on float32 bits: RNE shift with re-bias, subnormals by a magic add. No
    clamp: a code from the largest double is below 2^(11 + M) <= 2^15, which the
@@ -1567,9 +1565,32 @@ static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, 
   return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi64(Z->minnormd, a));
 }
 
-static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const tl__nenc *Z, const char *p, __m256i *sg,
-                                                            __m256i *bad) {
-  __m256i a;
+/* float32 lanes a = |x| (clamped to C) -> code lanes, rounded by the float
+   adder: magic = 2^(e' + 23 - M) with e' = max(e, emin) (e: a's exponent)
+   makes the target's step in a's binade (or its subnormal step) the unit in
+   the last place of sum = a + magic, rounded to nearest even. bits(sum) -
+   bits(magic) is then the significand in steps, 2^M + mantissa for a normal
+   (2^(M+1) where it carries) and the code itself for a subnormal, so code =
+   that + (e' - emin) << M, with (e' - emin) << M = (bits(q) - bits(2^emin))
+   >> (23 - M). 8 operations per 8 against the integer shift's 5 and the
+   subnormal blend's 6 (F: a constant format). (Scaling the rounded value by
+   2^(-126 - emin) would make its float32 bits the code, subnormals
+   included, in 7, but a float32 subnormal result costs the adder an assist:
+   0.25 -> 0.18x memcpy into float6_e2m3fn.) */
+static inline __attribute__((always_inline)) __m256i tl__n8g(const tl__ffmt *F, __m256i a) {
+  const int emin = 1 - F->bias, s = 23 - F->M;
+  const __m256i mn = _mm256_set1_epi32((emin + 127) << 23);
+  const __m256i q = _mm256_max_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x7F800000)), mn);
+  const __m256i magic = _mm256_add_epi32(q, _mm256_set1_epi32(s << 23));
+  const __m256i sum = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(magic)));
+  return _mm256_add_epi32(_mm256_sub_epi32(sum, magic), _mm256_srli_epi32(_mm256_sub_epi32(q, mn), s));
+}
+
+/* 8 source elements at p -> 8 int32 code lanes (before overflow and sign);
+ * *sg: lanes whose sign is the element's; *bad: NaN (or, satinf, inf) lanes
+ * for float64; *bm: the largest |x| bits for float32 (checked per step). */
+static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const tl__ffmt *F, const tl__nenc *Z,
+                                                            const char *p, __m256i *sg, __m256i *bad, __m256i *bm) {
   if (from == TL_FLOAT64 || from == TL_COMPLEX128) { /* lanes in the order 0 1 4 5 2 3 6 7, as tl__ix8's 8-byte integers */
     const __m256d d0 = from == TL_FLOAT64 ? _mm256_loadu_pd((const double *)(const void *)p) : tl__re_c128(p);
     const __m256d d1 = from == TL_FLOAT64 ? _mm256_loadu_pd((const double *)(const void *)(p + 32)) : tl__re_c128(p + 64);
@@ -1577,25 +1598,20 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
     *sg = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(d0), _mm256_castpd_ps(d1), 0xDD));
     return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(c0), _mm256_castsi256_ps(c1), 0x88));
   }
-  const int isf = from == TL_FLOAT32 || from == TL_COMPLEX64; /* float16/bfloat16: k_h8 */
-  if (isf) {
+  if (from == TL_FLOAT32 || from == TL_COMPLEX64) { /* float16/bfloat16: k_h8 */
     const __m256i u = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64(p)) /* the real parts */
                                            : _mm256_loadu_si256((const __m256i *)(const void *)p);
     *sg = u;
-    a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
-    *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(Z->satinf ? 0x7F7FFFFF : 0x7F800000)));
-    a = _mm256_min_epi32(a, Z->cbits);
-  } else {
-    const __m256i x = tl__ix8(from, p);
-    *sg = x;
-    const __m256i m = _mm256_min_epu32(tl__is_signed_src(from) ? _mm256_abs_epi32(x) : x, Z->cint);
-    a = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
+    const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+    *bm = _mm256_max_epi32(*bm, a);
+    return tl__n8g(F, _mm256_min_epi32(a, Z->cbits));
   }
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, Z->sh), _mm256_set1_epi32(1));
-  const __m256i rn = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), Z->sh);
-  if (!isf) return rn;
-  const __m256i rs = _mm256_sub_epi32(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), Z->magic)), Z->magicb);
-  return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi32(Z->minnorm, a));
+  const __m256i x = tl__ix8(from, p);
+  *sg = x;
+  const __m256i m = _mm256_min_epu32(tl__is_signed_src(from) ? _mm256_abs_epi32(x) : x, Z->cint);
+  const __m256i a = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 23 - F->M), _mm256_set1_epi32(1));
+  return _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), 23 - F->M);
 }
 
 /* 4 x 8 int32 lanes of byte values -> 32 bytes, in the lanes' pack order
@@ -1623,31 +1639,50 @@ static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *
   return _mm256_or_si256(b, sg);
 }
 
+/* the item size of a source here, as a constant */
+static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
+  switch (t) {
+  case TL_INT16: case TL_UINT16: case TL_FLOAT16: case TL_BFLOAT16: return 2;
+  case TL_INT32: case TL_UINT32: case TL_FLOAT32: case TL_COMPLEX32: case TL_BCOMPLEX32: return 4;
+  case TL_COMPLEX128: return 16;
+  default: return 8;
+  }
+}
+
 static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   uint8_t *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const tl__ffmt *F = &tl__fmts[to - TL_FLOAT4_E2M1FN]; /* constants: to is one here */
   tl__nenc Z;
-  tl__nenc_init(&Z, tl__ffmt_of(to), sat);
-  const int sgd = tl__is_signed_src(from),
-            isf = from == TL_FLOAT32 || from == TL_FLOAT64 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
+  tl__nenc_init(&Z, F, sat);
+  const int sgd = tl__is_signed_src(from), f32 = from == TL_FLOAT32 || from == TL_COMPLEX64,
+            isf = f32 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
+  /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
+  const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
   int nt;
-  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 32 <= n; i += 32) {
-    const char *p = s + i * isz;
-    __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256();
-    const __m256i r0 = tl__n8(from, &Z, p, &g0, &bad), r1 = tl__n8(from, &Z, p + 8 * isz, &g1, &bad);
-    const __m256i r2 = tl__n8(from, &Z, p + 16 * isz, &g2, &bad), r3 = tl__n8(from, &Z, p + 24 * isz, &g3, &bad);
-    if (isf && !_mm256_testz_si256(bad, bad)) {
-      tl__convert_generic(from, p, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
-      continue;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
+  while (i + 32 <= n) {
+    /* the scalar engine's call sits outside the loop: inside it, the
+       compiler rebuilds the constants on every step */
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + i * isz;
+      __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256(), bm = _mm256_setzero_si256();
+      const __m256i r0 = tl__n8(from, F, &Z, p, &g0, &bad, &bm), r1 = tl__n8(from, F, &Z, p + 8 * isz, &g1, &bad, &bm);
+      const __m256i r2 = tl__n8(from, F, &Z, p + 16 * isz, &g2, &bad, &bm), r3 = tl__n8(from, F, &Z, p + 24 * isz, &g3, &bad, &bm);
+      if (f32 && !_mm256_testz_si256(_mm256_add_epi32(bm, k), top)) break;
+      if (isf && !f32 && !_mm256_testz_si256(bad, bad)) break;
+      const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)) : _mm256_setzero_si256();
+      const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, F->fam == TL__FAM_FNUZ && isf);
+      tl__st32((char *)(d + i), tl__order32(b, q), nt);
     }
-    const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)) : _mm256_setzero_si256();
-    const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, Z.fnuz && isf);
-    tl__st32((char *)(d + i), tl__order32(b, q), nt);
+    if (i + 32 <= n) { /* a NaN (or inf) among these 32 */
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
+      i += 32;
+    }
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);
@@ -1974,7 +2009,7 @@ typedef struct {
   int sh;
 } tl__nenc16;
 
-static void tl__nenc16_init(tl__nenc16 *Z, const tl__ffmt *F, int sat, int bf) {
+static inline __attribute__((always_inline)) void tl__nenc16_init(tl__nenc16 *Z, const tl__ffmt *F, int sat, int bf) {
   tl__nenc_init(&Z->w, F, sat);
   const tl__nenc *W = &Z->w;
   const int MO = bf ? 7 : 10, BO = bf ? 127 : 15;
@@ -1995,9 +2030,9 @@ static void tl__nenc16_init(tl__nenc16 *Z, const tl__ffmt *F, int sat, int bf) {
   Z->magic = _mm256_castsi256_ps(Z->magicb);
 }
 
-static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z, int bf, __m256i h, __m256i *bad) {
+static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z, int bf, __m256i h, __m256i *bm) {
   __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF));
-  *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi16(a, Z->bad));
+  *bm = _mm256_max_epi16(*bm, a);
   a = _mm256_min_epi16(a, Z->cbits);
   const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, Z->sh), _mm256_set1_epi16(1));
   const __m256i rn = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, Z->rr), lsb), Z->sh);
@@ -2017,26 +2052,30 @@ static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z,
 
 static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const int bf = from == TL_BFLOAT16 || from == TL_BCOMPLEX32;
   const char *s = sv;
   uint8_t *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   tl__nenc16 Z;
-  tl__nenc16_init(&Z, tl__ffmt_of(to), sat, bf);
+  tl__nenc16_init(&Z, &tl__fmts[to - TL_FLOAT4_E2M1FN], sat, bf); /* constants: to is one here */
   int nt;
-  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 32 <= n; i += 32) {
-    const char *p = s + i * isz;
-    __m256i bad = _mm256_setzero_si256();
-    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
-    const __m256i c0 = tl__h8(&Z, bf, h0, &bad), c1 = tl__h8(&Z, bf, h1, &bad);
-    if (!_mm256_testz_si256(bad, bad)) {
-      tl__convert_generic(from, p, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
-      continue;
+  size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
+  while (i + 32 <= n) {
+    for (; i + 32 <= n; i += 32) { /* the scalar engine's call outside the loop, as k_n8 */
+      const char *p = s + i * isz;
+      __m256i bm = _mm256_setzero_si256(); /* the largest |h|: NaN (satinf: inf) above Z.bad */
+      const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
+      const __m256i c0 = tl__h8(&Z, bf, h0, &bm), c1 = tl__h8(&Z, bf, h1, &bm);
+      const __m256i bad = _mm256_cmpgt_epi16(bm, Z.bad);
+      if (!_mm256_testz_si256(bad, bad)) break;
+      const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z.w.fnuz);
+      tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
     }
-    const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-    tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
+    if (i + 32 <= n) {
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
+      i += 32;
+    }
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, flags);

@@ -12,31 +12,6 @@
 
 /* ---- narrow float formats ------------------------------------------------ */
 
-#define F_IEEE(E, M, B)                                                                  \
-  {E, M, B, TL__FAM_IEEE, (E) + (M), (((1u << (E)) - 1u) << (M)) - 1u,                  \
-   {((1u << (E)) - 1u) << (M), (1u << ((E) + (M))) | (((1u << (E)) - 1u) << (M))},      \
-   {(((1u << (E)) - 1u) << (M)) | (1u << ((M)-1)),                                        \
-    (1u << ((E) + (M))) | (((1u << (E)) - 1u) << (M)) | (1u << ((M)-1))}}
-#define F_MX(E, M, B)                                                                    \
-  {E, M, B, TL__FAM_MX, (E) + (M), (1u << ((E) + (M))) - 1u,                             \
-   {(1u << ((E) + (M))) - 1u, (1u << ((E) + (M))) | ((1u << ((E) + (M))) - 1u)},         \
-   {1u << ((E) + (M)), 0u}}
-
-static const tl__ffmt tl__fmts[] = {
-    /* TL_FLOAT4_E2M1FN */ F_MX(2, 1, 1),
-    /* TL_FLOAT6_E2M3FN */ F_MX(2, 3, 1),
-    /* TL_FLOAT6_E3M2FN */ F_MX(3, 2, 3),
-    /* TL_FLOAT8_E3M4 */ F_IEEE(3, 4, 3),
-    /* TL_FLOAT8_E4M3 */ F_IEEE(4, 3, 7),
-    /* TL_FLOAT8_E4M3FN */ {4, 3, 7, TL__FAM_FN, 7, 0x7E, {0x7F, 0xFF}, {0x7F, 0xFF}},
-    /* TL_FLOAT8_E4M3FNUZ */ {4, 3, 8, TL__FAM_FNUZ, 7, 0x7F, {0x80, 0x80}, {0x80, 0x80}},
-    /* TL_FLOAT8_E4M3B11FNUZ */ {4, 3, 11, TL__FAM_FNUZ, 7, 0x7F, {0x80, 0x80}, {0x80, 0x80}},
-    /* TL_FLOAT8_E5M2 */ F_IEEE(5, 2, 15),
-    /* TL_FLOAT8_E5M2FNUZ */ {5, 2, 16, TL__FAM_FNUZ, 7, 0x7F, {0x80, 0x80}, {0x80, 0x80}},
-    /* TL_FLOAT8_E8M0FNU */ {8, 0, 127, TL__FAM_E8M0, -1, 0xFE, {0xFF, 0xFF}, {0xFF, 0xFF}},
-    /* TL_BFLOAT16 */ F_IEEE(8, 7, 127),
-    /* TL_FLOAT16 */ F_IEEE(5, 10, 15),
-};
 
 const tl__ffmt *tl__ffmt_of(tl_dtype d) {
   if (d >= TL_FLOAT4_E2M1FN && d <= TL_FLOAT16) return &tl__fmts[d - TL_FLOAT4_E2M1FN];
