@@ -317,23 +317,31 @@ static inline __m128i tl__l4(const char *p) {
 #define TL__L8(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
 #define TL__L4(p) tl__l4(p)
 
+#define TL__KW_BODY(S, D, LD, ...)                                                     \
+  for (; i + 4 * step <= n; i += 4 * step)                                             \
+    for (size_t u = 0; u < 4; u++) {                                                   \
+      __m128i x = LD(s + (i + u * step) * (S));                                        \
+      tl__st32(d + (i + u * step) * (D), __VA_ARGS__, nt);                             \
+    }                                                                                  \
+  for (; i + step <= n; i += step) {                                                   \
+    __m128i x = LD(s + i * (S));                                                       \
+    tl__st32(d + i * (D), __VA_ARGS__, nt);                                            \
+  }
 #define TL__KW(NAME, FROM, TO, S, D, LD, ...)                                           \
   static void NAME(const void *sv, void *dv, size_t n) {                               \
     const char *s = sv;                                                                \
     char *d = dv;                                                                      \
-    int nt = 0;                                                                        \
+    int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
-    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);                              \
-    for (; i + 4 * step <= n; i += 4 * step)                                           \
-      for (size_t u = 0; u < 4; u++) {                                                 \
-        __m128i x = LD(s + (i + u * step) * (S));                                      \
-        tl__st32(d + (i + u * step) * (D), __VA_ARGS__, nt);                           \
-      }                                                                                \
-    for (; i + step <= n; i += step) {                                                 \
-      __m128i x = LD(s + i * (S));                                                     \
-      tl__st32(d + i * (D), __VA_ARGS__, nt);                                          \
+    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
+    if (ntr) { /* nt a constant of each loop, as TL__KLOOP */                          \
+      const int nt = 1; (void)nt;                                                      \
+      TL__KW_BODY(S, D, LD, __VA_ARGS__)                                               \
+      _mm_sfence();                                                                    \
+    } else {                                                                           \
+      const int nt = 0; (void)nt;                                                      \
+      TL__KW_BODY(S, D, LD, __VA_ARGS__)                                               \
     }                                                                                  \
-    if (nt) _mm_sfence();                                                              \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 TL__KW(w_i8_i16, TL_INT8, TL_INT16, 1, 2, TL__L16, _mm256_cvtepi8_epi16(x))
@@ -743,8 +751,12 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   size_t i = tl__nt_head(from, to, s, d, n, 1, D, &nt);
   /* 4 blocks a step: one a step ran at half the speed into int32 (0.43 against
      the 4-block widening loops' 0.97x memcpy) */
-  for (; i + 32 <= n; i += 32)
-    for (int u = 0; u < 4; u++) tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt);
+  if (nt) /* the store kind a constant of each loop */
+    for (; i + 32 <= n; i += 32)
+      for (int u = 0; u < 4; u++) tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, 1);
+  else
+    for (; i + 32 <= n; i += 32)
+      for (int u = 0; u < 4; u++) tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, 0);
   for (; i + 8 <= n; i += 8) tl__sbw8(bits, sg, DST, s + i, d + i * D, nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
@@ -918,19 +930,27 @@ TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 16, TL__S16(dp, tl__bits_to_bytes(~
  * The last argument, an expression of sp (the block's source), gives the
  * 32 / D outputs of a block; streamed when large, the tail to the scalar
  * engine, as TL__KW. Only for pairs where `sat` changes nothing. */
+#define TL__KB_BODY(S, D, ...)                                                         \
+  _Pragma("GCC unroll 4")                                                              \
+  for (; i + step <= n; i += step) {                                                   \
+    const char *sp = s + i * (S);                                                      \
+    tl__st32(d + i * (D), __VA_ARGS__, nt);                                            \
+  }
 #define TL__KB(NAME, FROM, TO, S, D, ...)                                               \
   static void NAME(const void *sv, void *dv, size_t n) {                               \
     const char *s = sv;                                                                \
     char *d = dv;                                                                      \
-    int nt = 0;                                                                        \
+    int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
-    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &nt);                              \
-    _Pragma("GCC unroll 4")                                                            \
-    for (; i + step <= n; i += step) {                                                 \
-      const char *sp = s + i * (S);                                                    \
-      tl__st32(d + i * (D), __VA_ARGS__, nt);                                          \
+    size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
+    if (ntr) { /* nt a constant of each loop, as TL__KLOOP */                          \
+      const int nt = 1; (void)nt;                                                      \
+      TL__KB_BODY(S, D, __VA_ARGS__)                                                   \
+      _mm_sfence();                                                                    \
+    } else {                                                                           \
+      const int nt = 0; (void)nt;                                                      \
+      TL__KB_BODY(S, D, __VA_ARGS__)                                                   \
     }                                                                                  \
-    if (nt) _mm_sfence();                                                              \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 
