@@ -54,13 +54,14 @@ static inline void tl__st16(void *p, __m128i v, int nt) {
 
 #define TL__L32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
-/* the item size of a source here, as a constant */
+/* a dtype's item size, a constant where t is one (tl__info's is a load) */
 static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
   switch (t) {
   case TL_INT16: case TL_UINT16: case TL_FLOAT16: case TL_BFLOAT16: return 2;
   case TL_INT32: case TL_UINT32: case TL_FLOAT32: case TL_COMPLEX32: case TL_BCOMPLEX32: return 4;
+  case TL_INT64: case TL_UINT64: case TL_FLOAT64: case TL_COMPLEX64: return 8;
   case TL_COMPLEX128: return 16;
-  default: return 8;
+  default: return (size_t)tl__info(t)->itemsize;
   }
 }
 
@@ -1230,7 +1231,7 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
                                                              void *dv, size_t n) {
   const char *s = sv;
   char *d = dv;
-  const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize, step = RC <= 1 ? 8 : 4;
+  const size_t S = tl__csz(from), D = tl__csz(to), step = RC <= 1 ? 8 : 4;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + step <= n; i += step) {
@@ -1259,7 +1260,7 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
                                                              void *dv, size_t n) {
   const char *s = sv;
   char *d = dv;
-  const size_t S = (size_t)tl__info(from)->itemsize, D = (size_t)tl__info(to)->itemsize;
+  const size_t S = tl__csz(from), D = tl__csz(to);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
   for (; i + 8 <= n; i += 8) {
@@ -1406,7 +1407,7 @@ static inline __m128i tl__bf16_8(__m256i u, int sat) { return tl__pack16(tl__bf1
 /* 16 elements of k_rto8 in float32 lanes (NaN: the scalar engine) */
 static inline __attribute__((always_inline)) void tl__rto8_16(tl_dtype from, tl_dtype to, int sat, const char *p,
                                                               char *o, int nt) {
-  const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
+  const size_t isz = tl__csz(from), osz = tl__csz(to);
   int nan0 = 0, nan1 = 0;
   const __m256i u0 = tl__bits8(from, p, &nan0), u1 = tl__bits8(from, p + 8 * isz, &nan1);
   if (nan0 | nan1) {
@@ -1443,7 +1444,7 @@ static inline __attribute__((always_inline)) size_t tl__rto8_loop(tl_dtype from,
 
 static inline __attribute__((always_inline)) void
 k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize, osz = (size_t)tl__info(to)->itemsize;
+  const size_t isz = tl__csz(from), osz = tl__csz(to);
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
@@ -1858,7 +1859,7 @@ static inline __attribute__((always_inline)) __m128i tl__ih8(tl_dtype from, int 
 /* integer -> complex32 the same way, the float16 in each 32-bit lane's low
    half (imaginary +0), 8 per step: one pass instead of a chain through float16 */
 static inline __attribute__((always_inline)) void tl__ic32_run(tl_dtype from, int sat, const void *sv, void *dv, size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   char *d = dv;
   int nt;
@@ -1876,7 +1877,7 @@ TL__IC32_SRCS(TL__IC32)
 
 static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   char *d = dv;
   int nt;
@@ -1932,7 +1933,7 @@ static inline __attribute__((always_inline)) __m256i tl__ie8(tl_dtype from, int 
 
 static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   uint8_t *d = dv;
   int nt;
@@ -2006,7 +2007,7 @@ static inline __attribute__((always_inline)) __m256i tl__bf16_rne(__m256i u) {
 static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   (void)sat; /* no integer reaches bfloat16's overflow */
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   char *d = dv;
   int nt;
@@ -2030,7 +2031,7 @@ TL__KDEF_INTS(n, TL_BFLOAT16, bf16)
  * pairs). 8 per step. */
 static inline __attribute__((always_inline)) void k_ibc(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   char *d = dv;
   int nt;
@@ -2100,7 +2101,7 @@ static inline __attribute__((always_inline)) __m256i tl__he8(tl_dtype from, int 
 }
 static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   uint8_t *d = dv;
   int nt;
@@ -2229,7 +2230,7 @@ TL__NARROW_FORMATS(TL__KDEF, h8, bc32, TL_BCOMPLEX32)
 #undef TL__KRUN
 static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   uint8_t *d = dv;
   int nt;
@@ -2281,7 +2282,7 @@ static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int 
 }
 static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize;
+  const size_t isz = tl__csz(from);
   const int q = from == TL_FLOAT64 || from == TL_COMPLEX128;
   const char *s = sv;
   uint8_t *d = dv;
@@ -2366,7 +2367,7 @@ static inline __m256i tl__h_e5m2(__m256i h, int sat) {
 
 static inline __attribute__((always_inline)) void k_h_e5m2_run(tl_dtype from, int sat, const void *sv, void *dv,
                                                                 size_t n) {
-  const size_t isz = (size_t)tl__info(from)->itemsize; /* float16, or complex32's real parts */
+  const size_t isz = tl__csz(from); /* float16, or complex32's real parts */
   const char *s = sv;
   uint8_t *d = dv;
   const __m256i mag = _mm256_set1_epi16(0x7FFF), inf = _mm256_set1_epi16(0x7C00);
