@@ -1958,10 +1958,17 @@ TL__KDEF_INTS(n, TL_FLOAT8_E8M0FNU, e8m0)
  * the bits shifted out, in bit 0), which keeps RNE to 8 bits exact while at
  * least 10 bits remain: an 8-byte m >= 2^32 by 22 (32 from 2^54) to 32 bits,
  * then m >= 2^24 by 8, exact in float32; the shifts go to the exponent. In the
- * order of tl__ix8. */
+ * order of tl__ix8. A block of 8 int32/uint32 all below 2^24 in magnitude
+ * converts exactly by one VCVTDQ2PS (as the 8-byte integers' tl__q_small). */
 static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, const char *p) {
   if (from == TL_INT16 || from == TL_UINT16) return _mm256_castps_si256(_mm256_cvtepi32_ps(tl__ix8(from, p)));
-  if (from == TL_INT32) return tl__rto_i32(_mm256_loadu_si256((const __m256i *)(const void *)p));
+  if (from == TL_INT32 || from == TL_UINT32) { /* all 8 in [-2^24, 2^24) (uint32: below 2^24): exact in float32 */
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i b = from == TL_INT32 ? _mm256_add_epi32(x, _mm256_set1_epi32(1 << 24)) : x;
+    if (_mm256_testz_si256(b, _mm256_set1_epi32(from == TL_INT32 ? ~((1 << 25) - 1) : ~((1 << 24) - 1))))
+      return _mm256_castps_si256(_mm256_cvtepi32_ps(x));
+    if (from == TL_INT32) return tl__rto_i32(x);
+  }
   if (from == TL_INT64 || from == TL_UINT64) { /* all 8 below 2^24 in magnitude: exact in float32 */
     __m256i lo;
     if (tl__q_small(p, from == TL_INT64, 24, &lo)) return _mm256_castps_si256(_mm256_cvtepi32_ps(lo));

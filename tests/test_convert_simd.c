@@ -789,7 +789,8 @@ static void test_aff_enabled(void **state) {
  * -1..1, plus the type's extremes; saturate on and off, a tail. */
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
-   below 2^24 in magnitude; float16/complex32 -> int64/uint64 without inf/NaN):
+   below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
+   float16/complex32 -> int64/uint64 without inf/NaN):
    random bits rarely make such blocks, so these sources mix blocks of small
    values, values at the bounds, and one large value among small ones. */
 static void test_small_value_blocks(void **state) {
@@ -800,7 +801,8 @@ static void test_small_value_blocks(void **state) {
       {TL_INT64, TL_BFLOAT16}, {TL_UINT64, TL_BFLOAT16}, {TL_INT64, TL_BCOMPLEX32}, {TL_UINT64, TL_BCOMPLEX32},
       {TL_FLOAT16, TL_INT64}, {TL_FLOAT16, TL_UINT64}, {TL_COMPLEX32, TL_INT64}, {TL_COMPLEX32, TL_UINT64},
       {TL_FLOAT32, TL_INT64}, {TL_FLOAT32, TL_UINT64}, {TL_COMPLEX64, TL_INT64}, {TL_BFLOAT16, TL_UINT64},
-      {TL_BFLOAT16, TL_INT64}, {TL_BCOMPLEX32, TL_UINT64}};
+      {TL_BFLOAT16, TL_INT64}, {TL_BCOMPLEX32, TL_UINT64}, {TL_INT32, TL_BFLOAT16}, {TL_UINT32, TL_BFLOAT16},
+      {TL_INT32, TL_BCOMPLEX32}, {TL_UINT32, TL_BCOMPLEX32}};
   static const int64_t edges[] = {0, 1, -1, (1 << 24) - 1, 1 << 24, (1 << 24) + 1, -(1 << 24), -(1 << 24) - 1,
                                   (1 << 24) + 3, INT32_MAX, (int64_t)INT32_MAX + 1, INT32_MIN, (int64_t)INT32_MIN - 1,
                                   (int64_t)UINT32_MAX, INT64_MAX, INT64_MIN, 0x7FFFFF5, -0x7FFFFF5,
@@ -809,9 +811,9 @@ static void test_small_value_blocks(void **state) {
   const int ne = (int)(sizeof edges / sizeof edges[0]);
   int64_t *q = malloc(N * sizeof *q);
   uint16_t *h = malloc(2 * N * sizeof *h), *h16 = malloc(N * sizeof *h16), *bf = malloc(2 * N * sizeof *bf);
-  uint32_t *f32 = malloc(2 * N * sizeof *f32);
+  uint32_t *f32 = malloc(2 * N * sizeof *f32), *i32 = malloc(N * sizeof *i32); /* i32: q's low halves */
   unsigned char *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
-  assert_non_null(q), assert_non_null(h), assert_non_null(h16), assert_non_null(bf), assert_non_null(f32);
+  assert_non_null(q), assert_non_null(h), assert_non_null(h16), assert_non_null(bf), assert_non_null(f32), assert_non_null(i32);
   assert_non_null(out), assert_non_null(ref);
   for (size_t i = 0; i < N; i++) {
     const size_t b = i / 8;
@@ -837,6 +839,7 @@ static void test_small_value_blocks(void **state) {
     if (b % 11 == 10 && i % 8 == 2) u = (uint32_t)r | 0x7F800000u; /* inf or NaN */
     f32[i] = u;
     bf[i] = (uint16_t)(u >> 16);
+    i32[i] = (uint32_t)q[i];
   }
   int nt = ntiers_avail();
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
@@ -846,13 +849,14 @@ static void test_small_value_blocks(void **state) {
                                : f == TL_COMPLEX32                    ? (const unsigned char *)h
                                : f == TL_FLOAT32 || f == TL_COMPLEX64 ? (const unsigned char *)f32
                                : f == TL_BFLOAT16 || f == TL_BCOMPLEX32 ? (const unsigned char *)bf
+                               : f == TL_INT32 || f == TL_UINT32      ? (const unsigned char *)i32
                                                                       : (const unsigned char *)q;
     const size_t len = f == TL_COMPLEX64 || f == TL_BCOMPLEX32 ? N / 2 : N;
     for (size_t off = 0; off < 3; off++)
       compare_tiers(f, src + off * isz(f), pairs[p].to, len - off, off, 0, out, ref, nt);
   }
   tl_convert_set_tier(tiers[nt - 1]);
-  free(q), free(h), free(h16), free(bf), free(f32), free(out), free(ref);
+  free(q), free(h), free(h16), free(bf), free(f32), free(i32), free(out), free(ref);
 }
 
 static void test_int_narrow_edges(void **state) {
