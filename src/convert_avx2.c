@@ -404,14 +404,7 @@ static inline __m128i tl__l4(const char *p) {
     int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
     size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
-    if (ntr) { /* nt a constant of each loop, as TL__KLOOP */                          \
-      const int nt = 1; (void)nt;                                                      \
-      TL__KW_BODY(S, D, LD, __VA_ARGS__)                                               \
-      _mm_sfence();                                                                    \
-    } else {                                                                           \
-      const int nt = 0; (void)nt;                                                      \
-      TL__KW_BODY(S, D, LD, __VA_ARGS__)                                               \
-    }                                                                                  \
+    TL__NT_BOTH(TL__KW_BODY(S, D, LD, __VA_ARGS__)); /* nt a constant of each loop */  \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 TL__KW(w_i8_i16, TL_INT8, TL_INT16, 1, 2, TL__L16, _mm256_cvtepi8_epi16(x))
@@ -1012,14 +1005,7 @@ TL__K(b_c128, TL_COMPLEX128, TL_BOOL, 16, 1, 16, TL__S16(dp, tl__bits_to_bytes(~
     int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
     size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
-    if (ntr) { /* nt a constant of each loop, as TL__KLOOP */                          \
-      const int nt = 1; (void)nt;                                                      \
-      TL__KB_BODY(S, D, __VA_ARGS__)                                                   \
-      _mm_sfence();                                                                    \
-    } else {                                                                           \
-      const int nt = 0; (void)nt;                                                      \
-      TL__KB_BODY(S, D, __VA_ARGS__)                                                   \
-    }                                                                                  \
+    TL__NT_BOTH(TL__KB_BODY(S, D, __VA_ARGS__)); /* nt a constant of each loop */      \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 

@@ -244,8 +244,22 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
     char *dp = d + i * (D);                                                            \
     __VA_ARGS__;                                                                       \
   }
-/* The loops twice, nt (streaming stores or not) a constant in each: tested
-   inside a loop, it cost up to a third of the speed of the short loops. */
+/* The loops (statements using nt) twice, nt a constant in each, chosen by ntr
+   (streaming stores or not; then an sfence): tested inside a loop, it cost
+   up to a third of the speed of the short loops. */
+#define TL__NT_BOTH(...)                                                               \
+  do {                                                                                 \
+    if (ntr) {                                                                         \
+      const int nt = 1;                                                                \
+      (void)nt;                                                                        \
+      __VA_ARGS__                                                                      \
+      _mm_sfence();                                                                    \
+    } else {                                                                           \
+      const int nt = 0;                                                                \
+      (void)nt;                                                                        \
+      __VA_ARGS__                                                                      \
+    }                                                                                  \
+  } while (0)
 #define TL__KLOOP(NAME, FROM, TO, S, D, STEP, LINE, ...)                                \
   static void NAME(const void *sv, void *dv, size_t n) {                               \
     const char *s = sv;                                                                \
@@ -253,14 +267,7 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
     int ntr = 0;                                                                       \
     size_t i = 0;                                                                      \
     if ((STEP) * (D) >= (LINE)) i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);        \
-    if (ntr) {                                                                         \
-      const int nt = 1; (void)nt;                                                      \
-      TL__KLOOP_BODY(STEP, S, D, __VA_ARGS__)                                          \
-      _mm_sfence();                                                                    \
-    } else {                                                                           \
-      const int nt = 0; (void)nt;                                                      \
-      TL__KLOOP_BODY(STEP, S, D, __VA_ARGS__)                                          \
-    }                                                                                  \
+    TL__NT_BOTH(TL__KLOOP_BODY(STEP, S, D, __VA_ARGS__));                               \
     if (i < n)                                                                         \
       tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
   }
