@@ -809,18 +809,13 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   const size_t D = (size_t)dsz[DST];
   const char *s = sv;
   char *d = dv;
-  int nt;
-  size_t i = tl__nt_head(from, to, s, d, n, 1, D, &nt);
+  int ntr;
+  size_t i = tl__nt_head(from, to, s, d, n, 1, D, &ntr);
   /* 4 blocks a step: one a step ran at half the speed into int32 (0.43 against
-     the 4-block widening loops' 0.97x memcpy) */
-  if (nt) /* the store kind a constant of each loop */
-    for (; i + 32 <= n; i += 32)
-      for (int u = 0; u < 4; u++) tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, 1);
-  else
-    for (; i + 32 <= n; i += 32)
-      for (int u = 0; u < 4; u++) tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, 0);
-  for (; i + 8 <= n; i += 8) tl__sbw8(bits, sg, DST, s + i, d + i * D, nt);
-  if (nt) _mm_sfence();
+     the 4-block widening loops' 0.97x memcpy); nt a constant of each loop */
+  TL__NT_BOTH(for (; i + 32 <= n; i += 32) for (int u = 0; u < 4; u++)
+                  tl__sbw8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt);
+              for (; i + 8 <= n; i += 8) tl__sbw8(bits, sg, DST, s + i, d + i * D, nt););
   if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
 }
 #define TL__SUBBYTE_INTS(X)                                                                            \
@@ -1621,11 +1616,13 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
  * read as a finite normal (480 for e4m3fn, 65536 for e5m2, 8 for e2m1fn):
  * every |x| >= C gives the same result, C < 2^24, so an integer source then
  * converts to float32 exactly (no round-to-odd step: the one rounding is the
- * encoder's). The encoder rounds the float32 bits: RNE shift
- * and exponent re-bias in one add; for an integer source every nonzero value
- * is a normal of the target (its smallest normal is <= 1), and zero gives a
- * negative lane (arithmetic shift) that the unsigned byte pack turns into 0.
- * A float source takes the subnormal lanes from the magic-number add. C
+ * encoder's). For an integer source the encoder rounds the float32 bits:
+ * RNE shift and exponent re-bias in one add; every nonzero value is a normal
+ * of the target (its smallest normal is <= 1), and zero gives a negative lane
+ * (arithmetic shift) that the unsigned byte pack turns into 0. float32 and
+ * complex64 round by the float adder (tl__n8g); float64/complex128 by the
+ * shift on the double's bits, the subnormal lanes from the magic-number add
+ * (tl__n8d); float16/bfloat16 in 16-bit lanes (k_h8, below). C
  * encodes as maxmag + 1 and anything above the threshold rounds to >= that,
  * so one unsigned byte min with the overflow code (sat: maxmag; else ovf[0],
  * which is maxmag (MX) or maxmag + 1 (inf, NaN, fnuz NaN)) finishes overflow;

@@ -549,10 +549,7 @@ static void test_subbyte_destinations(void **state) {
  * pass that check, with and without saturate. */
 static void test_f8_decoders_enabled(void **state) {
   (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) {
-    skip();
-    return;
-  }
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   static const tl_dtype src[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4,
                                  TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E8M0FNU};
   static const tl_dtype dst[] = {TL_FLOAT32,   TL_FLOAT64,    TL_FLOAT16,   TL_BFLOAT16,
@@ -623,10 +620,7 @@ static void test_f8_decoders_enabled(void **state) {
  * kernels or in the scalar engine. */
 static void test_every_pair_direct_avx2(void **state) {
   (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) {
-    skip();
-    return;
-  }
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   int n = 0, bad = 0;
   for (int f = 0; f < TL_NUM_CONCRETE; f++)
     for (int t = 0; t < TL_NUM_CONCRETE; t++) {
@@ -656,10 +650,7 @@ static void test_every_pair_direct_avx2(void **state) {
  * still be right (test_byte_sources_every_value runs both), only slower. */
 static void test_fold_enabled(void **state) {
   (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) {
-    skip();
-    return;
-  }
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   static const tl_dtype f8[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2,     TL_FLOAT8_E4M3,        TL_FLOAT8_E3M4,
                                 TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E8M0FNU};
   static const tl_dtype f8sgn[] = {TL_FLOAT8_E5M2, TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3, TL_FLOAT8_E3M4};
@@ -702,23 +693,12 @@ static void test_fold_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
-/* The affine rules (float8 -> 1-byte floats by arithmetic on the code, its
- * mantissa shifted by the difference of the two formats' mantissa widths):
- * every pair of the seven signed float8 formats but into float8_e3m4 (whose
- * subnormals span more source codes than a 32-entry window), and each of
- * them into float8_e8m0fnu (the exponent: a right shift by the source's
- * mantissa width), both flags; float8_e5m2 -> float6_e3m2fn / float4_e2m1fn
- * too. Without a rule the pair would still be right
- * (test_byte_sources_every_value runs it with and without), only slower. */
 /* Every pair of 1-byte integer types (int1..int8, uint1..uint8) runs by its
    byte rule on AVX2 (its low bits, sign-extended where the source is signed):
    the search must find one for each, with and without saturation. */
 static void test_bint_enabled(void **state) {
   (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) {
-    skip();
-    return;
-  }
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   int bad = 0, n = 0;
   for (int f = 0; f < TL_NUM_CONCRETE; f++)
     for (int t = 0; t < TL_NUM_CONCRETE; t++) {
@@ -741,12 +721,17 @@ static void test_bint_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* The affine rules (float8 -> 1-byte floats by arithmetic on the code, its
+ * mantissa shifted by the difference of the two formats' mantissa widths):
+ * every pair of the seven signed float8 formats but into float8_e3m4 (whose
+ * subnormals span more source codes than a 32-entry window), and each of
+ * them into float8_e8m0fnu (the exponent: a right shift by the source's
+ * mantissa width), both flags; float8_e5m2 -> float6_e3m2fn / float4_e2m1fn
+ * too. Without a rule the pair would still be right
+ * (test_byte_sources_every_value runs it with and without), only slower. */
 static void test_aff_enabled(void **state) {
   (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) {
-    skip();
-    return;
-  }
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   static const struct { tl_dtype t; int m; } f8[] = {
       {TL_FLOAT8_E4M3FN, 3}, {TL_FLOAT8_E5M2, 2},     {TL_FLOAT8_E4M3, 3},        {TL_FLOAT8_E3M4, 4},
       {TL_FLOAT8_E4M3FNUZ, 3}, {TL_FLOAT8_E5M2FNUZ, 2}, {TL_FLOAT8_E4M3B11FNUZ, 3}};
@@ -781,12 +766,6 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
-/* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
- * to the first overflowing value, then one rounding in 32-bit lanes): every
- * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
- * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
- * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
- * -1..1, plus the type's extremes; saturate on and off, a tail. */
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
@@ -859,6 +838,12 @@ static void test_small_value_blocks(void **state) {
   free(q), free(h), free(h16), free(bf), free(f32), free(i32), free(out), free(ref);
 }
 
+/* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
+ * to the first overflowing value, then one rounding in 32-bit lanes): every
+ * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
+ * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
+ * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
+ * -1..1, plus the type's extremes; saturate on and off, a tail. */
 static void test_int_narrow_edges(void **state) {
   (void)state;
   static const tl_dtype tos[] = {TL_FLOAT16, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3,
