@@ -693,6 +693,47 @@ static void test_fold_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* int8 / uint8 -> float8/6/4 by binades (tl__bl: a 16-entry row per range
+ * of the magnitude's leading bit, plus the high nibble's code): every format
+ * whose mantissa has at least 3 bits, and float4_e2m1fn and float8_e8m0fnu
+ * (uint8 only: e8m0 has no sign for int8's), with and without saturation.
+ * float8_e5m2 and float8_e5m2fnuz (two mantissa bits, 0..255 in range) round
+ * on a bit of the high nibble and break ties on another: no formula of this
+ * shape (float6_e3m2fn has two bits too, but saturates from 32 on). The
+ * list is exact: a change that loses a formula fails here. */
+static void test_bl_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const struct {
+    tl_dtype to;
+    int u8, i8;
+  } want[] = {
+      {TL_FLOAT8_E4M3FN, 1, 1},    {TL_FLOAT8_E4M3, 1, 1},        {TL_FLOAT8_E3M4, 1, 1},
+      {TL_FLOAT8_E4M3FNUZ, 1, 1},  {TL_FLOAT8_E4M3B11FNUZ, 1, 1}, {TL_FLOAT8_E5M2, 0, 0},
+      {TL_FLOAT8_E5M2FNUZ, 0, 0},  {TL_FLOAT8_E8M0FNU, 1, 0},     {TL_FLOAT6_E2M3FN, 1, 1},
+      {TL_FLOAT6_E3M2FN, 1, 1},    {TL_FLOAT4_E2M1FN, 1, 1},
+  };
+  int bad = 0;
+  for (size_t j = 0; j < sizeof want / sizeof want[0]; j++)
+    for (int sat = 0; sat < 2; sat++)
+      for (int sg = 0; sg < 2; sg++) {
+        const tl_dtype from = sg ? TL_INT8 : TL_UINT8;
+        const int has = tl__avx2_bl_has(from, want[j].to, sat), w = sg ? want[j].i8 : want[j].u8;
+        if (has != w) {
+          print_error("%s -> %s (sat %d): binade formula %d, expected %d\n", tl_dtype_name(from), tl_dtype_name(want[j].to),
+                      sat, has, w);
+          bad++;
+        }
+      }
+  /* not for other sources or destinations */
+  assert_false(tl__avx2_bl_has(TL_INT16, TL_FLOAT8_E4M3FN, 0));
+  assert_false(tl__avx2_bl_has(TL_UINT8, TL_INT8, 0));
+  assert_false(tl__avx2_bl_has(TL_UINT8, (tl_dtype)-1, 0));
+  assert_false(tl__avx2_bl_has(TL_UINT8, (tl_dtype)TL_NUM_CONCRETE, 0));
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(bad, 0);
+}
+
 /* Every pair of 1-byte integer types (int1..int8, uint1..uint8) runs by its
    byte rule on AVX2 (its low bits, sign-extended where the source is signed):
    the search must find one for each, with and without saturation. */
@@ -902,6 +943,7 @@ int main(void) {
       cmocka_unit_test(test_f8_decoders_enabled),
       cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
+      cmocka_unit_test(test_bl_enabled),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
