@@ -807,6 +807,60 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* float16 / bfloat16 / complex32 -> float8/6/4 (k_h8) take a shorter path
+ * for a block of 32 with no |h| in (0, the target's smallest normal): blocks
+ * built to hit each side, against the scalar engine: ordinary values with
+ * zeros (the short path, zero through the shift), one value each just below
+ * and at the smallest normal, float16 subnormals, signed zeros only, values
+ * at the overflow edge, and NaN/inf (the scalar engine's block), with and
+ * without saturation. */
+static void test_h8_blocks(void **state) {
+  (void)state;
+  enum { N = 32 * 40 + 7 };
+  static const tl_dtype dst[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E5M2,        TL_FLOAT8_E4M3,     TL_FLOAT8_E3M4,
+                                 TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT6_E2M3FN,
+                                 TL_FLOAT6_E3M2FN,   TL_FLOAT4_E2M1FN};
+  uint16_t *h = malloc(N * sizeof *h), *bf = malloc(N * sizeof *bf), *c32 = malloc(2 * N * sizeof *c32);
+  unsigned char *out = malloc(N * 2 + 64), *ref = malloc(N * 2 + 64);
+  assert_non_null(h), assert_non_null(bf), assert_non_null(c32), assert_non_null(out), assert_non_null(ref);
+  int nt = ntiers_avail();
+  for (size_t j = 0; j < sizeof dst / sizeof *dst; j++) {
+    const tl_dtype to = dst[j];
+    tl_finfo fi;
+    assert_int_equal(tl_finfo_get(to, &fi), TL_OK);
+    const float mn = (float)fi.smallest_normal, big = (float)fi.max * 1.0625f; /* the overflow edge */
+    for (size_t i = 0; i < N; i++) {
+      const size_t b = i / 32, l = i % 32;
+      const uint64_t r = next();
+      float v = (float)((int)(r % 4001) - 2000) / 16.0f; /* +-125, some exact zeros */
+      switch (b % 6) {
+      case 0: break;
+      case 1: if (l == b % 32) v = (l & 1 ? -mn : mn) * 0.75f; break;      /* one just below the smallest normal */
+      case 2: if (l == b % 32) v = l & 1 ? -mn : mn; break;                /* one at it */
+      case 3: v = l & 1 ? -0.0f : 0.0f; break;                            /* zeros only */
+      case 4: if (l == (b * 7) % 32) v = (float)(r % 3 == 0 ? 1e30 : r % 3 == 1 ? -1e30 : 0.0 / 0.0); break;
+      default: if (l % 5 == 0) v = l & 2 ? -big : big; break;               /* at the overflow edge */
+      }
+      uint32_t u;
+      memcpy(&u, &v, 4);
+      unsigned char hb[2];
+      assert_int_equal(tl_convert(TL_FLOAT32, &v, 4, TL_FLOAT16, hb, 2, 1, 0, NULL), TL_OK);
+      memcpy(&h[i], hb, 2);
+      if (b % 6 == 1 && l == b % 32 && b % 12 == 7) h[i] = (uint16_t)(0x0001 + r % 0x3FF); /* a float16 subnormal */
+      bf[i] = (uint16_t)(u >> 16);
+      c32[2 * i] = h[i], c32[2 * i + 1] = (uint16_t)r;
+    }
+    for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+      for (size_t off = 0; off < 2; off++) {
+        compare_tiers(TL_FLOAT16, (const unsigned char *)(h + off), to, N - off, off, flags, out, ref, nt);
+        compare_tiers(TL_BFLOAT16, (const unsigned char *)(bf + off), to, N - off, off, flags, out, ref, nt);
+        compare_tiers(TL_COMPLEX32, (const unsigned char *)(c32 + 2 * off), to, N - off, off, flags, out, ref, nt);
+      }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(h), free(bf), free(c32), free(out), free(ref);
+}
+
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
@@ -944,6 +998,7 @@ int main(void) {
       cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_bl_enabled),
+      cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
