@@ -1798,6 +1798,36 @@ static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *
 }
 
 
+/* 32 int16 (SG) / uint16 at p -> 32 codes in element order: |x| and the
+   clamp to C in 16-bit lanes, widened by unpacking with zero (in-lane: the
+   packs back restore the order up to one quadword permute), the RNE shift of
+   tl__n8 on each float32, the sign bytes from one saturating pack of the
+   sources, which lands them in the codes' order before that permute. 41
+   operations per 32 against the 32-bit lanes' 47: 0.22 -> 0.25 (int16),
+   0.26 -> 0.28 (uint16) x memcpy (AVX2, 32 KiB, median of 3 in alternation) */
+static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z, const tl__ffmt *F, const char *p, int SG) {
+  const __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)p),
+                x1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+  const uint32_t C = (uint32_t)_mm256_cvtsi256_si32(Z->cint);
+  __m256i a0 = SG ? _mm256_abs_epi16(x0) : x0, a1 = SG ? _mm256_abs_epi16(x1) : x1; /* -32768: 32768 unsigned */
+  if (C < 0xFFFF) {
+    const __m256i c = _mm256_set1_epi16((short)C);
+    a0 = _mm256_min_epu16(a0, c), a1 = _mm256_min_epu16(a1, c);
+  }
+  const __m256i z = _mm256_setzero_si256();
+  __m256i r[4];
+  const __m256i w[4] = {_mm256_unpacklo_epi16(a0, z), _mm256_unpackhi_epi16(a0, z), _mm256_unpacklo_epi16(a1, z),
+                        _mm256_unpackhi_epi16(a1, z)};
+  for (int k = 0; k < 4; k++) {
+    const __m256i a = _mm256_castps_si256(_mm256_cvtepi32_ps(w[k]));
+    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 23 - F->M), _mm256_set1_epi32(1));
+    r[k] = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), 23 - F->M);
+  }
+  const __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r[0], r[1]), _mm256_packs_epi32(r[2], r[3]));
+  const __m256i sgb = SG ? _mm256_packs_epi16(x0, x1) : z;
+  return _mm256_permute4x64_epi64(tl__n8_fin(Z, b, sgb, 0), 0xD8);
+}
+
 static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   const size_t isz = tl__csz(from);
@@ -1814,6 +1844,10 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
+  if (from == TL_INT16 || from == TL_UINT16) { /* no NaN: no scalar block */
+    for (; i + 32 <= n; i += 32)
+      tl__st32((char *)(d + i), tl__n8w16(&Z, F, s + 2 * i, from == TL_INT16), nt);
+  }
   while (i + 32 <= n) {
     /* the scalar engine's call sits outside the loop: inside it, the
        compiler rebuilds the constants on every step */
