@@ -4103,11 +4103,7 @@ static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, co
   int nt;
   size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__BL(o) tl__st32(d + i + (o), tl__bl32(T, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, W, cap, arg), nt)
-  for (; i + 64 <= n; i += 64) {
-    TL__BL(0);
-    TL__BL(32);
-  }
-  for (; i + 32 <= n; i += 32) TL__BL(0);
+  TL__STEPS32(TL__BL);
 #undef TL__BL
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
