@@ -542,9 +542,10 @@ static inline __attribute__((always_inline)) __m256i tl__e8dec(__m256i L) {
    to float32 exactly, times 2^(15 - B) (a normal float32 input: the
    multiplier's subnormal-input slowdown, 2x on mixed data on Zen 4, is not
    met). inf and NaN are set as float16 codes first (float8_e5m2: the
-   float16 layout itself, only the NaN quieted to 0x7E00). */
-static inline __attribute__((always_inline)) void tl__f8dec16x(__m256i c16, int E, int M, int B, int fam, int INT,
-                                                                __m256i *r0, __m256i *r1) {
+   float16 layout itself, only the NaN quieted to 0x7E00). INT (for
+   truncation to integers, formats without inf only): NaN as 0 instead. */
+static inline __attribute__((always_inline)) void tl__f8dec16(__m256i c16, int E, int M, int B, int fam, int INT,
+                                                               __m256i *r0, __m256i *r1) {
   __m256i h = M == 2 ? c16 : _mm256_and_si256(_mm256_srai_epi16(c16, M - 2), _mm256_set1_epi16((short)(0x8000 | (0x7F << (10 - M)))));
   if (E == 5 && fam == TL__FAM_FNUZ) { /* bias 16: exponent field e - 1 (no 31); exponents 0 and 1 are float16 subnormals, the magnitude bits halved */
     const __m256i sub = _mm256_and_si256(_mm256_srai_epi16(c16, 1), _mm256_set1_epi16((short)0xBFFF));
@@ -552,14 +553,11 @@ static inline __attribute__((always_inline)) void tl__f8dec16x(__m256i c16, int 
                            _mm256_cmpgt_epi16(_mm256_set1_epi16(0x800), _mm256_and_si256(c16, _mm256_set1_epi16(0x7F00))));
     B = 15; /* the float16 is the value */
   }
-  if (INT) { /* for the integers (formats without inf): NaN as 0; fnuz's 0x80 is -0 already */
-    if (fam == TL__FAM_FN) {
-      const __m256i m7f = _mm256_set1_epi16(0x7F00);
-      h = _mm256_andnot_si256(_mm256_cmpeq_epi16(_mm256_and_si256(c16, m7f), m7f), h);
-    }
-  } else if (fam == TL__FAM_FN) { /* S.1111.111 (c16 0x7F00 / 0xFF00): less 0x100 is float16's quiet NaN with the sign */
+  if (fam == TL__FAM_FN) { /* S.1111.111 (c16 0x7F00 / 0xFF00): less 0x100 is float16's quiet NaN with the sign */
     const __m256i m7f = _mm256_set1_epi16(0x7F00); /* an AND, not a shift: the shift/shuffle pipes are the busier ones */
-    h = _mm256_blendv_epi8(h, _mm256_sub_epi16(c16, _mm256_set1_epi16(0x100)), _mm256_cmpeq_epi16(_mm256_and_si256(c16, m7f), m7f));
+    const __m256i nan = _mm256_cmpeq_epi16(_mm256_and_si256(c16, m7f), m7f);
+    h = INT ? _mm256_andnot_si256(nan, h) : _mm256_blendv_epi8(h, _mm256_sub_epi16(c16, _mm256_set1_epi16(0x100)), nan);
+  } else if (INT) { /* fnuz's NaN, 0x80, is -0 here already */
   } else if (fam == TL__FAM_FNUZ) { /* 0x80 */
     h = _mm256_blendv_epi8(h, _mm256_set1_epi16((short)0xFE00), _mm256_cmpeq_epi16(c16, _mm256_set1_epi16((short)0x8000)));
   } else if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
@@ -576,9 +574,12 @@ static inline __attribute__((always_inline)) void tl__f8dec16x(__m256i c16, int 
   }
   *r0 = _mm256_castps_si256(a), *r1 = _mm256_castps_si256(b);
 }
-static inline __attribute__((always_inline)) void tl__f8dec16(__m256i c16, int E, int M, int B, int fam, __m256i *r0,
-                                                               __m256i *r1) {
-  tl__f8dec16x(c16, E, M, B, fam, 0, r0, r1);
+/* 16 codes at p as tl__f8dec16 takes them: in both halves, each at the top
+   of its 16-bit lane by one VPSHUFB (no lane-crossing widening) */
+static inline __attribute__((always_inline)) __m256i tl__top16(const void *p) {
+  const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
+                                         11, -1, 12, -1, 13, -1, 14, -1, 15);
+  return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(TL__L16(p)), top16);
 }
 
 /* One block: 32 / D source elements -> 32 bytes of D-byte integers of `bits` bits. */
@@ -1753,6 +1754,14 @@ static inline __attribute__((always_inline)) __m256i tl__n8g(const tl__ffmt *F, 
   return _mm256_add_epi32(_mm256_sub_epi32(sum, magic), _mm256_srli_epi32(_mm256_sub_epi32(q, mn), s));
 }
 
+/* 8 magnitudes m <= C (int32 lanes) -> code lanes: exact in float32, then
+   the RNE shift with re-bias (zero: a negative lane, 0 once packed) */
+static inline __attribute__((always_inline)) __m256i tl__n8int(const tl__nenc *Z, const tl__ffmt *F, __m256i m) {
+  const __m256i a = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 23 - F->M), _mm256_set1_epi32(1));
+  return _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), 23 - F->M);
+}
+
 /* 8 source elements at p -> 8 int32 code lanes (before overflow and sign);
  * *sg: lanes whose sign is the element's; *bad: NaN (or, satinf, inf) lanes
  * for float64; *bm: the largest |x| bits for float32 (checked per step). */
@@ -1775,10 +1784,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
   }
   const __m256i x = tl__ix8(from, p);
   *sg = x;
-  const __m256i m = _mm256_min_epu32(tl__is_signed_src(from) ? _mm256_abs_epi32(x) : x, Z->cint);
-  const __m256i a = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 23 - F->M), _mm256_set1_epi32(1));
-  return _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), 23 - F->M);
+  return tl__n8int(Z, F, _mm256_min_epu32(tl__is_signed_src(from) ? _mm256_abs_epi32(x) : x, Z->cint));
 }
 
 /* 4 x 8 int32 lanes of byte values -> 32 bytes, in the lanes' pack order
@@ -1809,8 +1815,8 @@ static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *
 
 /* 32 int16 (SG) / uint16 at p -> 32 codes in element order: |x| and the
    clamp to C in 16-bit lanes, widened by unpacking with zero (in-lane: the
-   packs back restore the order up to one quadword permute), the RNE shift of
-   tl__n8 on each float32, the sign bytes from one saturating pack of the
+   packs back restore the order up to one quadword permute), tl__n8int on
+   each 8, the sign bytes from one saturating pack of the
    sources, which lands them in the codes' order before that permute. 41
    operations per 32 against the 32-bit lanes' 47: 0.22 -> 0.25 (int16),
    0.26 -> 0.28 (uint16) x memcpy (AVX2, 32 KiB, median of 3 in alternation) */
@@ -1827,11 +1833,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z
   __m256i r[4];
   const __m256i w[4] = {_mm256_unpacklo_epi16(a0, z), _mm256_unpackhi_epi16(a0, z), _mm256_unpacklo_epi16(a1, z),
                         _mm256_unpackhi_epi16(a1, z)};
-  for (int k = 0; k < 4; k++) {
-    const __m256i a = _mm256_castps_si256(_mm256_cvtepi32_ps(w[k]));
-    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 23 - F->M), _mm256_set1_epi32(1));
-    r[k] = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(a, Z->rr), lsb), 23 - F->M);
-  }
+  for (int k = 0; k < 4; k++) r[k] = tl__n8int(Z, F, w[k]);
   const __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r[0], r[1]), _mm256_packs_epi32(r[2], r[3]));
   const __m256i sgb = SG ? _mm256_packs_epi16(x0, x1) : z;
   return _mm256_permute4x64_epi64(tl__n8_fin(Z, b, sgb, 0), 0xD8);
@@ -2238,10 +2240,15 @@ static inline __attribute__((always_inline)) void tl__nenc16_init(tl__nenc16 *Z,
    shift keeps it so and the unsigned pack makes it 0; else, where a large
    |h| could carry the sum past bit 15 (float16 -> float8_e5m2fnuz), a
    logical shift and zero masked) */
+/* |h| clamped to C (a) plus the rounding constant, re-bias and lsb: the sum
+   whose shift by sh is a normal result's code */
+static inline __attribute__((always_inline)) __m256i tl__h8sum(const tl__nenc16 *Z, __m256i a) {
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, Z->sh), _mm256_set1_epi16(1));
+  return _mm256_add_epi16(_mm256_add_epi16(a, Z->rr), lsb);
+}
 static inline __attribute__((always_inline)) __m256i tl__h8n(const tl__nenc16 *Z, __m256i a, int SA) {
   a = _mm256_min_epi16(a, Z->cbits);
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, Z->sh), _mm256_set1_epi16(1));
-  const __m256i sum = _mm256_add_epi16(_mm256_add_epi16(a, Z->rr), lsb);
+  const __m256i sum = tl__h8sum(Z, a);
   if (SA) return _mm256_srai_epi16(sum, Z->sh);
   return _mm256_andnot_si256(_mm256_cmpeq_epi16(a, _mm256_setzero_si256()), _mm256_srli_epi16(sum, Z->sh));
 }
@@ -2249,8 +2256,7 @@ static inline __attribute__((always_inline)) __m256i tl__h8n(const tl__nenc16 *Z
    float32 magic-number add */
 static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z, int bf, __m256i a) {
   a = _mm256_min_epi16(a, Z->cbits);
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, Z->sh), _mm256_set1_epi16(1));
-  const __m256i rn = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, Z->rr), lsb), Z->sh);
+  const __m256i rn = _mm256_srli_epi16(tl__h8sum(Z, a), Z->sh);
   __m256 f0, f1;
   if (bf) {
     f0 = _mm256_castsi256_ps(_mm256_unpacklo_epi16(_mm256_setzero_si256(), a));
@@ -4021,48 +4027,50 @@ static unsigned tl__bl_eval(const unsigned char A[16], unsigned char R[8][16], u
   return sg && x >= 128 ? v | arg : v;
 }
 
+/* Fills A and R (rows in form `wide`) from table src (its int8 -128 entry
+   without the sign bit when nosg) and checks the formula, capped at cap,
+   against the pair's table t on all 256 bytes. */
+static int tl__bl_try(const unsigned char *src, const unsigned char *t, int sg, int nosg, int wide, unsigned cap,
+                      unsigned arg, unsigned char A[16], unsigned char R[8][16]) {
+  /* each row's first nibble (the 6-row form's last two repeat its odd row) */
+  static const unsigned rep[2][8] = {{0, 1, 2, 4, 8, 9, 9, 9}, {0, 1, 2, 4, 5, 8, 9, 11}};
+  unsigned char U[256];
+  memcpy(U, src, sizeof U);
+  if (nosg) U[128] = (unsigned char)(src[128] & ~arg); /* -128's magnitude (int8 has no +128) */
+  for (unsigned h = 0; h < 16; h++) A[h] = U[h * 16];
+  for (int c = 0; c < 8; c++)
+    for (unsigned l = 0; l < 16; l++) R[c][l] = (unsigned char)(U[rep[wide][c] * 16 + l] - U[rep[wide][c] * 16]);
+  for (unsigned x = 0; x < 256; x++)
+    if (tl__bl_eval(A, R, cap, arg, sg, wide, x) != t[x]) return 0;
+  return 1;
+}
+
 static const tl__bl *tl__bl_get(tl_dtype from, tl_dtype to, int sat) {
   tl__bl *P = atomic_load_explicit(&tl__bls[from][to][sat != 0], memory_order_acquire);
   if (P) return P == &tl__bl_none ? NULL : P;
   const tl_dtype_info *ti = tl__info(to);
+  const tl__ffmt *F = tl__ffmt_of(to);
   const int sg = from == TL_INT8;
   const unsigned char *t = tl__table8(from, to, sat != 0), *t0 = tl__table8(from, to, 0);
   tl__bl *np = &tl__bl_none;
-  const tl__ffmt *F = to >= TL_FLOAT4_E2M1FN && to - TL_FLOAT4_E2M1FN < (int)(sizeof tl__fmts / sizeof *tl__fmts)
-                           ? &tl__fmts[to - TL_FLOAT4_E2M1FN]
-                           : NULL;
   if ((from == TL_INT8 || from == TL_UINT8) && ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 && t && t0 && F &&
       (!sg || F->sign_bit >= 0)) {
-    unsigned char U[256], A[16], R[8][16];
+    unsigned char A[16], R[8][16];
     const unsigned arg = sg ? 1u << F->sign_bit : 0;
-    static const unsigned rep[2][8] = {{0, 1, 2, 4, 8, 9, 9, 9}, {0, 1, 2, 4, 5, 8, 9, 11}};
-    unsigned cap = 0xFF;
-    int ok = 0, wide = 0;
-    /* the 6-row form, else the 8-row one; from the non-saturating table
-       capped at maxmag, or from the pair's own (float8_e8m0fnu: saturation
-       is not a cap); int8's -128 magnitude (no +128) its code without the
-       sign, or with it (fnuz's overflow, 0x80) */
-    for (int v = 0; v < 8 && !ok; v++) {
-      const unsigned char *src = (v & 3) < 2 ? t0 : t;
-      wide = v >= 4;
-      if ((v & 3) >= 2 && t == t0) continue;
-      if (!sg && (v & 1)) continue;
-      cap = (v & 3) < 2 && sat ? F->maxmag : 0xFF;
-      for (unsigned m = 0; m < 256; m++) U[m] = src[m];
-      if (sg && !(v & 1)) U[128] = (unsigned char)(src[128] & ~arg);
-      for (unsigned h = 0; h < 16; h++) A[h] = U[h * 16];
-      for (int c = 0; c < 8; c++)
-        for (unsigned l = 0; l < 16; l++) R[c][l] = (unsigned char)(U[rep[wide][c] * 16 + l] - U[rep[wide][c] * 16]);
-      ok = 1;
-      for (unsigned x = 0; x < 256 && ok; x++) ok = tl__bl_eval(A, R, cap, arg, sg, wide, x) == t[x];
-    }
-    if (ok && (np = aligned_alloc(32, sizeof *np)) != NULL) {
+    /* in order: the 6-row form, then the 8-row one; from the non-saturating
+       table capped at maxmag, then from the pair's own (float8_e8m0fnu:
+       saturation is not a cap); int8's -128 magnitude without the sign,
+       then with it (fnuz's overflow, 0x80) */
+    for (int f = 0; f < 8; f++) {
+      const int wide = f >> 2, own = f >> 1 & 1, withsg = f & 1;
+      const unsigned cap = !own && sat ? F->maxmag : 0xFF;
+      if ((own && t == t0) || (withsg && !sg) || !tl__bl_try(own ? t : t0, t, sg, sg && !withsg, wide, cap, arg, A, R))
+        continue;
+      if (!(np = aligned_alloc(32, sizeof *np))) return NULL; /* out of memory: not now */
       np->A = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)A));
       for (int c = 0; c < 8; c++) np->R[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)R[c]));
       np->cap = (unsigned char)cap, np->arg = (unsigned char)arg, np->wide = (unsigned char)wide;
-    } else {
-      np = ok ? NULL : &tl__bl_none; /* out of memory: not now */
-      if (!np) return NULL;
+      break;
     }
   }
   tl__bl *expected = NULL;
@@ -4296,16 +4304,12 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
                                         -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7);
   const __m256i top1 = _mm256_setr_epi8(-1, -1, -1, 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11, -1, -1, -1, 12, -1,
                                         -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15);
-  const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
-                                         11, -1, 12, -1, 13, -1, 14, -1, 15);
   for (; !H16 && i + 16 <= n; i += 16) {
-    /* 16 codes in both halves; a VPSHUFB puts them at the top of 16-bit
-       lanes, or 8 at the top of 32-bit lanes (no lane-crossing widening) */
-    const __m256i b = _mm256_broadcastsi128_si256(TL__L16(s + i));
     __m256i r0, r1;
     if (fam != TL__FAM_E8M0) {
-      tl__f8dec16(_mm256_shuffle_epi8(b, top16), E, M, B, fam, &r0, &r1);
-    } else {
+      tl__f8dec16(tl__top16(s + i), E, M, B, fam, 0, &r0, &r1);
+    } else { /* 16 codes in both halves, 8 of them at the top of 32-bit lanes by each VPSHUFB */
+      const __m256i b = _mm256_broadcastsi128_si256(TL__L16(s + i));
       r0 = tl__e8dec(_mm256_shuffle_epi8(b, top0));
       r1 = tl__e8dec(_mm256_shuffle_epi8(b, top1));
     }
@@ -4416,7 +4420,7 @@ static void e8i_u64(const void *s, void *d, size_t n) { tl__e8i_run(TL_UINT64, s
  * memcpy): -> int16/uint16 0.08-0.16 -> 0.20-0.28; -> int32/uint32
  * 0.11-0.22 -> 0.18-0.32; -> int64/uint64 0.13-0.25 -> 0.21-0.47.
  * Into int32 / uint32 from the formats without inf the codes now go
- * through float32 as the float decoders do (tl__f8dec16x, NaN as 0) and
+ * through float32 as the float decoders do (tl__f8dec16, NaN as 0) and
  * VCVTTPS2DQ truncates, uint32 after a max with 0: float8_e4m3fnuz/b11fnuz
  * -> int32 0.46 -> 0.56, float8_e5m2fnuz -> int32 0.31 -> 0.50, -> uint32
  * 0.34 -> 0.46x memcpy (in alternation, 32 KiB). Into int16/uint16 the same
@@ -4508,12 +4512,10 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
   /* int32 / uint32 from the formats without inf: through float32
-     (tl__f8dec16x), truncated by VCVTTPS2DQ (uint32: negatives to 0) */
-  const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
-                                         11, -1, 12, -1, 13, -1, 14, -1, 15);
+     (tl__f8dec16), truncated by VCVTTPS2DQ (uint32: negatives to 0) */
   for (; D == 4 && fam != TL__FAM_IEEE && i + 16 <= n; i += 16) {
     __m256i a, b;
-    tl__f8dec16x(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(TL__L16(s + i)), top16), E, M, B, fam, 1, &a, &b);
+    tl__f8dec16(tl__top16(s + i), E, M, B, fam, 1, &a, &b);
     a = _mm256_cvttps_epi32(_mm256_castsi256_ps(a)), b = _mm256_cvttps_epi32(_mm256_castsi256_ps(b));
     if (!SG) a = _mm256_max_epi32(a, _mm256_setzero_si256()), b = _mm256_max_epi32(b, _mm256_setzero_si256());
     tl__st32(d + 4 * i, a, nt);

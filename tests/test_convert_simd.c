@@ -805,8 +805,9 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
-/* float16 / bfloat16 / complex32 -> float8/6/4 (k_h8) take a shorter path
- * for a block of 32 with no |h| in (0, the target's smallest normal): blocks
+/* float16 / bfloat16 / complex32 -> float8/6/4 (k_h8): into the float8
+ * formats whose smallest normal is at most 2^-6 a block of 32 with no |h| in
+ * (0, that normal) takes a shorter path (the others keep one path): blocks
  * built to hit each side, against the scalar engine: ordinary values with
  * zeros (the short path, zero through the shift), one value each just below
  * and at the smallest normal, float16 subnormals, signed zeros only, values
