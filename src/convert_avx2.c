@@ -57,6 +57,7 @@ static inline void tl__st16(void *p, __m128i v, int nt) {
 /* a dtype's item size, a constant where t is one (tl__info's is a load) */
 static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
   switch (t) {
+  case TL_INT8: case TL_UINT8: return 1;
   case TL_INT16: case TL_UINT16: case TL_FLOAT16: case TL_BFLOAT16: return 2;
   case TL_INT32: case TL_UINT32: case TL_FLOAT32: case TL_COMPLEX32: case TL_BCOMPLEX32: return 4;
   case TL_INT64: case TL_UINT64: case TL_FLOAT64: case TL_COMPLEX64: return 8;
@@ -4139,6 +4140,239 @@ static const tl__bl *tl__bl_use(tl_dtype from, tl_dtype to, int sat) {
 }
 
 /* For the tests: does pair (from, to, sat) have a binade formula? */
+/* ---- integers -> float8/6/4 formats that saturate early: clamp, then one lookup --
+ * Where every integer of magnitude >= 31 gives the same code (float4_e2m1fn,
+ * float6_e2m3fn/e3m2fn, float8_e3m4, float8_e4m3b11fnuz: their largest
+ * finite values are 6, 7.5, 28, 15.5, 30, and 31 already rounds to the
+ * overflow code or, for the MX formats, saturates), an integer converts as
+ * its magnitude clamped to 31 read from a 32-entry table (two VPSHUFB and a
+ * blend; one VPSHUFB when the codes are constant from 15 on), with the
+ * source's sign bit moved to the format's. Wider integers are first
+ * narrowed to bytes by the saturating packs (signed: to int8, whose -128
+ * clamps to 31 like any |x| >= 31; unsigned: to uint8 after an unsigned min),
+ * which keep every |x| >= 31 at >= 31. 32 elements: 6-9 operations (int8)
+ * against the binade formula's 23 or a 5-bit fold's ~16; int16 adds two and
+ * int32 four packs. Accepted per pair only if the formula gives the scalar
+ * engine's table for all 256 int8 (or uint8) codes and the scalar engine's
+ * result for the source's extremes and every power-of-two boundary it can
+ * hold (rounding is monotone, so codes equal at 31 and at the largest |x|
+ * are equal in between). */
+typedef struct {
+  __m256i T0, T1;           /* codes of magnitudes 0-15 and 16-31, in both 128-bit halves */
+  unsigned char k16, sh, sb; /* k16: one table (codes constant from 15); sh: 7 - sign bit; sb: the sign bit's mask */
+} tl__cl;
+static tl__cl *_Atomic tl__cls[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__cl tl__cl_none;
+
+static int tl__cl_src(tl_dtype from) {
+  switch (from) {
+  case TL_INT8: case TL_UINT8: case TL_INT16: case TL_UINT16: case TL_INT32: case TL_UINT32: case TL_INT64:
+  case TL_UINT64: return 1;
+  default: return 0;
+  }
+}
+
+/* Does the rule (T, sb) give the scalar engine's codes for the extremes and
+   the power-of-two boundaries of integer type `from`? */
+static int tl__cl_extremes(tl_dtype from, tl_dtype to, int sat, const unsigned char T[32], unsigned sb) {
+  const int isz = tl__info(from)->itemsize, sg = tl__info(from)->kind == TL_KIND_INT;
+  uint64_t v[2 * 66 + 2];
+  int nv = 0;
+  for (int b = 4; b < 8 * isz; b++) { /* 2^b - 1, 2^b, 2^b + 1 and their negatives, where they fit */
+    const uint64_t p = (uint64_t)1 << b;
+    const uint64_t lim = sg ? ((uint64_t)1 << (8 * isz - 1)) - 1 : (isz == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * isz)) - 1);
+    for (int k = -1; k <= 1; k++) {
+      const uint64_t m = p + (uint64_t)(int64_t)k;
+      if (m < 31 || m > lim || nv + 2 > (int)(sizeof v / sizeof v[0])) continue;
+      v[nv++] = m;
+      if (sg) v[nv++] = (uint64_t)0 - m;
+    }
+  }
+  if (sg) v[nv++] = (uint64_t)1 << (8 * isz - 1); /* the most negative: its own two's complement */
+  else v[nv++] = isz == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * isz)) - 1;
+  unsigned char buf[8 * (sizeof v / sizeof v[0])], out[sizeof v / sizeof v[0]];
+  for (int j = 0; j < nv; j++) memcpy(buf + (size_t)j * (size_t)isz, &v[j], (size_t)isz); /* little-endian low bytes */
+  tl__convert_generic(from, (const char *)buf, isz, to, (char *)out, 1, (size_t)nv, sat ? TL_CONVERT_SATURATE : 0);
+  for (int j = 0; j < nv; j++) {
+    const int neg = sg && (v[j] >> (8 * isz - 1) & 1);
+    if (out[j] != (neg ? (T[31] | sb) : T[31])) return 0;
+  }
+  return 1;
+}
+
+static const tl__cl *tl__cl_get(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE) return NULL;
+  tl__cl *P = atomic_load_explicit(&tl__cls[from][to][sat != 0], memory_order_acquire);
+  if (P) return P == &tl__cl_none ? NULL : P;
+  const tl_dtype_info *ti = tl__info(to);
+  const int sg = tl__info(from)->kind == TL_KIND_INT;
+  /* int8's table holds every magnitude 0-127 and every negative; uint8's 128-255 */
+  const unsigned char *ti8 = ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 ? tl__table8(TL_INT8, to, sat != 0) : NULL;
+  const unsigned char *tu8 = ti8 ? tl__table8(TL_UINT8, to, sat != 0) : NULL;
+  tl__cl *np = &tl__cl_none;
+  if (tl__cl_src(from) && ti8 && tu8) {
+    unsigned char T[32];
+    memcpy(T, ti8, 32);
+    int ok = 1, sbit = -1;
+    for (unsigned m = 31; m < 256 && ok; m++) ok = (m < 128 ? ti8[m] : tu8[m]) == T[31];
+    for (int b = 7; ok && sg && b >= 0 && sbit < 0; b--) { /* the sign: one bit or-ed in */
+      int all = 1;
+      for (unsigned m = 1; m <= 128 && all; m++) all = ti8[256 - m] == (T[m < 31 ? m : 31] | 1u << b);
+      if (all) sbit = b;
+    }
+    ok = ok && (!sg || sbit >= 0) && tl__cl_extremes(from, to, sat != 0, T, sg ? 1u << sbit : 0);
+    if (ok) {
+      if (!(np = aligned_alloc(32, sizeof *np))) return NULL; /* out of memory: not now */
+      np->T0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)T));
+      np->T1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(T + 16)));
+      np->k16 = 1;
+      for (int m = 15; m < 32; m++) np->k16 = np->k16 && T[m] == T[15];
+      np->sh = (unsigned char)(sg ? 7 - sbit : 0);
+      np->sb = (unsigned char)(sg ? 1u << sbit : 0);
+    }
+  }
+  tl__cl *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&tl__cls[from][to][sat != 0], &expected, np, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    if (np != &tl__cl_none) free(np);
+    np = expected;
+  }
+  return np == &tl__cl_none ? NULL : np;
+}
+
+/* 32 elements at p -> 32 bytes in element order: int8-saturated (signed
+   sources) or uint8-saturated (unsigned) */
+static inline __attribute__((always_inline)) __m256i tl__cl_bytes(tl_dtype from, const char *p) {
+  const __m256i u8 = _mm256_set1_epi32(255);
+  switch (from) {
+  case TL_INT8:
+  case TL_UINT8: return TL__L32(p);
+  case TL_INT16: return _mm256_permute4x64_epi64(_mm256_packs_epi16(TL__L32(p), TL__L32(p + 32)), 0xD8);
+  case TL_UINT16: {
+    const __m256i c = _mm256_set1_epi16(255);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(_mm256_min_epu16(TL__L32(p), c), _mm256_min_epu16(TL__L32(p + 32), c)), 0xD8);
+  }
+  case TL_INT32: return tl__order32(_mm256_packs_epi16(_mm256_packs_epi32(TL__L32(p), TL__L32(p + 32)), _mm256_packs_epi32(TL__L32(p + 64), TL__L32(p + 96))), 0);
+  case TL_UINT32:
+    return tl__order32(_mm256_packus_epi16(_mm256_packus_epi32(_mm256_min_epu32(TL__L32(p), u8), _mm256_min_epu32(TL__L32(p + 32), u8)),
+                                           _mm256_packus_epi32(_mm256_min_epu32(TL__L32(p + 64), u8), _mm256_min_epu32(TL__L32(p + 96), u8))), 0);
+  case TL_INT64:
+    return tl__order32(_mm256_packs_epi16(_mm256_packs_epi32(tl__ix8(from, p), tl__ix8(from, p + 64)),
+                                          _mm256_packs_epi32(tl__ix8(from, p + 128), tl__ix8(from, p + 192))), 1);
+  default: /* TL_UINT64: tl__ix8 saturates to uint32 */
+    return tl__order32(_mm256_packus_epi16(_mm256_packus_epi32(_mm256_min_epu32(tl__ix8(from, p), u8), _mm256_min_epu32(tl__ix8(from, p + 64), u8)),
+                                           _mm256_packus_epi32(_mm256_min_epu32(tl__ix8(from, p + 128), u8), _mm256_min_epu32(tl__ix8(from, p + 192), u8))), 1);
+  }
+}
+
+/* 32 saturated bytes x -> 32 codes (SG: signed; K16: one table; SH: the
+   sign moves right by sh) */
+static inline __attribute__((always_inline)) __m256i tl__cl32(__m256i x, int SG, int K16, int SH, __m256i T0, __m256i T1,
+                                                              __m128i sh) {
+  const __m256i a = SG ? _mm256_abs_epi8(x) : x; /* int8 -128: 128 as an unsigned byte */
+  __m256i r;
+  if (K16) {
+    r = _mm256_shuffle_epi8(T0, _mm256_min_epu8(a, _mm256_set1_epi8(15)));
+  } else {
+    const __m256i m = _mm256_min_epu8(a, _mm256_set1_epi8(31));
+    r = _mm256_blendv_epi8(_mm256_shuffle_epi8(T0, m), _mm256_shuffle_epi8(T1, m), _mm256_cmpgt_epi8(m, _mm256_set1_epi8(15)));
+  }
+  if (SG) {
+    __m256i s = _mm256_and_si256(x, _mm256_set1_epi8((char)0x80));
+    if (SH) s = _mm256_srl_epi16(s, sh); /* bit 7 of each byte to the format's sign bit, within the byte */
+    r = _mm256_or_si256(r, s);
+  }
+  return r;
+}
+
+static inline __attribute__((always_inline)) void tl__cl_run(tl_dtype from, int K16, int SH, const tl__cl *P, tl_dtype to,
+                                                             unsigned flags, const void *sv, void *dv, size_t n) {
+  const size_t isz = tl__csz(from);
+  const char *s = sv;
+  char *d = dv;
+  const int SG = tl__is_signed_src(from) && from != TL_UINT8;
+  const __m256i T0 = P->T0, T1 = P->T1; /* read before the stores */
+  const __m128i sh = _mm_cvtsi32_si128(P->sh);
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, isz, 1, flags, &nt);
+  for (; i + 32 <= n; i += 32) tl__st32(d + i, tl__cl32(tl__cl_bytes(from, s + i * isz), SG, K16, SH, T0, T1, sh), nt);
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, n - i, flags);
+}
+
+typedef void (*tl__cl_fn)(const tl__cl *, tl_dtype, unsigned, const void *, void *, size_t);
+#define TL__CLFN(TAG, FT)                                                                                       \
+  static __attribute__((noinline)) void tl__cl_##TAG(const tl__cl *P, tl_dtype to, unsigned flags, const void *s, \
+                                                      void *d, size_t n) {                                        \
+    if (P->k16 && P->sh) tl__cl_run(FT, 1, 1, P, to, flags, s, d, n);                                             \
+    else if (P->k16) tl__cl_run(FT, 1, 0, P, to, flags, s, d, n);                                                 \
+    else if (P->sh) tl__cl_run(FT, 0, 1, P, to, flags, s, d, n);                                                  \
+    else tl__cl_run(FT, 0, 0, P, to, flags, s, d, n);                                                             \
+  }
+TL__CLFN(i8, TL_INT8)
+TL__CLFN(u8, TL_UINT8)
+TL__CLFN(i16, TL_INT16)
+TL__CLFN(u16, TL_UINT16)
+TL__CLFN(i32, TL_INT32)
+TL__CLFN(u32, TL_UINT32)
+TL__CLFN(i64, TL_INT64)
+TL__CLFN(u64, TL_UINT64)
+#undef TL__CLFN
+
+static int tl__cl_call(tl_dtype from, tl_dtype to, int sat, const void *s, void *d, size_t n) {
+  const tl__cl *P = tl__cl_get(from, to, sat);
+  if (!P) return 0;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  switch (from) {
+  case TL_INT8: tl__cl_i8(P, to, flags, s, d, n); return 1;
+  case TL_UINT8: tl__cl_u8(P, to, flags, s, d, n); return 1;
+  case TL_INT16: tl__cl_i16(P, to, flags, s, d, n); return 1;
+  case TL_UINT16: tl__cl_u16(P, to, flags, s, d, n); return 1;
+  case TL_INT32: tl__cl_i32(P, to, flags, s, d, n); return 1;
+  case TL_UINT32: tl__cl_u32(P, to, flags, s, d, n); return 1;
+  case TL_INT64: tl__cl_i64(P, to, flags, s, d, n); return 1;
+  case TL_UINT64: tl__cl_u64(P, to, flags, s, d, n); return 1;
+  default: return 0;
+  }
+}
+
+/* 16/32/64-bit integer sources: kernels by pair (the pair's rule read at the
+   call; a pair without one, which tl__cl_kernel does not hand out, would run
+   k_n8's kernel) */
+static void k_cl(tl_dtype from, tl_dtype to, int sat, const void *s, void *d, size_t n) {
+  if (!tl__cl_call(from, to, sat, s, d, n)) {
+    const tl__contig_fn f = tl__n8_kernel(from, to, sat);
+    if (f) f(s, d, n);
+    else tl__convert_generic(from, s, (ptrdiff_t)tl__info(from)->itemsize, to, d, 1, n, sat ? TL_CONVERT_SATURATE : 0);
+  }
+}
+#define TL__KRUN k_cl
+TL__NARROW_FORMATS(TL__KDEF, cl, i16, TL_INT16)
+TL__NARROW_FORMATS(TL__KDEF, cl, u16, TL_UINT16)
+TL__NARROW_FORMATS(TL__KDEF, cl, i32, TL_INT32)
+TL__NARROW_FORMATS(TL__KDEF, cl, u32, TL_UINT32)
+TL__NARROW_FORMATS(TL__KDEF, cl, i64, TL_INT64)
+TL__NARROW_FORMATS(TL__KDEF, cl, u64, TL_UINT64)
+#undef TL__KRUN
+
+static tl__contig_fn tl__cl_kernel(tl_dtype from, tl_dtype to, int sat) {
+  if (from == TL_INT8 || from == TL_UINT8 || !tl__cl_get(from, to, sat)) return NULL; /* 1-byte sources: tl__avx2_lut8 */
+#define P(F, T) (((int)(F) << 8) | (int)(T))
+  switch (P(from, to)) {
+    TL__NARROW_FORMATS(TL__KCASE, cl, i16, TL_INT16)
+    TL__NARROW_FORMATS(TL__KCASE, cl, u16, TL_UINT16)
+    TL__NARROW_FORMATS(TL__KCASE, cl, i32, TL_INT32)
+    TL__NARROW_FORMATS(TL__KCASE, cl, u32, TL_UINT32)
+    TL__NARROW_FORMATS(TL__KCASE, cl, i64, TL_INT64)
+    TL__NARROW_FORMATS(TL__KCASE, cl, u64, TL_UINT64)
+  default: return NULL;
+  }
+#undef P
+}
+
+/* For the tests: whether pair (from, to, sat) runs by the clamped lookup. */
+int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat) { return tl__cl_get(from, to, sat != 0) != NULL; }
+
 int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat) {
   if ((from != TL_INT8 && from != TL_UINT8) || (int)to < 0 || to >= TL_NUM_CONCRETE) return 0;
   return tl__bl_get(from, to, sat) != NULL;
@@ -4150,6 +4384,7 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
   if (tl__info(to)->itemsize == 1) {
+    if ((from == TL_INT8 || from == TL_UINT8) && tl__cl_call(from, to, sat, src, dst, n)) return 1;
     const int R = tl__bint_get(from, to, sat);
     if (R > 0) {
       tl__bint_run(R, t, src, dst, n);
@@ -4693,6 +4928,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     if (f) return f;
     if ((f = tl__sbw_kernel(from, to)) != NULL) return f;
     f = tl__f2i_kernel(from, to);
+    if (!f) f = tl__cl_kernel(from, to, sat);
     if (!f) f = tl__n8_kernel(from, to, sat);
     if (!f) f = tl__rto_kernel(from, to, sat);
     const tl_dtype_info *ti = tl__info(to);
@@ -4731,6 +4967,10 @@ int tl__avx2_fold_disable(int off) {
   return 0;
 }
 int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

@@ -122,6 +122,7 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
    table with 1-byte entries by (float8/int8/e8m0 sources), 0 if none (tests). */
 int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8/6/4 by binades */
+int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat); /* integers -> early-saturating float8/6/4 by a clamp */
 /* Turn the folded lookups off (1) or on (0); returns the previous setting (tests, benchmarks). */
 int tl__avx2_fold_disable(int off);
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off

@@ -732,6 +732,44 @@ static void test_bl_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* Integers -> the formats whose codes are constant from magnitude 31 on
+ * (float4_e2m1fn, float6_e2m3fn/e3m2fn, float8_e3m4, float8_e4m3b11fnuz) run
+ * by the clamped lookup on AVX2, from every 1- to 8-byte integer, with and
+ * without saturation; the formats that still round above 31 (float8_e4m3*,
+ * e5m2*) and float8_e8m0fnu (no sign bit: negatives are NaN) do not, nor do
+ * other sources. The list is exact: a change that loses one fails here. */
+static void test_cl_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const tl_dtype froms[] = {TL_INT8, TL_UINT8, TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  static const struct {
+    tl_dtype to;
+    int want;
+  } tos[] = {{TL_FLOAT4_E2M1FN, 1},  {TL_FLOAT6_E2M3FN, 1},   {TL_FLOAT6_E3M2FN, 1},       {TL_FLOAT8_E3M4, 1},
+             {TL_FLOAT8_E4M3B11FNUZ, 1}, {TL_FLOAT8_E4M3, 0}, {TL_FLOAT8_E4M3FN, 0},      {TL_FLOAT8_E4M3FNUZ, 0},
+             {TL_FLOAT8_E5M2, 0},    {TL_FLOAT8_E5M2FNUZ, 0}, {TL_FLOAT8_E8M0FNU, 0}};
+  int bad = 0;
+  for (size_t f = 0; f < sizeof froms / sizeof *froms; f++)
+    for (size_t t = 0; t < sizeof tos / sizeof *tos; t++)
+      for (int sat = 0; sat < 2; sat++) {
+        const int has = tl__avx2_cl_has(froms[f], tos[t].to, sat);
+        if (has != tos[t].want) {
+          print_error("%s -> %s (sat %d): clamped lookup %d, expected %d\n", tl_dtype_name(froms[f]),
+                      tl_dtype_name(tos[t].to), sat, has, tos[t].want);
+          bad++;
+        }
+      }
+  /* not for other sources or destinations, nor out-of-range dtypes */
+  assert_false(tl__avx2_cl_has(TL_FLOAT32, TL_FLOAT4_E2M1FN, 0));
+  assert_false(tl__avx2_cl_has(TL_INT4, TL_FLOAT4_E2M1FN, 0));
+  assert_false(tl__avx2_cl_has(TL_INT16, TL_INT8, 0));
+  assert_false(tl__avx2_cl_has(TL_INT16, TL_FLOAT16, 0));
+  assert_false(tl__avx2_cl_has(TL_INT8, (tl_dtype)-1, 0));
+  assert_false(tl__avx2_cl_has((tl_dtype)TL_NUM_CONCRETE, TL_FLOAT4_E2M1FN, 0));
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(bad, 0);
+}
+
 /* Every pair of 1-byte integer types (int1..int8, uint1..uint8) runs by its
    byte rule on AVX2 (its low bits, sign-extended where the source is signed):
    the search must find one for each, with and without saturation. */
@@ -933,7 +971,8 @@ static void test_small_value_blocks(void **state) {
 }
 
 /* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
- * to the first overflowing value, then one rounding in 32-bit lanes): every
+ * to the first overflowing value, then one rounding in 32-bit lanes; for the
+ * formats constant from 31 on, the saturating packs and a clamped lookup): every
  * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
  * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
  * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
@@ -997,6 +1036,7 @@ int main(void) {
       cmocka_unit_test(test_every_pair_direct_avx2),
       cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_bl_enabled),
+      cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_bint_enabled),
