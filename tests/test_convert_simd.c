@@ -770,6 +770,34 @@ static void test_cl_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* float8 -> 1-byte types whose results are constant below a low and above a
+ * high magnitude code in both sign halves run by the range clamp, whose range
+ * is HI - LO + 1: float8_e5m2 -> int8 from 0x3B (0.875 -> 0) to 0x58 (128 ->
+ * 127 / -128): 30; float8_e4m3fn -> int2 from 0x37 (0.9375 -> 0) to 0x40
+ * (2.0 -> 1 / -2): 10; float8_e5m2 -> int4 from 0x3B to 0x48 (8.0 -> 7 /
+ * -8): 14; float8_e4m3b11fnuz -> float4_e2m1fn, 31. Not where a sign half
+ * varies over more than 32 codes (float8 -> float8 of other ranges), nor
+ * from float8_e8m0fnu (no sign bit) or a non-float8 source. */
+static void test_rg_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  for (int sat = 0; sat < 2; sat++) {
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT8, sat), 30);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2FNUZ, TL_INT8, sat), 30);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3FN, TL_INT2, sat), 10);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT4, sat), 14);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT4_E2M1FN, sat), 31);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, sat), 0);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3FN, sat), 0);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E8M0FNU, TL_INT2, sat), 0);
+    assert_int_equal(tl__avx2_rg_range(TL_INT8, TL_INT2, sat), 0);
+    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT16, sat), 0); /* 1-byte outputs only */
+  }
+  assert_int_equal(tl__avx2_rg_range((tl_dtype)-1, TL_INT8, 0), 0);
+  assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Every pair of 1-byte integer types (int1..int8, uint1..uint8) runs by its
    byte rule on AVX2 (its low bits, sign-extended where the source is signed):
    the search must find one for each, with and without saturation. */
@@ -1037,6 +1065,7 @@ int main(void) {
       cmocka_unit_test(test_fold_enabled),
       cmocka_unit_test(test_bl_enabled),
       cmocka_unit_test(test_cl_enabled),
+      cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_bint_enabled),
