@@ -3,8 +3,9 @@
 # Runs `typelattice bench convert --pairs all --json` once per SIMD tier this CPU has
 # (TYPELATTICE_CPU=avx512, avx2, scalar), keeps the JSON in $OUT (default bench/out,
 # git-ignored), and writes the page with bench/summarize_convert.py. A tier this CPU lacks
-# keeps its archived figures when there are some (avx512: bench/data/convert_avx512_*.md,
-# which says where and when they were measured). The NEON tier runs only under qemu here:
+# keeps its archived figures when there are some: its section of an archived per-tier page
+# (bench/data/convert_tiers_<date>_<commit>.md, an earlier docs/convert_throughput.md), else
+# bench/data/convert_<tier>_*.md; either says where and when they were measured. The NEON tier runs only under qemu here:
 # its section is TL_NEON_NOTE or bench/data/convert_neon_note.md (correctness only, under qemu).
 #
 # Usage: bench/convert_throughput.sh [--quick] [CLI]
@@ -29,8 +30,14 @@ for tier in avx512 avx2 scalar; do
     mv "$OUT/$tier.json.tmp" "$OUT/$tier.json"
     args+=(--tier "$tier=$OUT/$tier.json")
   else
+    # the newest archived per-tier page with a section for this tier (it carries its own
+    # note: where, when, at which commit), else an archived single-run page
+    page=$(grep -l -x "## $tier" bench/data/convert_tiers_*.md 2>/dev/null | sort | tail -n 1 || true)
     archived=$(ls bench/data/convert_${tier}_*.md 2>/dev/null | tail -n 1 || true)
-    if [ -n "$archived" ]; then
+    if [ -n "$page" ]; then
+      echo "tier $tier: not on this CPU, archived figures from $page" >&2
+      args+=(--tier "$tier=$page#$tier")
+    elif [ -n "$archived" ]; then
       echo "tier $tier: not on this CPU, archived figures from $archived" >&2
       args+=(--tier "$tier=$archived")
     else

@@ -4,7 +4,8 @@
 Usage: typelattice bench convert --pairs all --size 64M --json > run.json
        python3 bench/summarize_convert.py run.json [--target 0.9] > page.md
        python3 bench/summarize_convert.py --tier avx2=avx2.json --tier scalar=scalar.json \
-           [--tier avx512=archived.md] [--neon TEXT] > docs/convert_throughput.md   (per tier)
+           [--tier avx512=archived.md] [--tier 'avx512=bench/data/convert_tiers_20261127_372d18f.md#avx512'] \
+           [--neon TEXT] > docs/convert_throughput.md   (per tier)
 
 Prints, from the measured figures only: the tier and memcpy speed of the run, how many
 pairs reach the target ratio to memcpy, the routes the pairs took (own kernel, chain,
@@ -154,6 +155,56 @@ def tier_stats_from_md(path):
     return out
 
 
+def tier_stats_from_page(path, section):
+    """The same from section `## SECTION` of an archived per-tier page (this script's --tier
+    output, e.g. bench/data/convert_tiers_*.md): its counts, routes, 10 slowest pairs and its
+    row of the summary table, and its note (the paragraph under the heading)."""
+    lines = open(path, encoding='utf-8').read().split('\n')
+    head = f'## {section}'
+    if head not in lines:
+        sys.exit(f'{path}: no section "{head}"')
+    summary = {}
+    for line in lines:
+        c = _cells(line) if line.startswith('| ') else []
+        if len(c) == 7 and c[0] == section and c[1].isdigit():
+            summary[int(c[1])] = c
+    out, size, note = {}, None, None
+    for line in lines[lines.index(head) + 1:]:
+        if line.startswith('## '):
+            break
+        mt = re.match(r'### (\d+) bytes of source \(memcpy ([\d.]+) GB/s\)', line)
+        if mt:
+            size = int(mt.group(1))
+            row = summary.get(size)
+            out[size] = dict(memcpy=float(mt.group(2)), worst=[],
+                             median_gbps=float(row[6]) if row and row[6] != 'n/a' else None)
+            continue
+        if size is None:
+            if line and note is None:
+                note = line
+            continue
+        d = out[size]
+        mt = re.match(r'- (\d+) of (\d+) ordered pairs at or above [\d.]+x memcpy; median ([\d.]+)x', line)
+        if mt:
+            d['ok'], d['n'], d['median_ratio'] = int(mt.group(1)), int(mt.group(2)), float(mt.group(3))
+        mt = re.match(r'- (\d+) of \d+ at or above [\d.]+x\.', line)
+        if mt:
+            d['ok_half'] = int(mt.group(1))
+        mt = re.match(r'- of the (\d+) pairs .*: (\d+) at or above [\d.]+x, (\d+) at or above', line)
+        if mt:
+            d['n_orig'], d['ok_orig'], d['ok_half_orig'] = (int(g) for g in mt.groups())
+        if line.startswith('- routes: '):
+            d['routes'] = line[len('- routes: '):].rstrip('.')
+        elif re.match(r'\| \S+ → \S+ \|', line):
+            c = _cells(line)
+            f, t = c[0].split(' → ')
+            d['worst'].append((f, t, None if c[1] == 'n/a' else float(c[1]), float(c[2]), c[3]))
+    for size, d in out.items():
+        if 'ok' not in d:
+            sys.exit(f'{path}: section "{head}", {size} bytes: no counts line')
+    return out, note or ''
+
+
 def _cells(line):
     return [c.strip() for c in line.strip().strip('|').split('|')]
 
@@ -176,7 +227,10 @@ def per_tier_page(a):
     for spec in a.tier:
         name, _, path = spec.partition('=')
         note = ''
-        if path.endswith('.md'):
+        if '.md#' in path:  # a section of an archived per-tier page, with its own note
+            path, _, sec = path.partition('#')
+            stats, note = tier_stats_from_page(path, sec)
+        elif path.endswith('.md'):
             stats = tier_stats_from_md(path)
             note = a.archived_note or ''
         else:
@@ -233,7 +287,9 @@ def per_tier_page(a):
 def main_tiers(argv):
     ap = argparse.ArgumentParser(description='per-tier summary page')
     ap.add_argument('--tier', action='append', required=True,
-                    help='NAME=run.json (a bench --json run) or NAME=page.md (an archived page)')
+                    help='NAME=run.json (a bench --json run), NAME=page.md (an archived page of the '
+                         'single-run format) or NAME=page.md#SECTION (section SECTION of an archived '
+                         'per-tier page, e.g. bench/data/convert_tiers_*.md#avx512)')
     ap.add_argument('--target', type=float, default=0.9)
     ap.add_argument('--note', default='')
     ap.add_argument('--run-note', default='', help='a line about the machine of the .json runs')
