@@ -163,65 +163,6 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
   return 0;
 }
 
-/* ---- interleaved streams past the last-level cache ---------------------------
- * One sequential stream through memory reads at ~12 GB/s on a Zen 2 core (the
- * hardware prefetcher works a 4 KiB page at a time), so a conversion that
- * reads more than it writes runs at that rate; two streams read 4 KiB at a
- * time in turn go faster. So in the AVX2 tier, a run whose source is wider
- * than its output, of at least tl__streams_min bytes (source and output), is
- * cut into two halves and the kernel called on 4 KiB of source of each half
- * in turn. Measured on a Zen 2 (EPYC, 64 MiB of source, x memcpy, one call vs
- * streams): int64 -> int8 0.76 -> 0.94, float32 -> float8_e4m3fn 0.64 ->
- * 0.89, uint16 -> float8_e4m3fn 0.77 -> 1.02, int32 -> int8 0.90 -> 1.08,
- * float64 -> float16 0.59 -> 0.78; four streams or 16 KiB pieces gained less
- * or lost (int32 -> int8 0.83-0.86), and same-width or widening runs lost
- * (float8_e4m3fn -> int8 0.92 -> 0.72, int8 -> int64 1.52 -> 1.03: their
- * streaming stores), so those stay one call. The second half starts on a
- * 64-byte boundary of the output, and the kernels decide on streaming
- * stores as for one call of the whole run (tl__nt_whole): the output is the
- * same, only the order of the work changes. */
-enum { TL__NSTREAMS = 2, TL__PIECE = 4096 };
-static _Atomic size_t tl__streams_min = (size_t)32 << 20; /* the AVX2 kernels' streaming-store bound */
-static _Atomic unsigned long tl__streams_count;
-_Thread_local size_t tl__nt_whole;
-
-size_t tl__streams_set_min(size_t bytes) {
-  return atomic_exchange_explicit(&tl__streams_min, bytes, memory_order_relaxed);
-}
-unsigned long tl__streams_runs(void) { return atomic_load_explicit(&tl__streams_count, memory_order_relaxed); }
-
-/* Run fn on n elements (S -> D bytes each) in streams when that pays: 1 if it did. */
-static int tl__run_streams(tl__contig_fn fn, const char *s, char *d, size_t n, size_t S, size_t D) {
-  const size_t P = TL__PIECE / S; /* elements a piece: P * S and P * D multiples of 64 */
-  const size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
-  if (S <= D || (S + D) * n < min || n < 4 * TL__NSTREAMS * P || (uintptr_t)d % D != 0) return 0;
-  const size_t i0 = ((64 - ((uintptr_t)d & 63)) & 63) / D; /* stream 0 takes these too */
-  const size_t per = (n - i0) / TL__NSTREAMS / P * P;       /* the others start 64-aligned */
-  size_t at[TL__NSTREAMS], end[TL__NSTREAMS];
-  for (int j = 0; j < TL__NSTREAMS; j++) {
-    at[j] = j ? i0 + (size_t)j * per : 0;
-    end[j] = j + 1 < TL__NSTREAMS ? i0 + (size_t)(j + 1) * per : n;
-  }
-  const size_t saved = tl__nt_whole;
-  tl__nt_whole = n;
-  for (int left = TL__NSTREAMS; left;) {
-    left = 0;
-    for (int j = 0; j < TL__NSTREAMS; j++) {
-      if (at[j] == end[j]) continue;
-      /* stream 0's first piece takes the unaligned head; a stream's last
-         piece what is left below 2 pieces (no short pieces) */
-      size_t m = (j == 0 && at[0] == 0 ? i0 : 0) + P;
-      if (end[j] - at[j] < m + 2 * P) m = end[j] - at[j];
-      fn(s + at[j] * S, d + at[j] * D, m);
-      at[j] += m;
-      left += at[j] < end[j];
-    }
-  }
-  tl__nt_whole = saved;
-  atomic_fetch_add_explicit(&tl__streams_count, 1, memory_order_relaxed);
-  return 1;
-}
-
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */
 int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
@@ -239,10 +180,7 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
   if (!fn && tier >= TL__TIER_AVX2) fn = tl__avx2_kernel(from, to, sat);
   if (fn) {
-    /* the AVX2 tier only: measured there (the AVX-512 tier on a Zen 4 passed
-       its 64 MiB figures as one call; not measured with streams) */
-    if (tier != TL__TIER_AVX2 || !tl__run_streams(fn, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
-      fn(src, dst, n);
+    fn(src, dst, n);
     return 1;
   }
 #if defined(TL_HAVE_X86)

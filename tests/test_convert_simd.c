@@ -342,57 +342,6 @@ static void test_large_streamed(void **state) {
   tl_convert_set_tier(tiers[nt - 1]);
 }
 
-/* Runs past the caches whose source is wider than the output go through the
- * AVX2 tier in two interleaved streams of 4 KiB pieces (tl__run_streams);
- * with the size bound lowered to 32 KiB, every such pair with a kernel (plain
- * and saturating) at lengths that leave a head before the first aligned
- * output byte, a short last piece, and exactly 8 pieces (the least that is cut)
- * must give the scalar tier's bytes, the guard after the output untouched,
- * and the streamed route must have run for each (the count of streamed runs). */
-static void test_streams(void **state) {
-  (void)state;
-  if (tl_convert_set_tier("avx2") != TL_OK) skip();
-  const size_t prev = tl__streams_set_min((size_t)32 << 10);
-  const size_t maxn = 8 * 4096 + 4096, maxb = maxn * 16 + 64;
-  unsigned char *sbuf = malloc(maxb), *out = malloc(maxb + 64), *ref = malloc(maxb + 64);
-  assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
-  fill(sbuf, maxb);
-  int pairs = 0;
-  for (int f = 0; f < TL_NUM_CONCRETE; f++)
-    for (int t = 0; t < TL_NUM_CONCRETE; t++) {
-      const tl_dtype from = (tl_dtype)f, to = (tl_dtype)t;
-      if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to) || isz(from) <= isz(to) || from == TL_FLOAT4_E2M1FN_X2 ||
-          to == TL_FLOAT4_E2M1FN_X2) /* refused by tl_convert */
-        continue;
-      for (int sat = 0; sat < 2; sat++) {
-        if (!tl__avx2_kernel(from, to, sat)) continue; /* lookups and chains: not cut */
-        const size_t P = 4096 / isz(from);
-        /* 8 pieces exactly; a head (doff) and a last piece of 1.5 pieces; a long run */
-        const size_t lens[3] = {8 * P, 8 * P + P / 2 + 3, (maxn * 16 - 64) / isz(from)};
-        const size_t doffs[3] = {0, 3 * isz(to), 64 - isz(to)};
-        for (int k = 0; k < 3; k++) {
-          const unsigned long before = tl__streams_runs();
-          compare_tiers(from, sbuf + (size_t)k, to, lens[k], doffs[k], sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
-          if (tl__streams_runs() == before)
-            fail_msg("%s -> %s (sat %d) n=%zu: not run in streams", tl_dtype_name(from), tl_dtype_name(to), sat, lens[k]);
-          pairs++;
-        }
-      }
-    }
-  /* one piece short of 8: one call (the count unchanged), same bytes */
-  const unsigned long before = tl__streams_runs();
-  compare_tiers(TL_INT64, sbuf, TL_INT8, 8 * 512 - 1, 0, 0, out, ref, 2);
-  assert_int_equal(tl__streams_runs(), before);
-  /* widening and same-width runs are not cut */
-  compare_tiers(TL_INT8, sbuf, TL_INT64, maxn, 0, 0, out, ref, 2);
-  compare_tiers(TL_FLOAT32, sbuf, TL_INT32, maxn, 0, 0, out, ref, 2);
-  assert_int_equal(tl__streams_runs(), before);
-  assert_true(pairs > 3 * 200);
-  tl__streams_set_min(prev);
-  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  free(sbuf), free(out), free(ref);
-}
-
 /* Strided calls fall back to the scalar engine and agree with the contiguous kernels. */
 static void test_strided(void **state) {
   (void)state;
@@ -1107,7 +1056,6 @@ int main(void) {
       cmocka_unit_test(test_strided),
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
-      cmocka_unit_test(test_streams),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
