@@ -11,6 +11,11 @@
 # Usage: bench/convert_throughput.sh [--quick] [CLI]
 #   --quick   32 KiB and 4 MiB, 1/5 of the time per pair (a few minutes in all)
 #   CLI       the typelattice binary (default build/typelattice)
+# Environment:
+#   REUSE=1      a tier whose $OUT/<tier>.json exists is not measured again (the page is
+#                written from it; its commit and date from $OUT/<tier>.rev)
+#   EXTRA_TIERS  more sections of archived per-tier pages to show, ';'-separated
+#                NAME=page.md#SECTION (e.g. the same tier measured on another machine)
 # The figures are noisy on a shared machine (memory bandwidth drifts by tens of percent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,14 +26,21 @@ OUT=${OUT:-bench/out}
 [ -x "$CLI" ] || { echo "convert_throughput.sh: no CLI at $CLI (build first)" >&2; exit 2; }
 mkdir -p "$OUT"
 args=()
+revs=()
 for tier in avx512 avx2 scalar; do
   have=$(TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs float32:float16 --size 64 --quick --json |
          python3 -c 'import json,sys; print(json.load(sys.stdin)["tier"])')
   if [ "$have" = "$tier" ]; then
-    echo "tier $tier: measuring ($OUT/$tier.json)" >&2
-    TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs all $QUICK --json > "$OUT/$tier.json.tmp"
-    mv "$OUT/$tier.json.tmp" "$OUT/$tier.json"
+    if [ "${REUSE:-0}" = 1 ] && [ -s "$OUT/$tier.json" ] && [ -s "$OUT/$tier.rev" ]; then
+      echo "tier $tier: reusing $OUT/$tier.json ($(cat "$OUT/$tier.rev"))" >&2
+    else
+      echo "tier $tier: measuring ($OUT/$tier.json)" >&2
+      TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs all $QUICK --json > "$OUT/$tier.json.tmp"
+      mv "$OUT/$tier.json.tmp" "$OUT/$tier.json"
+      echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown) on $(date -u +%Y-%m-%d)${QUICK:+ (--quick)}" > "$OUT/$tier.rev"
+    fi
     args+=(--tier "$tier=$OUT/$tier.json")
+    revs+=("$tier: $(cat "$OUT/$tier.rev")")
   else
     # the newest archived per-tier page with a section for this tier (it carries its own
     # note: where, when, at which commit), else an archived single-run page
@@ -45,15 +57,22 @@ for tier in avx512 avx2 scalar; do
     fi
   fi
 done
+IFS=';' read -r -a extra <<< "${EXTRA_TIERS:-}"
+for e in "${extra[@]}"; do [ -n "$e" ] && args+=(--tier "$e"); done
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)
+fam=$(grep -m1 '^cpu family' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)
+model=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)
+simd=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | grep -o -w -E 'avx2|avx512f|avx512bw|avx512vbmi|avx512_bf16' | tr '\n' ' ' | sed 's/ $//' || true)
 cc=$(cc --version 2>/dev/null | head -n 1 || echo unknown)
-rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-run_note="Measured here by \`bench/convert_throughput.sh ${QUICK}\` at commit $rev on $(date -u +%Y-%m-%d): $(nproc)-CPU machine, $cpu, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
+uarch=""
+[ "$fam" = 23 ] && [ "${model:-0}" -ge 49 ] 2>/dev/null && uarch="Zen 2, "
+measured=$(printf '%s; ' "${revs[@]}" | sed 's/; $//')
+run_note="Measured here by \`bench/convert_throughput.sh${QUICK:+ $QUICK}\` ($measured): $(nproc)-CPU machine, $cpu${fam:+ (${uarch}family $fam model $model; ${simd:-no AVX2})}, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
 archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261127.md, measured at commit e0cb1c0 on a 2-vCPU KVM guest (AMD EPYC Zen 4, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-27 with the bench of that commit (x memcpy: the median of side-by-side rounds; bench/data/convert_avx512_20261122.md has the older run at e7e2c4e on a machine with half the memory bandwidth)."
 # the NEON section: $TL_NEON_NOTE, else bench/data/convert_neon_note.md (what the qemu check covers)
 NEON_NOTE=${TL_NEON_NOTE:-$(cat bench/data/convert_neon_note.md 2>/dev/null || true)}
 python3 bench/summarize_convert.py "${args[@]}" --run-note "$run_note" --archived-note "$archived_note" \
-  --neon "${NEON_NOTE:+see below}${NEON_NOTE:-correctness only (qemu)}" \
+  --neon "$([ -n "$NEON_NOTE" ] && echo "see below" || echo "correctness only (qemu)")" \
   --neon-section "${NEON_NOTE:-}" > docs/convert_throughput.md.tmp
 mv docs/convert_throughput.md.tmp docs/convert_throughput.md
 python3 -c 'import sys; sys.path.insert(0, "docs"); import generate; generate.gen_pages("docs")'

@@ -230,6 +230,8 @@ def per_tier_page(a):
         if '.md#' in path:  # a section of an archived per-tier page, with its own note
             path, _, sec = path.partition('#')
             stats, note = tier_stats_from_page(path, sec)
+            if not note.startswith('Archived: '):  # said once, however often it is carried over
+                note = f'Archived: section `{sec}` of {path}, not measured by this run. ' + note
         elif path.endswith('.md'):
             stats = tier_stats_from_md(path)
             note = a.archived_note or ''

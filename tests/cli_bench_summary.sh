@@ -53,9 +53,16 @@ pg = os.path.join(tmp, "page.md")
 with open(pg, "w") as fh:
     fh.write(page)
 
-# the page's section read back as an archived tier gives the same page
+# the page's section read back as an archived tier gives the same page, its note marked archived
 p = run("--tier", "avx2=%s#avx2" % pg, "--neon", "none")
-check(p.returncode == 0 and p.stdout == page, "a section of an archived page read back: %s" % p.stderr)
+mark = "Archived: section `avx2` of %s, not measured by this run. " % pg
+check(p.returncode == 0 and p.stdout == page.replace("A hand-written run.", mark + "A hand-written run."),
+      "a section of an archived page read back: %s" % p.stderr)
+# read back again: marked once
+with open(os.path.join(tmp, "page2.md"), "w") as fh:
+    fh.write(p.stdout)
+p2 = run("--tier", "avx2=%s#avx2" % os.path.join(tmp, "page2.md"), "--neon", "none")
+check(p2.returncode == 0 and p2.stdout == p.stdout, "an archived section carried over twice: %s" % p2.stderr)
 # under another name, with a live tier beside it
 p = run("--tier", "avx2=" + os.path.join(tmp, "run.json"), "--tier", "avx2 (old)=%s#avx2" % pg)
 check(p.returncode == 0 and "| avx2 (old) | 32768 | 100.0 | 2 of 4 | 3 of 4 |" in p.stdout,
