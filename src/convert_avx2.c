@@ -4190,7 +4190,7 @@ static int tl__cl_extremes(tl_dtype from, tl_dtype to, int sat, const unsigned c
   }
   if (sg) v[nv++] = (uint64_t)1 << (8 * isz - 1); /* the most negative: its own two's complement */
   else v[nv++] = isz == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * isz)) - 1;
-  unsigned char buf[8 * (sizeof v / sizeof v[0])], out[sizeof v / sizeof v[0]];
+  unsigned char buf[8 * (sizeof v / sizeof v[0])] = {0}, out[sizeof v / sizeof v[0]]; /* = {0}: quiets -Wmaybe-uninitialized under ASan */
   for (int j = 0; j < nv; j++) memcpy(buf + (size_t)j * (size_t)isz, &v[j], (size_t)isz); /* little-endian low bytes */
   tl__convert_generic(from, (const char *)buf, isz, to, (char *)out, 1, (size_t)nv, sat ? TL_CONVERT_SATURATE : 0);
   for (int j = 0; j < nv; j++) {
