@@ -176,6 +176,14 @@ int tl__cpu_has_vbmi(void);
 int tl__cpu_has_bf16(void);
 /* Does `tier` have a contiguous fast path (kernel or table lookup) for the pair? */
 int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
+/* Set while a run past the caches is converted in interleaved pieces
+ * (convert.c): the AVX2 kernels write plain stores, not streaming ones. */
+extern _Thread_local int tl__nt_off;
+/* For the tests: the size (source + output bytes) from which contiguous runs
+ * are converted in interleaved streams; returns the previous one. */
+size_t tl__streams_set_min(size_t bytes);
+/* For the tests: how many runs were converted in interleaved streams. */
+unsigned long tl__streams_runs(void);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted
  * the n elements, 0 (nothing written) when there is none (or n is too small). */
 int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat);

@@ -342,6 +342,59 @@ static void test_large_streamed(void **state) {
   tl_convert_set_tier(tiers[nt - 1]);
 }
 
+/* Runs past the caches whose output is at most a quarter of the source go
+ * through the AVX2 tier in two interleaved streams of one source page a piece
+ * (tl__run_streams, plain stores); with the size bound lowered to 32 KiB,
+ * every such pair with a kernel (plain and saturating), at lengths of exactly
+ * 8 pages, with a part before the first page boundary and a short last piece,
+ * and a long run, the source at offsets that are multiples of its item size,
+ * the output at odd offsets, must give the scalar tier's bytes with the guard
+ * after the output untouched, and the streamed route must have run for each
+ * (the count of streamed runs); a source not aligned to its item size, a
+ * halving and a widening run are not cut. */
+static void test_streams(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip();
+  const size_t prev = tl__streams_set_min((size_t)32 << 10);
+  const size_t maxn = 8 * 4096 + 4096, maxb = maxn * 16 + 8192;
+  unsigned char *sbuf = malloc(maxb), *out = malloc(maxb + 64), *ref = malloc(maxb + 64);
+  assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+  fill(sbuf, maxb);
+  int pairs = 0;
+  for (int f = 0; f < TL_NUM_CONCRETE; f++)
+    for (int t = 0; t < TL_NUM_CONCRETE; t++) {
+      const tl_dtype from = (tl_dtype)f, to = (tl_dtype)t;
+      if (tl_dtype_is_weak(from) || tl_dtype_is_weak(to) || isz(from) < 4 * isz(to) || from == TL_FLOAT4_E2M1FN_X2 ||
+          to == TL_FLOAT4_E2M1FN_X2) /* refused by tl_convert */
+        continue;
+      for (int sat = 0; sat < 2; sat++) {
+        if (!tl__avx2_kernel(from, to, sat)) continue; /* lookups and chains: not cut */
+        const size_t S = isz(from), P = 4096 / S;
+        const size_t lens[3] = {8 * P, 8 * P + P / 2 + 3, (maxn * 16 - 64 * 16) / S};
+        const size_t soffs[3] = {0, S * 5, S * 64}, doffs[3] = {0, 3 * isz(to), 64 - isz(to)};
+        for (int k = 0; k < 3; k++) {
+          const unsigned long before = tl__streams_runs();
+          compare_tiers(from, sbuf + soffs[k], to, lens[k], doffs[k], sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+          if (tl__streams_runs() == before)
+            fail_msg("%s -> %s (sat %d) n=%zu: not run in streams", tl_dtype_name(from), tl_dtype_name(to), sat, lens[k]);
+          pairs++;
+        }
+      }
+    }
+  const unsigned long before = tl__streams_runs();
+  /* one piece short of 8 pages: one call, same bytes */
+  compare_tiers(TL_INT64, sbuf, TL_INT8, 8 * 512 - 1, 0, 0, out, ref, 2);
+  /* the source not aligned to its item size; a halving, a widening run */
+  compare_tiers(TL_INT64, sbuf + 3, TL_INT8, maxn, 0, 0, out, ref, 2);
+  compare_tiers(TL_INT16, sbuf, TL_INT8, maxn, 0, 0, out, ref, 2);
+  compare_tiers(TL_INT8, sbuf, TL_INT64, maxn, 0, 0, out, ref, 2);
+  assert_int_equal(tl__streams_runs(), before);
+  assert_true(pairs > 3 * 100);
+  tl__streams_set_min(prev);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  free(sbuf), free(out), free(ref);
+}
+
 /* Strided calls fall back to the scalar engine and agree with the contiguous kernels. */
 static void test_strided(void **state) {
   (void)state;
@@ -1056,6 +1109,7 @@ int main(void) {
       cmocka_unit_test(test_strided),
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
+      cmocka_unit_test(test_streams),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
