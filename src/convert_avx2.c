@@ -3035,6 +3035,19 @@ TL__LUTFNS(16)
   default: tl__lut_##D##_8(L, t, src, dst, n); return 1;                                              \
   }
 
+/* Publish np, a pair's rule built from its table or &NONE (it has none), in
+ * the atomic pointer SLOT, unless another thread published first (then np is
+ * freed and theirs taken); the value: the rule, or NULL for none. */
+#define TL__PUBLISH(SLOT, np, NONE)                                                                             \
+  __extension__({                                                                                              \
+    __typeof__(np) tl__exp_ = NULL;                                                                            \
+    if (!atomic_compare_exchange_strong_explicit(&(SLOT), &tl__exp_, np, memory_order_acq_rel, memory_order_acquire)) { \
+      if (np != (NONE)) free(np);                                                                              \
+      np = tl__exp_;                                                                                           \
+    }                                                                                                          \
+    np == (NONE) ? NULL : np;                                                                                  \
+  })
+
 /* ---- folded lookups: full 8-bit tables of float8 / int8 / e8m0 sources -----
  * A float8 source's table (into another float8, the integers, bool), int8's
  * into a float8 and float8_e8m0fnu's read all 8 bits: 16 shuffles per output
@@ -3300,13 +3313,7 @@ static const tl__foldp *tl__fold_get(tl_dtype from, tl_dtype to, int sat) {
     memset(np, 0, sizeof *np);
     if (!tl__fold_find(t, D, src, &np->F) || !tl__fold_planes(np)) free(np), np = &tl__fold_none;
   }
-  tl__foldp *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__folds[from][to][sat], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__fold_none) free(np);
-    np = expected;
-  }
-  return np == &tl__fold_none ? NULL : np;
+  return TL__PUBLISH(tl__folds[from][to][sat], np, &tl__fold_none);
 }
 
 /* Tests and benchmarks: turn the folded lookups off (the 8-bit lookup then
@@ -3747,13 +3754,7 @@ static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
       free(np), np = &tl__aff_none;
     }
   }
-  tl__affp *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__affs[from][to][sat], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__aff_none) free(np);
-    np = expected;
-  }
-  return np == &tl__aff_none ? NULL : np;
+  return TL__PUBLISH(tl__affs[from][to][sat], np, &tl__aff_none);
 }
 
 /* Tests and benchmarks: turn the affine rules off (folds or the 8-bit lookup
@@ -4074,13 +4075,7 @@ static const tl__bl *tl__bl_get(tl_dtype from, tl_dtype to, int sat) {
       break;
     }
   }
-  tl__bl *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__bls[from][to][sat != 0], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__bl_none) free(np);
-    np = expected;
-  }
-  return np == &tl__bl_none ? NULL : np;
+  return TL__PUBLISH(tl__bls[from][to][sat != 0], np, &tl__bl_none);
 }
 
 static inline __attribute__((always_inline)) __m256i tl__bl32(const __m256i *T, __m256i x, int SG, int W, __m256i cap,
@@ -4231,13 +4226,7 @@ static const tl__cl *tl__cl_get(tl_dtype from, tl_dtype to, int sat) {
       np->sb = (unsigned char)(sg ? 1u << sbit : 0);
     }
   }
-  tl__cl *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__cls[from][to][sat != 0], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__cl_none) free(np);
-    np = expected;
-  }
-  return np == &tl__cl_none ? NULL : np;
+  return TL__PUBLISH(tl__cls[from][to][sat != 0], np, &tl__cl_none);
 }
 
 /* 32 elements at p -> 32 bytes in element order: int8-saturated (signed
@@ -4449,13 +4438,7 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
       }
     }
   }
-  tl__rg *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&tl__rgs[from][to][sat != 0], &expected, np, memory_order_acq_rel,
-                                               memory_order_acquire)) {
-    if (np != &tl__rg_none) free(np);
-    np = expected;
-  }
-  return np == &tl__rg_none ? NULL : np;
+  return TL__PUBLISH(tl__rgs[from][to][sat != 0], np, &tl__rg_none);
 }
 
 typedef struct {
