@@ -4171,14 +4171,14 @@ static int tl__cl_src(tl_dtype from) {
    the power-of-two boundaries of integer type `from`? */
 static int tl__cl_extremes(tl_dtype from, tl_dtype to, int sat, const unsigned char T[32], unsigned sb) {
   const int isz = tl__info(from)->itemsize, sg = tl__info(from)->kind == TL_KIND_INT;
-  uint64_t v[2 * 66 + 2];
+  uint64_t v[6 * 64 + 1]; /* b < 64: three values and their negatives each, then the extreme */
   int nv = 0;
   for (int b = 4; b < 8 * isz; b++) { /* 2^b - 1, 2^b, 2^b + 1 and their negatives, where they fit */
     const uint64_t p = (uint64_t)1 << b;
     const uint64_t lim = sg ? ((uint64_t)1 << (8 * isz - 1)) - 1 : (isz == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * isz)) - 1);
     for (int k = -1; k <= 1; k++) {
       const uint64_t m = p + (uint64_t)(int64_t)k;
-      if (m < 31 || m > lim || nv + 2 > (int)(sizeof v / sizeof v[0])) continue;
+      if (m < 31 || m > lim || nv + 3 > (int)(sizeof v / sizeof v[0])) continue; /* not reached: v holds them all */
       v[nv++] = m;
       if (sg) v[nv++] = (uint64_t)0 - m;
     }
