@@ -5,8 +5,9 @@
 # git-ignored), and writes the page with bench/summarize_convert.py. A tier this CPU lacks
 # keeps its archived figures when there are some: its section of an archived per-tier page
 # (bench/data/convert_tiers_<date>_<commit>.md, an earlier docs/convert_throughput.md), else
-# bench/data/convert_<tier>_*.md; either says where and when they were measured. The NEON tier runs only under qemu here:
-# its section is TL_NEON_NOTE or bench/data/convert_neon_note.md (correctness only, under qemu).
+# bench/data/convert_<tier>_*.md; either says where and when they were measured. The NEON
+# tier runs only under qemu here: its section is TL_NEON_NOTE or
+# bench/data/convert_neon_note.md (correctness only, under qemu).
 #
 # Usage: bench/convert_throughput.sh [--quick] [CLI]
 #   --quick   32 KiB and 4 MiB, 1/5 of the time per pair (a few minutes in all)

@@ -193,11 +193,18 @@ size_t tl__streams_set_min(size_t bytes) {
 }
 unsigned long tl__streams_runs(void) { return atomic_load_explicit(&tl__streams_count, memory_order_relaxed); }
 
-/* Run fn on n elements (S -> D bytes each) in streams when that pays: 1 if it did. */
-static int tl__run_streams(tl__contig_fn fn, const char *s, char *d, size_t n, size_t S, size_t D) {
+/* Run the AVX2 tier's kernel fn for pair (from, to, sat) on n elements (S -> D
+ * bytes each) in streams when that pays: 1 if it did, 0 (nothing written) if
+ * the run is to be one call. Not cut besides the shapes above: int64's clamped
+ * lookups (into float4/float6/e3m4/b11), which lost when cut with pieces of 1,
+ * 2 or 4 pages alike (0.76-0.84 -> 0.55-0.61x memcpy; uint64's kept
+ * 0.88-0.94, int64 -> float8_e4m3fn gained 0.77 -> 0.87). */
+static int tl__run_streams(tl__contig_fn fn, tl_dtype from, tl_dtype to, int sat, const char *s, char *d, size_t n,
+                           size_t S, size_t D) {
   const size_t P = TL__PAGE / S; /* elements a piece: one page of source */
   const size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
   if (S < 4 * D || (S + D) * n < min || n < 4 * TL__NSTREAMS * P || (uintptr_t)s % S != 0) return 0;
+  if (from == TL_INT64 && tl__avx2_cl_has(from, to, sat)) return 0;
   const size_t i0 = ((TL__PAGE - ((uintptr_t)s & (TL__PAGE - 1))) & (TL__PAGE - 1)) / S; /* to the first page */
   const size_t per = (n - i0) / TL__NSTREAMS / P * P; /* the halves start on page boundaries */
   size_t at[TL__NSTREAMS], end[TL__NSTREAMS];
@@ -242,13 +249,11 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
   if (!fn && tier >= TL__TIER_AVX2) fn = tl__avx2_kernel(from, to, sat);
   if (fn) {
-    /* the AVX2 tier only: measured there (the AVX-512 tier on a Zen 4 passed
-       its 64 MiB figures as one call; not measured with streams) */
-    /* int64's clamped lookups (into float4/float6/e3m4/b11) lost when cut, with
-       pieces of 1, 2 or 4 pages alike (0.76-0.84 -> 0.55-0.61x memcpy; uint64's
-       kept 0.88-0.94), while int64 -> float8_e4m3fn gained 0.77 -> 0.87: not cut */
-    const int cut = tier == TL__TIER_AVX2 && !(from == TL_INT64 && tl__avx2_cl_has(from, to, sat));
-    if (!cut || !tl__run_streams(fn, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize)) fn(src, dst, n);
+    /* streams in the AVX2 tier only: measured there (the AVX-512 tier on a
+       Zen 4 passed its 64 MiB figures as one call; not measured with streams) */
+    if (tier != TL__TIER_AVX2 ||
+        !tl__run_streams(fn, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
+      fn(src, dst, n);
     return 1;
   }
 #if defined(TL_HAVE_X86)
