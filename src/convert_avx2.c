@@ -422,14 +422,36 @@ TL__KW(w_u16_u64, TL_UINT16, TL_UINT64, 2, 8, TL__L8, _mm256_cvtepu16_epi64(x))
 TL__KW(w_u32_u64, TL_UINT32, TL_UINT64, 4, 8, TL__L16, _mm256_cvtepu32_epi64(x))
 TL__KW(f_i8_f32, TL_INT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(x))))
 TL__KW(f_u8_f32, TL_UINT8, TL_FLOAT32, 1, 4, TL__L8, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(x))))
-/* int8/uint8 -> float16/bfloat16: exact through float32 (at most 8 significant bits) */
+/* int8/uint8 -> float16/bfloat16: exact through float32 (at most 8 significant
+ * bits). The 16 bytes widened to 16-bit words; in each 32-bit lane the even
+ * element is the low word (as int32: x) and the odd one the high word (as
+ * int32, masked: x * 65536), each converted, and the results' bits put back
+ * in their words: no VCVTPS2PH (two micro-ops of one pipe on Zen 2) and no
+ * pack and lane permute. bfloat16: the even float's high word moved down; the
+ * odd float's high word is bfloat16(x) + (16 << 7), or 0 for x = 0, so a
+ * saturating subtract of 16 << 7 gives it. float16: scaled by 2^-112 into
+ * float16's exponent range, the even float's bits >> 13 are its float16 (low
+ * 13 bits zero), the odd float's bits << 3 its float16 + (16 << 10) in the
+ * high word (0 for 0), corrected the same way; a signed source goes through
+ * its magnitude (16-bit words) and ORs the sign bit in. Zen 2, 32 KiB, x
+ * memcpy, against the float32 route with VCVTPS2PH or a pack: uint8 ->
+ * bfloat16 0.22 -> 0.52, int8 -> bfloat16 0.22 -> 0.38, uint8 -> float16 0.20
+ * -> 0.35, int8 -> float16 0.20 -> 0.27. */
 static inline __m256i tl__b8_h(__m128i x, int sg, int bf) {
-  const __m256 lo = _mm256_cvtepi32_ps(sg ? _mm256_cvtepi8_epi32(x) : _mm256_cvtepu8_epi32(x));
-  const __m256 hi = _mm256_cvtepi32_ps(sg ? _mm256_cvtepi8_epi32(_mm_srli_si128(x, 8)) : _mm256_cvtepu8_epi32(_mm_srli_si128(x, 8)));
-  if (!bf)
-    return _mm256_set_m128i(_mm256_cvtps_ph(hi, _MM_FROUND_TO_NEAREST_INT), _mm256_cvtps_ph(lo, _MM_FROUND_TO_NEAREST_INT));
-  return _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_srli_epi32(_mm256_castps_si256(lo), 16),
-                                                      _mm256_srli_epi32(_mm256_castps_si256(hi), 16)), 0xD8);
+  const __m256i hi = _mm256_set1_epi32((int)0xFFFF0000);
+  if (bf) {
+    const __m256i w = sg ? _mm256_cvtepi8_epi16(x) : _mm256_cvtepu8_epi16(x);
+    const __m256i ev = sg ? _mm256_srai_epi32(_mm256_slli_epi32(w, 16), 16) : _mm256_andnot_si256(hi, w);
+    const __m256i fe = _mm256_castps_si256(_mm256_cvtepi32_ps(ev));
+    const __m256i fo = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_and_si256(w, hi)));
+    return _mm256_or_si256(_mm256_srli_epi32(fe, 16), _mm256_subs_epu16(fo, _mm256_set1_epi32(16 << 23)));
+  }
+  const __m256i ws = sg ? _mm256_cvtepi8_epi16(x) : _mm256_cvtepu8_epi16(x), w = sg ? _mm256_abs_epi16(ws) : ws;
+  const __m256 k = _mm256_set1_ps(0x1p-112f);
+  const __m256i fe = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_andnot_si256(hi, w)), k));
+  const __m256i fo = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(w, hi)), k));
+  const __m256i r = _mm256_or_si256(_mm256_srli_epi32(fe, 13), _mm256_subs_epu16(_mm256_slli_epi32(fo, 3), _mm256_set1_epi32(16 << 26)));
+  return sg ? _mm256_or_si256(r, _mm256_and_si256(ws, _mm256_set1_epi16((short)0x8000))) : r;
 }
 TL__KW(h_i8_f16, TL_INT8, TL_FLOAT16, 1, 2, TL__L16, tl__b8_h(x, 1, 0))
 TL__KW(h_u8_f16, TL_UINT8, TL_FLOAT16, 1, 2, TL__L16, tl__b8_h(x, 0, 0))
@@ -805,36 +827,82 @@ TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0,
  * float32 (0.41 -> 0.63), bcomplex32 (0.43 -> 0.57), complex32 (0.43 ->
  * 0.46), and of the sub-byte integers into complex32 (uint2/uint4 0.43 ->
  * 0.57, int7 0.15 -> 0.41; signed 1-4 bits keep their lookups: 0.44 against
- * 0.41). */
+ * 0.41). Zen 2 (32 KiB, x memcpy) then ran them at half the speed of the
+ * int8/uint8 widening loops: the sign extension by two shifts (one pipe
+ * there) and complex64's interleave. Now the bytes are widened from memory
+ * and made canonical by ALU operations in the wide lanes (tl__sbcanon),
+ * int64 and float64 take 4 bytes a step, complex64 zero-extends to 64-bit
+ * lanes and converts them whole ((x, +0) with no interleave) and complex32
+ * scales by 2^-112 instead of VCVTPS2PH (two micro-ops of one pipe there):
+ * int4 -> int32 0.42 -> 0.73, int2 -> float32 0.42 -> 0.63, int4 -> int64
+ * 0.33 -> 0.69, uint4 -> int64 0.46 -> 0.69, int4 -> float64 0.29 -> 0.54,
+ * bool -> float64 0.45 -> 0.57, int8 / uint8 -> complex64 0.33 / 0.46 -> 0.68,
+ * bool / uint4 / uint8 -> complex32 0.42 -> 0.59-0.63, int8 -> complex32 0.24
+ * -> 0.41 (signed 1-4 bits keep their lookups: 0.39 against 0.29). */
 enum { TL__SB_I32, TL__SB_I64, TL__SB_F32, TL__SB_F64, TL__SB_C64, TL__SB_C128, TL__SB_BC32, TL__SB_C32, TL__SB_N };
 /* 8 elements of tl__sbw_run at source byte s8 to o */
+/* The canonical value of the zero-extended bytes in v's lanes (32- or 64-bit:
+   the constants are the same in both): bool min(byte, 1); 1-7 bits the low
+   bits, sign-extended as ((v & m) ^ s) - s. ALU operations only: the two
+   shifts a step this took before ran on one pipe (Zen 2), and widening from
+   a register (after byte operations) is slower than from memory there. */
+static inline __attribute__((always_inline)) __m256i tl__sbcanon(__m256i v, int bits, int sg, int q) {
+  if (bits == 0) return _mm256_min_epu32(v, _mm256_set1_epi32(1)); /* 64-bit lanes: their high halves are 0 */
+  if (bits >= 8) return v;
+  const __m256i m = q ? _mm256_set1_epi64x((1 << bits) - 1) : _mm256_set1_epi32((1 << bits) - 1);
+  if (!sg) return _mm256_and_si256(v, m);
+  const __m256i sb = q ? _mm256_set1_epi64x(1 << (bits - 1)) : _mm256_set1_epi32(1 << (bits - 1));
+  const __m256i t = _mm256_xor_si256(_mm256_and_si256(v, m), sb);
+  return q ? _mm256_sub_epi64(t, sb) : _mm256_sub_epi32(t, sb);
+}
 static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
-  __m256i v = _mm256_cvtepu8_epi32(TL__L8(s8));
-  if (bits == 0) v = _mm256_min_epu32(v, _mm256_set1_epi32(1)); /* bool: any nonzero byte is 1 */
-  else if (sg) v = _mm256_srai_epi32(_mm256_slli_epi32(v, 32 - bits), 32 - bits);
-  else if (bits < 8) v = _mm256_and_si256(v, _mm256_set1_epi32((1 << bits) - 1));
-  const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+  const int sx = sg && bits == 8; /* int8: sign-extended as it is widened */
+  if (DST == TL__SB_I64) {
+    for (int h = 0; h < 2; h++) {
+      const __m128i b = TL__L4(s8 + 4 * h);
+      tl__st32(o + 32 * h, tl__sbcanon(sx ? _mm256_cvtepi8_epi64(b) : _mm256_cvtepu8_epi64(b), bits, sg, 1), nt);
+    }
+    return;
+  }
+  if (DST == TL__SB_C64) { /* 4 bytes zero-extended to 64-bit lanes, made canonical in the low halves
+                               (int8 too: sign-extending would fill the high halves), converted:
+                               (x, +0) with no interleave */
+    for (int h = 0; h < 2; h++) {
+      __m256i v = _mm256_cvtepu8_epi64(TL__L4(s8 + 4 * h));
+      if (sx) v = _mm256_sub_epi32(_mm256_xor_si256(v, _mm256_set1_epi32(0x80)), _mm256_set1_epi32(0x80));
+      else v = tl__sbcanon(v, bits, sg, 0);
+      tl__st32(o + 32 * h, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt);
+    }
+    return;
+  }
+  if (DST == TL__SB_F64) {
+    for (int h = 0; h < 2; h++) {
+      const __m128i b = TL__L4(s8 + 4 * h);
+      const __m128i c = _mm256_castsi256_si128(
+          tl__sbcanon(_mm256_castsi128_si256(sx ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b)), bits, sg, 0));
+      tl__st32(o + 32 * h, _mm256_castpd_si256(_mm256_cvtepi32_pd(c)), nt);
+    }
+    return;
+  }
+  const __m256i v = tl__sbcanon(sx ? _mm256_cvtepi8_epi32(TL__L8(s8)) : _mm256_cvtepu8_epi32(TL__L8(s8)), bits, sg, 0);
   switch (DST) {
   case TL__SB_I32: tl__st32(o, v, nt); break;
-  case TL__SB_I64:
-    tl__st32(o, _mm256_cvtepi32_epi64(lo), nt);
-    tl__st32(o + 32, _mm256_cvtepi32_epi64(hi), nt);
-    break;
   case TL__SB_F32: tl__st32(o, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt); break;
-  case TL__SB_F64:
-    tl__st32(o, _mm256_castpd_si256(_mm256_cvtepi32_pd(lo)), nt);
-    tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(hi)), nt);
-    break;
-  case TL__SB_C64: tl__st_c64(o, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt); break;
-  case TL__SB_C128:
+  case TL__SB_C128: {
+    const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
     tl__st32(o, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(lo))), nt);
     tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(lo, 8)))), nt);
     tl__st32(o + 64, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(hi))), nt);
     tl__st32(o + 96, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(hi, 8)))), nt);
     break;
-  case TL__SB_C32:
-    tl__st32(o, _mm256_cvtepu16_epi32(_mm256_cvtps_ph(_mm256_cvtepi32_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)), nt);
+  }
+  case TL__SB_C32: { /* float16 bits as tl__b8_h's even elements: the magnitude scaled by 2^-112, >> 13 */
+    const __m256i a = sg ? _mm256_abs_epi32(v) : v;
+    __m256i h = _mm256_srli_epi32(_mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(a), _mm256_set1_ps(0x1p-112f))), 13);
+    if (sg) h = _mm256_or_si256(h, _mm256_and_si256(_mm256_srli_epi32(v, 16), _mm256_set1_epi32(0x8000)));
+    tl__st32(o, h, nt);
     break;
+  }
   default: tl__st32(o, _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), 16), nt); break;
   }
 }
