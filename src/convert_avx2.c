@@ -604,6 +604,20 @@ static inline __attribute__((always_inline)) __m256i tl__top16(const void *p) {
                                          11, -1, 12, -1, 13, -1, 14, -1, 15);
   return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(TL__L16(p)), top16);
 }
+/* 16 codes at p shifted left by P bits in their bytes (float6: P = 2, which
+   makes an E/M code an E/M+2 float8 code of the same value, and drops the
+   byte's two unused bits) */
+static inline __attribute__((always_inline)) __m128i tl__ld16p(const void *p, int P) {
+  __m128i x = TL__L16(p);
+  for (int k = 0; k < P; k++) x = _mm_add_epi8(x, x);
+  return x;
+}
+static inline __attribute__((always_inline)) __m256i tl__top16p(const void *p, int P) {
+  if (!P) return tl__top16(p);
+  const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
+                                         11, -1, 12, -1, 13, -1, 14, -1, 15);
+  return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(tl__ld16p(p, P)), top16);
+}
 
 /* One block: 32 / D source elements -> 32 bytes of D-byte integers of `bits` bits. */
 /* Sources of the float -> integer blocks (SF): float32 (4), float64 (8), and,
@@ -4631,9 +4645,15 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
  * outputs, and complex32/bcomplex32 (their real parts), are decoded in 16-bit
  * lanes (tl__f8h below). Each pair's kernel is checked once against the
  * scalar engine's 256-entry table (tl__f8dec_checked) before it is used; the
- * 256-entry lookups serve any pair that does not match. Float8 only:
- * float6/float4 codes index a 64/16-entry lookup (tl__lut_get), as fast or
- * faster (float4_e2m1fn -> float16: 7.0 against 4.1 G elements/s). Measured
+ * 256-entry lookups serve any pair that does not match. float4 codes index
+ * a 16-entry lookup (tl__lut_get), as fast or faster (float4_e2m1fn ->
+ * float16: 7.0 against 4.1 G elements/s); float6 codes, shifted left by 2 in
+ * their bytes, are float8 codes of two more mantissa bits (TL__F6DEC_FORMATS)
+ * and take these decoders into float32/float64/complex64/complex128 and the
+ * 4- and 8-byte integers, where their 64-entry lookups (2-4 byte planes of 4
+ * sub-tables) were slower (Zen 2, 32 KiB, x memcpy: -> float32 0.20-0.25 ->
+ * 0.34, -> float64 0.19 -> 0.27, -> complex128 0.17 -> 0.24, -> int32 0.25 ->
+ * 0.32, -> int64 0.18 -> 0.27). Measured
  * against the lookup here (AVX2, 32 KiB): float8_e4m3fn -> float32 2.3 -> 4.6,
  * -> float64 1.9 -> 3.0 G/s. The 16-bit lanes against the float32 ones, in
  * alternation (32 KiB, x memcpy): float8 -> float16/bfloat16 0.10-0.13 ->
@@ -4705,7 +4725,7 @@ static inline __attribute__((always_inline)) void tl__f8h_st(char *o, __m256i r,
 /* DST: 0 float32, 1 float64, 6 complex64, 7 complex128 (through float32: tl__f8dec16, tl__e8dec),
    2 float16, 3 bfloat16, 4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
 static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, int DST, int E, int M, int B, int fam,
-                                                                const void *sv, void *dv, size_t n) {
+                                                                int P, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
   static const tl_dtype dst_of[8] = {TL_FLOAT32,   TL_FLOAT64,    TL_FLOAT16,   TL_BFLOAT16,
@@ -4746,7 +4766,7 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   for (; !H16 && i + 16 <= n; i += 16) {
     __m256i r0, r1;
     if (fam != TL__FAM_E8M0) {
-      tl__f8dec16(tl__top16(s + i), E, M, B, fam, 0, &r0, &r1);
+      tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, 0, &r0, &r1);
     } else { /* 16 codes in both halves, 8 of them at the top of 32-bit lanes by each VPSHUFB */
       const __m256i b = _mm256_broadcastsi128_si256(TL__L16(s + i));
       r0 = tl__e8dec(_mm256_shuffle_epi8(b, top0));
@@ -4784,16 +4804,29 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   X(TL_FLOAT8_E5M2FNUZ, e5m2fnuz, 5, 2, 16, TL__FAM_FNUZ, 7)
 #define TL__F8DEC_FORMATS(X) TL__F8INT_FORMATS(X) X(TL_FLOAT8_E8M0FNU, e8m0, 8, 0, 127, TL__FAM_E8M0, -1)
 #define TL__F8DEC_DEF(FT, TAG, E, M, B, FAM, SB)                                                                \
-  static void d8_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_f16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 2, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_c32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 4, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, FAM, s, d, n); } \
-  static void d8_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, FAM, s, d, n); }
+  static void d8_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_f16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 2, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_c32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 4, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, FAM, 0, s, d, n); } \
+  static void d8_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, FAM, 0, s, d, n); }
 TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 #undef TL__F8DEC_DEF
+/* float6 (no inf, no NaN) as the float8 of two more mantissa bits its code
+   shifted left by 2 is (tl__ld16p): (dtype, tag, E, M + 2, bias). Into
+   float32/float64/complex64/complex128 and the 4- and 8-byte integers only:
+   the 16-bit-lane decoders' 16-entry subnormal lookup is indexed by the code
+   itself. */
+#define TL__F6DEC_FORMATS(X) X(TL_FLOAT6_E2M3FN, e2m3, 2, 5, 1) X(TL_FLOAT6_E3M2FN, e3m2, 3, 4, 3)
+#define TL__F6DEC_DEF(FT, TAG, E, M, B)                                                                         \
+  static void d6_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, TL__FAM_MX, 2, s, d, n); } \
+  static void d6_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, TL__FAM_MX, 2, s, d, n); } \
+  static void d6_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, TL__FAM_MX, 2, s, d, n); } \
+  static void d6_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, TL__FAM_MX, 2, s, d, n); }
+TL__F6DEC_FORMATS(TL__F6DEC_DEF)
+#undef TL__F6DEC_DEF
 
 /* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
  * by x - 127 (VPSLLVD/Q: a negative count, as unsigned, gives 0, as the
@@ -4942,7 +4975,7 @@ static inline __attribute__((always_inline)) void tl__f8wide(char *o, __m256i xs
   }
 }
 static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, tl_dtype to, int E, int M, int B,
-                                                                int fam, int SG, int D, const void *sv, void *dv,
+                                                                int fam, int SG, int D, int P, const void *sv, void *dv,
                                                                 size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
@@ -4954,16 +4987,16 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
      (tl__f8dec16), truncated by VCVTTPS2DQ (uint32: negatives to 0) */
   for (; D == 4 && fam != TL__FAM_IEEE && i + 16 <= n; i += 16) {
     __m256i a, b;
-    tl__f8dec16(tl__top16(s + i), E, M, B, fam, 1, &a, &b);
+    tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, 1, &a, &b);
     a = _mm256_cvttps_epi32(_mm256_castsi256_ps(a)), b = _mm256_cvttps_epi32(_mm256_castsi256_ps(b));
     if (!SG) a = _mm256_max_epi32(a, _mm256_setzero_si256()), b = _mm256_max_epi32(b, _mm256_setzero_si256());
     tl__st32(d + 4 * i, a, nt);
     tl__st32(d + 4 * i + 32, b, nt);
   }
-  for (; D >= 4 && i + 16 <= n; i += 16) tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, SG, D, nt);
+  for (; D >= 4 && i + 16 <= n; i += 16) tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
   for (; D == 2 && i + 32 <= n; i += 32) {
-    tl__st32(d + 2 * i, tl__f8int16(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, SG), nt);
-    tl__st32(d + 2 * i + 32, tl__f8int16(_mm256_cvtepi8_epi16(TL__L16(s + i + 16)), E, M, B, fam, SG), nt);
+    tl__st32(d + 2 * i, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG), nt);
+    tl__st32(d + 2 * i + 32, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i + 16, P)), E, M, B, fam, SG), nt);
   }
   if (nt) _mm_sfence();
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
@@ -4973,11 +5006,21 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
   X(__VA_ARGS__, i16, TL_INT16, 1, 2) X(__VA_ARGS__, u16, TL_UINT16, 0, 2) X(__VA_ARGS__, i32, TL_INT32, 1, 4)      \
   X(__VA_ARGS__, u32, TL_UINT32, 0, 4) X(__VA_ARGS__, i64, TL_INT64, 1, 8) X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
 #define TL__F8INT_FN(FT, TAG, E, M, B, FAM, DT, TT, SG, D)                                                        \
-  static void f8i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, FAM, SG, D, s, d, n); }
+  static void f8i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, FAM, SG, D, 0, s, d, n); }
 #define TL__F8INT_DEF(FT, TAG, E, M, B, FAM, SB) TL__F8INT_DSTS(TL__F8INT_FN, FT, TAG, E, M, B, FAM)
 TL__F8INT_FORMATS(TL__F8INT_DEF)
 #undef TL__F8INT_DEF
 #undef TL__F8INT_FN
+#define TL__F6INT_FN(FT, TAG, E, M, B, DT, TT, SG, D)                                                             \
+  static void f6i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, TL__FAM_MX, SG, D, 2, s, d, n); }
+/* (not int16/uint16: their 64-entry lookups ran faster, 0.30 against 0.21-0.24x memcpy) */
+#define TL__F6INT_DSTS(X, ...)                                                                                  \
+  X(__VA_ARGS__, i32, TL_INT32, 1, 4) X(__VA_ARGS__, u32, TL_UINT32, 0, 4) X(__VA_ARGS__, i64, TL_INT64, 1, 8)       \
+  X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
+#define TL__F6INT_DEF(FT, TAG, E, M, B) TL__F6INT_DSTS(TL__F6INT_FN, FT, TAG, E, M, B)
+TL__F6DEC_FORMATS(TL__F6INT_DEF)
+#undef TL__F6INT_DEF
+#undef TL__F6INT_FN
 
 /* the kernel of float8 (not e8m0) -> an integer of 2 to 8 bytes */
 static tl__contig_fn tl__f8int_kernel(tl_dtype from, tl_dtype to) {
@@ -4988,10 +5031,19 @@ static tl__contig_fn tl__f8int_kernel(tl_dtype from, tl_dtype to) {
     static const tl__contig_fn k[TL_NUM_CONCRETE] = {TL__F8INT_DSTS(TL__F8INT_ENT, TAG)};                       \
     return k[to];                                                                                               \
   }
+#define TL__F6INT_ENT(TAG, DT, TT, SG, D) [TT] = f6i_##TAG##_##DT,
+#define TL__F6INT_CASE(FT, TAG, E, M, B)                                                                         \
+  case FT: {                                                                                                    \
+    static const tl__contig_fn k[TL_NUM_CONCRETE] = {TL__F6INT_DSTS(TL__F6INT_ENT, TAG)};                       \
+    return k[to];                                                                                               \
+  }
   switch (from) {
     TL__F8INT_FORMATS(TL__F8INT_CASE)
+    TL__F6DEC_FORMATS(TL__F6INT_CASE)
   default: return NULL;
   }
+#undef TL__F6INT_CASE
+#undef TL__F6INT_ENT
 #undef TL__F8INT_CASE
 #undef TL__F8INT_ENT
 }
@@ -5027,10 +5079,18 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
                                        d8_##TAG##_c32,  d8_##TAG##_bc32, d8_##TAG##_c64, d8_##TAG##_c128}; \
     return k[dst];                                                                                    \
   }
+#define TL__F6DEC_CASE(FT, TAG, E, M, B)                                                              \
+  case FT: {                                                                                          \
+    static const tl__contig_fn k[8] = {d6_##TAG##_f32, d6_##TAG##_f64, NULL, NULL,                     \
+                                       NULL, NULL, d6_##TAG##_c64, d6_##TAG##_c128};                   \
+    return k[dst];                                                                                    \
+  }
   switch (from) {
     TL__F8DEC_FORMATS(TL__F8DEC_CASE)
+    TL__F6DEC_FORMATS(TL__F6DEC_CASE)
   default: return NULL;
   }
+#undef TL__F6DEC_CASE
 #undef TL__F8DEC_CASE
 }
 
@@ -5058,6 +5118,13 @@ static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   v = memcmp(out, t, bytes) == 0 && memcmp(out, t0, bytes) == 0 ? 1 : -1; /* the tail reads t0 */
   atomic_store_explicit(st, v, memory_order_release);
   return v > 0 ? fn : NULL;
+}
+
+/* For the tests: 1 if pair (from, to) has a float8/float6 decoder here and it
+   gave the pair's table for all 256 codes (so it is used), else 0. */
+int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE) return 0;
+  return tl__f8dec_checked(from, to, sat) != NULL;
 }
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
@@ -5187,6 +5254,10 @@ int tl__avx2_aff_disable(int off) {
   return 0;
 }
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

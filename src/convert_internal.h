@@ -131,6 +131,8 @@ int tl__avx2_fold_disable(int off);
    if it has none. */
 int tl__avx2_aff_disable(int off);
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
+/* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */
+int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =
    (((x & A) ^ B) - B) & (2^c - 1)), 0 if it has none (tests). */
 int tl__avx2_bint_rule(tl_dtype from, tl_dtype to, int sat);

@@ -883,6 +883,41 @@ static void test_bint_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* The arithmetic decoders of float8 and float6 codes (tl__f8dec16 and the
+ * integer ones): each is checked against the pair's 256-entry table before it
+ * is used, and falls back to the lookup if it differs, so a wrong decoder
+ * would only be slower; here every one must pass its check: the seven signed
+ * float8 formats into float32/float64/complex64/complex128 and the 2- to
+ * 8-byte integers, the two float6 formats into the same but int16/uint16,
+ * both flags. */
+static void test_f8dec_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip();
+  static const tl_dtype src[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E5M2,     TL_FLOAT8_E4M3,        TL_FLOAT8_E3M4,
+                                 TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT6_E2M3FN,
+                                 TL_FLOAT6_E3M2FN};
+  static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64, TL_COMPLEX64, TL_COMPLEX128, TL_INT32,
+                                 TL_UINT32,  TL_INT64,   TL_UINT64,    TL_INT16,      TL_UINT16};
+  int bad = 0, n = 0;
+  for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+    for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++) {
+      const int f6 = src[i] == TL_FLOAT6_E2M3FN || src[i] == TL_FLOAT6_E3M2FN;
+      const int want = !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16));
+      for (int sat = 0; sat < 2; sat++, n++)
+        if (tl__avx2_f8dec_ok(src[i], dst[j], sat) != want) {
+          print_error("%s -> %s (sat %d): decoder %s\n", tl_dtype_name(src[i]), tl_dtype_name(dst[j]), sat,
+                      want ? "missing or rejected" : "used");
+          bad++;
+        }
+    }
+  /* bad input: not dtypes */
+  if (tl__avx2_f8dec_ok((tl_dtype)-1, TL_FLOAT32, 0) || tl__avx2_f8dec_ok(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0))
+    bad++;
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  assert_int_equal(n, 2 * 9 * 10);
+  assert_int_equal(bad, 0);
+}
+
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code, its
  * mantissa shifted by the difference of the two formats' mantissa widths):
  * every pair of the seven signed float8 formats but into float8_e3m4 (whose
@@ -1126,6 +1161,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
+      cmocka_unit_test(test_f8dec_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
       cmocka_unit_test(test_small_value_blocks),
