@@ -272,6 +272,9 @@ static void test_stride_overflow(void **state) {
       {1, PTRDIFF_MAX / 3, 5, "dst_stride"},
       {4, (ptrdiff_t)1 << 40, (size_t)1 << 24, "dst_stride"},
       {1, PTRDIFF_MIN, 2, "dst_stride"},
+      /* stride and n - 1 both below 2^32 (checked by a multiply, not a divide) */
+      {(ptrdiff_t)UINT32_MAX, 1, (size_t)UINT32_MAX + 1, "src_stride"},
+      {1, -(ptrdiff_t)UINT32_MAX, (size_t)UINT32_MAX, "dst_stride"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     tl_clear_error();
