@@ -597,13 +597,6 @@ static inline __attribute__((always_inline)) void tl__f8dec16(__m256i c16, int E
   }
   *r0 = _mm256_castps_si256(a), *r1 = _mm256_castps_si256(b);
 }
-/* 16 codes at p as tl__f8dec16 takes them: in both halves, each at the top
-   of its 16-bit lane by one VPSHUFB (no lane-crossing widening) */
-static inline __attribute__((always_inline)) __m256i tl__top16(const void *p) {
-  const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
-                                         11, -1, 12, -1, 13, -1, 14, -1, 15);
-  return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(TL__L16(p)), top16);
-}
 /* 16 codes at p shifted left by P bits in their bytes (float6: P = 2, which
    makes an E/M code an E/M+2 float8 code of the same value, and drops the
    byte's two unused bits) */
@@ -612,8 +605,10 @@ static inline __attribute__((always_inline)) __m128i tl__ld16p(const void *p, in
   for (int k = 0; k < P; k++) x = _mm_add_epi8(x, x);
   return x;
 }
+/* 16 codes at p (shifted by P, as tl__ld16p) as tl__f8dec16 takes them: in
+   both halves, each at the top of its 16-bit lane by one VPSHUFB (no
+   lane-crossing widening) */
 static inline __attribute__((always_inline)) __m256i tl__top16p(const void *p, int P) {
-  if (!P) return tl__top16(p);
   const __m256i top16 = _mm256_setr_epi8(-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1,
                                          11, -1, 12, -1, 13, -1, 14, -1, 15);
   return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(tl__ld16p(p, P)), top16);
@@ -854,27 +849,28 @@ TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0,
  * bool / uint4 / uint8 -> complex32 0.42 -> 0.59-0.63, int8 -> complex32 0.24
  * -> 0.41 (signed 1-4 bits keep their lookups: 0.39 against 0.29). */
 enum { TL__SB_I32, TL__SB_I64, TL__SB_F32, TL__SB_F64, TL__SB_C64, TL__SB_C128, TL__SB_BC32, TL__SB_C32, TL__SB_N };
-/* 8 elements of tl__sbw_run at source byte s8 to o */
-/* The canonical value of the zero-extended bytes in v's lanes (32- or 64-bit:
-   the constants are the same in both): bool min(byte, 1); 1-7 bits the low
-   bits, sign-extended as ((v & m) ^ s) - s. ALU operations only: the two
-   shifts a step this took before ran on one pipe (Zen 2), and widening from
-   a register (after byte operations) is slower than from memory there. */
-static inline __attribute__((always_inline)) __m256i tl__sbcanon(__m256i v, int bits, int sg, int q) {
+/* The canonical value of the bytes widened into v's lanes (32- or 64-bit, Q):
+   bool min(byte, 1); 1-7 bits the low bits, sign-extended as ((v & m) ^ s) -
+   s; int8 as it is, or by the same formula when ZX (zero-extended: complex64
+   wants its lanes' high halves 0). ALU operations only: the two shifts a
+   step this took before ran on one pipe (Zen 2), and widening from a
+   register (after byte operations) is slower than from memory there. */
+static inline __attribute__((always_inline)) __m256i tl__sbcanon(__m256i v, int bits, int sg, int q, int zx) {
   if (bits == 0) return _mm256_min_epu32(v, _mm256_set1_epi32(1)); /* 64-bit lanes: their high halves are 0 */
-  if (bits >= 8) return v;
+  if (bits >= 8 && !(sg && zx)) return v;
   const __m256i m = q ? _mm256_set1_epi64x((1 << bits) - 1) : _mm256_set1_epi32((1 << bits) - 1);
   if (!sg) return _mm256_and_si256(v, m);
   const __m256i sb = q ? _mm256_set1_epi64x(1 << (bits - 1)) : _mm256_set1_epi32(1 << (bits - 1));
-  const __m256i t = _mm256_xor_si256(_mm256_and_si256(v, m), sb);
+  const __m256i t = _mm256_xor_si256(bits == 8 ? v : _mm256_and_si256(v, m), sb); /* int8 here: zero-extended */
   return q ? _mm256_sub_epi64(t, sb) : _mm256_sub_epi32(t, sb);
 }
+/* 8 elements of tl__sbw_run at source byte s8 to o */
 static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
   const int sx = sg && bits == 8; /* int8: sign-extended as it is widened */
   if (DST == TL__SB_I64) {
     for (int h = 0; h < 2; h++) {
       const __m128i b = TL__L4(s8 + 4 * h);
-      tl__st32(o + 32 * h, tl__sbcanon(sx ? _mm256_cvtepi8_epi64(b) : _mm256_cvtepu8_epi64(b), bits, sg, 1), nt);
+      tl__st32(o + 32 * h, tl__sbcanon(sx ? _mm256_cvtepi8_epi64(b) : _mm256_cvtepu8_epi64(b), bits, sg, 1, !sx), nt);
     }
     return;
   }
@@ -882,9 +878,7 @@ static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int
                                (int8 too: sign-extending would fill the high halves), converted:
                                (x, +0) with no interleave */
     for (int h = 0; h < 2; h++) {
-      __m256i v = _mm256_cvtepu8_epi64(TL__L4(s8 + 4 * h));
-      if (sx) v = _mm256_sub_epi32(_mm256_xor_si256(v, _mm256_set1_epi32(0x80)), _mm256_set1_epi32(0x80));
-      else v = tl__sbcanon(v, bits, sg, 0);
+      const __m256i v = tl__sbcanon(_mm256_cvtepu8_epi64(TL__L4(s8 + 4 * h)), bits, sg, 0, 1);
       tl__st32(o + 32 * h, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt);
     }
     return;
@@ -893,12 +887,12 @@ static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int
     for (int h = 0; h < 2; h++) {
       const __m128i b = TL__L4(s8 + 4 * h);
       const __m128i c = _mm256_castsi256_si128(
-          tl__sbcanon(_mm256_castsi128_si256(sx ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b)), bits, sg, 0));
+          tl__sbcanon(_mm256_castsi128_si256(sx ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b)), bits, sg, 0, !sx));
       tl__st32(o + 32 * h, _mm256_castpd_si256(_mm256_cvtepi32_pd(c)), nt);
     }
     return;
   }
-  const __m256i v = tl__sbcanon(sx ? _mm256_cvtepi8_epi32(TL__L8(s8)) : _mm256_cvtepu8_epi32(TL__L8(s8)), bits, sg, 0);
+  const __m256i v = tl__sbcanon(sx ? _mm256_cvtepi8_epi32(TL__L8(s8)) : _mm256_cvtepu8_epi32(TL__L8(s8)), bits, sg, 0, !sx);
   switch (DST) {
   case TL__SB_I32: tl__st32(o, v, nt); break;
   case TL__SB_F32: tl__st32(o, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt); break;
@@ -4803,15 +4797,14 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   X(TL_FLOAT8_E4M3B11FNUZ, b11, 4, 3, 11, TL__FAM_FNUZ, 7)                                             \
   X(TL_FLOAT8_E5M2FNUZ, e5m2fnuz, 5, 2, 16, TL__FAM_FNUZ, 7)
 #define TL__F8DEC_FORMATS(X) TL__F8INT_FORMATS(X) X(TL_FLOAT8_E8M0FNU, e8m0, 8, 0, 127, TL__FAM_E8M0, -1)
+/* one decoder: NAME for source FT (E, M, B, FAM, its codes shifted by P) into DST */
+#define TL__DEC_FN(NAME, FT, DST, E, M, B, FAM, P)                                                              \
+  static void NAME(const void *s, void *d, size_t n) { tl__f8dec_run(FT, DST, E, M, B, FAM, P, s, d, n); }
 #define TL__F8DEC_DEF(FT, TAG, E, M, B, FAM, SB)                                                                \
-  static void d8_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_f16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 2, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_bf16(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 3, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_c32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 4, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_bc32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 5, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, FAM, 0, s, d, n); } \
-  static void d8_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, FAM, 0, s, d, n); }
+  TL__DEC_FN(d8_##TAG##_f32, FT, 0, E, M, B, FAM, 0) TL__DEC_FN(d8_##TAG##_f64, FT, 1, E, M, B, FAM, 0)           \
+  TL__DEC_FN(d8_##TAG##_f16, FT, 2, E, M, B, FAM, 0) TL__DEC_FN(d8_##TAG##_bf16, FT, 3, E, M, B, FAM, 0)          \
+  TL__DEC_FN(d8_##TAG##_c32, FT, 4, E, M, B, FAM, 0) TL__DEC_FN(d8_##TAG##_bc32, FT, 5, E, M, B, FAM, 0)          \
+  TL__DEC_FN(d8_##TAG##_c64, FT, 6, E, M, B, FAM, 0) TL__DEC_FN(d8_##TAG##_c128, FT, 7, E, M, B, FAM, 0)
 TL__F8DEC_FORMATS(TL__F8DEC_DEF)
 #undef TL__F8DEC_DEF
 /* float6 (no inf, no NaN) as the float8 of two more mantissa bits its code
@@ -4821,12 +4814,11 @@ TL__F8DEC_FORMATS(TL__F8DEC_DEF)
    itself. */
 #define TL__F6DEC_FORMATS(X) X(TL_FLOAT6_E2M3FN, e2m3, 2, 5, 1) X(TL_FLOAT6_E3M2FN, e3m2, 3, 4, 3)
 #define TL__F6DEC_DEF(FT, TAG, E, M, B)                                                                         \
-  static void d6_##TAG##_f32(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 0, E, M, B, TL__FAM_MX, 2, s, d, n); } \
-  static void d6_##TAG##_f64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 1, E, M, B, TL__FAM_MX, 2, s, d, n); } \
-  static void d6_##TAG##_c64(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 6, E, M, B, TL__FAM_MX, 2, s, d, n); } \
-  static void d6_##TAG##_c128(const void *s, void *d, size_t n) { tl__f8dec_run(FT, 7, E, M, B, TL__FAM_MX, 2, s, d, n); }
+  TL__DEC_FN(d6_##TAG##_f32, FT, 0, E, M, B, TL__FAM_MX, 2) TL__DEC_FN(d6_##TAG##_f64, FT, 1, E, M, B, TL__FAM_MX, 2) \
+  TL__DEC_FN(d6_##TAG##_c64, FT, 6, E, M, B, TL__FAM_MX, 2) TL__DEC_FN(d6_##TAG##_c128, FT, 7, E, M, B, TL__FAM_MX, 2)
 TL__F6DEC_FORMATS(TL__F6DEC_DEF)
 #undef TL__F6DEC_DEF
+#undef TL__DEC_FN
 
 /* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
  * by x - 127 (VPSLLVD/Q: a negative count, as unsigned, gives 0, as the
@@ -5003,8 +4995,12 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
 }
 /* the destinations: (tag, dtype, signed, bytes) */
 #define TL__F8INT_DSTS(X, ...)                                                                                  \
-  X(__VA_ARGS__, i16, TL_INT16, 1, 2) X(__VA_ARGS__, u16, TL_UINT16, 0, 2) X(__VA_ARGS__, i32, TL_INT32, 1, 4)      \
-  X(__VA_ARGS__, u32, TL_UINT32, 0, 4) X(__VA_ARGS__, i64, TL_INT64, 1, 8) X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
+  X(__VA_ARGS__, i16, TL_INT16, 1, 2) X(__VA_ARGS__, u16, TL_UINT16, 0, 2) TL__F6INT_DSTS(X, __VA_ARGS__)
+/* float6's: the 4- and 8-byte ones (into int16/uint16 its 64-entry lookups
+   ran faster, 0.30 against 0.21-0.24x memcpy) */
+#define TL__F6INT_DSTS(X, ...)                                                                                  \
+  X(__VA_ARGS__, i32, TL_INT32, 1, 4) X(__VA_ARGS__, u32, TL_UINT32, 0, 4) X(__VA_ARGS__, i64, TL_INT64, 1, 8)       \
+  X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
 #define TL__F8INT_FN(FT, TAG, E, M, B, FAM, DT, TT, SG, D)                                                        \
   static void f8i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, FAM, SG, D, 0, s, d, n); }
 #define TL__F8INT_DEF(FT, TAG, E, M, B, FAM, SB) TL__F8INT_DSTS(TL__F8INT_FN, FT, TAG, E, M, B, FAM)
@@ -5013,10 +5009,6 @@ TL__F8INT_FORMATS(TL__F8INT_DEF)
 #undef TL__F8INT_FN
 #define TL__F6INT_FN(FT, TAG, E, M, B, DT, TT, SG, D)                                                             \
   static void f6i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, TL__FAM_MX, SG, D, 2, s, d, n); }
-/* (not int16/uint16: their 64-entry lookups ran faster, 0.30 against 0.21-0.24x memcpy) */
-#define TL__F6INT_DSTS(X, ...)                                                                                  \
-  X(__VA_ARGS__, i32, TL_INT32, 1, 4) X(__VA_ARGS__, u32, TL_UINT32, 0, 4) X(__VA_ARGS__, i64, TL_INT64, 1, 8)       \
-  X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
 #define TL__F6INT_DEF(FT, TAG, E, M, B) TL__F6INT_DSTS(TL__F6INT_FN, FT, TAG, E, M, B)
 TL__F6DEC_FORMATS(TL__F6INT_DEF)
 #undef TL__F6INT_DEF
