@@ -184,6 +184,11 @@ extern _Thread_local int tl__nt_off;
 /* For the tests: the size (source + output bytes) from which contiguous runs
  * are converted in interleaved streams; returns the previous one. */
 size_t tl__streams_set_min(size_t bytes);
+/* How far ahead (bytes of source) the AVX2 kernels prefetch in runs past the
+ * caches (convert_avx2.c, tl__pf); 0: not at all. For benchmarks and probes:
+ * sets it, returns the previous distance. */
+extern _Atomic size_t tl__pf_ahead;
+size_t tl__pf_set_ahead(size_t bytes);
 /* For the tests: how many runs were converted in interleaved streams. */
 unsigned long tl__streams_runs(void);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted
