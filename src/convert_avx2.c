@@ -63,6 +63,26 @@ static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *
   for (size_t o = 0; o < span; o += 64) _mm_prefetch((const char *)((uintptr_t)p + pf + o), _MM_HINT_T0);
 }
 
+/* The loops in the arguments twice, nt and pf constants in each: streaming
+ * with prefetch (ntr set, pf = pfr) and not (0, 0: no prefetch left). The
+ * 1-byte sources' loops: with a run-time pf their in-cache loops lost the
+ * compiler's unswitching and ran up to 3x slower (int2 -> float8_e5m2, 32
+ * KiB: 0.85 -> 0.27x memcpy). */
+#define TL__NT_PF(...)                                                                                       \
+  do {                                                                                                       \
+    if (ntr) {                                                                                               \
+      const int nt = 1;                                                                                      \
+      const size_t pf = pfr;                                                                                 \
+      (void)nt, (void)pf;                                                                                    \
+      __VA_ARGS__                                                                                            \
+    } else {                                                                                                 \
+      const int nt = 0;                                                                                      \
+      const size_t pf = 0;                                                                                   \
+      (void)nt, (void)pf;                                                                                    \
+      __VA_ARGS__                                                                                            \
+    }                                                                                                        \
+  } while (0)
+
 static inline void tl__st32(char *p, __m256i v, int nt) {
   if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
   else _mm256_storeu_si256((__m256i *)(void *)p, v);
@@ -3000,10 +3020,8 @@ static inline __attribute__((always_inline)) void tl__lut_out(__m256i *v, int D,
    run-time map keeps its planes in memory. */
 static inline __attribute__((always_inline)) size_t tl__lut2_loop(const __m256i *T, int K, int nsub, int nz, __m256i m7,
                                                                   __m256i kmask, int M0, int M1, __m256i c0, __m256i c1,
-                                                                  const uint8_t *s, char *d, size_t i, size_t n, int nt,
-                                                                  size_t pf) {
+                                                                  const uint8_t *s, char *d, size_t i, size_t n, int nt) {
   for (; i + 32 <= n; i += 32) {
-    tl__pf(pf, s + i, 32);
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
     const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
@@ -3042,7 +3060,8 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   const __m256i m7 = _mm256_set1_epi8(L->idx == TL__IDX_NZ7 ? 0x7F : -1);
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  const int ntr = nt; /* TL__NT_PF's: the 1-byte outputs prefetch */
+  const size_t pfr = D == 1 ? tl__pf_on(nt) : 0;
   /* local copies: the stores through d (char) could alias *L, which would make
      the compiler reload the map and the tables every step */
   signed char map[16];
@@ -3060,7 +3079,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     x_ = nz ? _mm256_min_epu8(_mm256_and_si256(x_, m7), kmask) : _mm256_and_si256(x_, kmask);                   \
     tl__st32(d + i + (o), _mm256_shuffle_epi8(T0, x_), nt);                                                    \
   } while (0)
-    TL__STEPS32(TL__LUT4);
+    TL__NT_PF(TL__STEPS32(TL__LUT4););
 #undef TL__LUT4
   }
   __m256i mk0[16], mk1[16]; /* byte b from plane 0 / plane 1 (else the constant) */
@@ -3068,7 +3087,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     mk0[b] = _mm256_set1_epi8(map[b] == 0 ? -1 : 0), mk1[b] = _mm256_set1_epi8(map[b] == 1 ? -1 : 0);
   if (D == 2 && np >= 1) {
     const int m0 = map[0], m1 = map[1];
-#define TL__L2(A, B) i = tl__lut2_loop(T, K, nsub, nz, m7, kmask, A, B, cst[0], cst[1], s, d, i, n, nt, pf)
+#define TL__L2(A, B) i = tl__lut2_loop(T, K, nsub, nz, m7, kmask, A, B, cst[0], cst[1], s, d, i, n, nt)
     if (m0 == 0 && m1 == 1) TL__L2(0, 1);
     else if (m0 == 0 && m1 == 0) TL__L2(0, 0);
     else if (m0 == 0 && m1 < 0) TL__L2(0, -1);
@@ -3085,16 +3104,14 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);    \
     tl__st32(d + i + (o), tl__lut_plane(T, K, x, xf, m4, m5, m6), nt);                                         \
   } while (0)
-    if (K == 5) /* unrolled (measured, 32 KiB: 0.5 -> 0.62-0.91x memcpy; unrolled by 2 or 4, K = 6 ran 0.52 -> 0.40x) */
-      for (; i + 64 <= n; i += 64) {
-        TL__LUT1(0);
-        TL__LUT1(32);
-      }
-    for (; i + 32 <= n; i += 32) TL__LUT1(0);
+    /* K = 5 unrolled (measured, 32 KiB: 0.5 -> 0.62-0.91x memcpy; unrolled by 2 or 4, K = 6 ran 0.52 -> 0.40x) */
+    TL__NT_PF(if (K == 5) for (; i + 64 <= n; i += 64) {
+                TL__LUT1(0);
+                TL__LUT1(32);
+              } for (; i + 32 <= n; i += 32) TL__LUT1(0););
 #undef TL__LUT1
   }
   for (; i + 32 <= n; i += 32) {
-    tl__pf(pf, s + i, 32);
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     if (K < 8) x = nz ? _mm256_min_epu8(_mm256_and_si256(x, m7), kmask) : _mm256_and_si256(x, kmask);
     const __m256i xf = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
@@ -3514,22 +3531,22 @@ static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *
   const tl__foldk G = {F->lo != 0, F->tail, F->nexc, F->raw80};
   const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
                 c2 = _mm256_set1_epi8((char)F->c2), arg = _mm256_set1_epi8((char)F->arg[0]);
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  int ntr;
+  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
+  const size_t pfr = tl__pf_on(ntr);
 #define TL__FOLD1(o)                                                                                          \
   tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o),                                                                                       \
            tl__fold32(T, K, SRC, MODE, FORM, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), G, lo,  \
                       c, c2, arg, ex, dl),                                                                    \
            nt)
-  if (K <= 5)
+  TL__NT_PF(if (K <= 5)
     for (; i + 64 <= n; i += 64) {
       TL__FOLD1(0);
       TL__FOLD1(32);
     }
-  for (; i + 32 <= n; i += 32) TL__FOLD1(0);
+  for (; i + 32 <= n; i += 32) TL__FOLD1(0););
 #undef TL__FOLD1
-  if (nt) _mm_sfence();
+  if (ntr) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -3560,9 +3577,7 @@ static inline __attribute__((always_inline)) void tl__wfold_run(const tl__foldp 
                 c2 = _mm256_set1_epi8((char)F->c2), ones = _mm256_set1_epi8(-1);
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
   for (; i + 32 <= n; i += 32) {
-    tl__pf(pf, s + i, 32);
     const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     const __m256i y = src == TL__FOLD_MAG   ? tl__fold_y32(x, TL__FOLD_MAG, haslo, tail, lo, c, c2)
                       : src == TL__FOLD_ABS ? tl__fold_y32(x, TL__FOLD_ABS, haslo, tail, lo, c, c2)
@@ -3968,18 +3983,18 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   K.tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K.sm = _mm256_set1_epi8((char)A->sm);
   K.exc0 = _mm256_set1_epi8((char)A->exc[0]), K.exv0 = _mm256_set1_epi8((char)A->exv[0]);
   K.exc1 = _mm256_set1_epi8((char)A->exc[1]), K.exv1 = _mm256_set1_epi8((char)A->exv[1]);
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  int ntr;
+  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
+  const size_t pfr = tl__pf_on(ntr);
 #define TL__AFF1(o)                                                                                             \
   tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FORM, &K), nt)
-  for (; i + 64 <= n; i += 64) {
+  TL__NT_PF(for (; i + 64 <= n; i += 64) {
     TL__AFF1(0);
     TL__AFF1(32);
   }
-  for (; i + 32 <= n; i += 32) TL__AFF1(0);
+  for (; i + 32 <= n; i += 32) TL__AFF1(0););
 #undef TL__AFF1
-  if (nt) _mm_sfence();
+  if (ntr) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -4088,18 +4103,18 @@ static void tl__bint_run(int R, const unsigned char *t, const void *src, void *d
                 C = _mm256_set1_epi8((char)((1 << (R >> 24)) - 1));
   const uint8_t *s = src;
   char *d = dst;
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  int ntr;
+  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
+  const size_t pfr = tl__pf_on(ntr);
 #define TL__BINT(o)                                                                                              \
   do {                                                                                                         \
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
     tl__st32(d + i + (o), _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(_mm256_and_si256(x_, A), B), B), C), nt); \
   } while (0)
-  TL__STEPS32(TL__BINT);
+  TL__NT_PF(TL__STEPS32(TL__BINT););
 #undef TL__BINT
-  if (nt) _mm_sfence();
+  if (ntr) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -4229,13 +4244,13 @@ static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, co
                                                              const uint8_t *s, char *d, size_t n) {
   __m256i T[9] = {P->A, P->R[0], P->R[1], P->R[2], P->R[3], P->R[4], P->R[5], P->R[6], P->R[7]}; /* read before the stores */
   const __m256i cap = _mm256_set1_epi8((char)P->cap), arg = _mm256_set1_epi8((char)P->arg);
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  int ntr;
+  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
+  const size_t pfr = tl__pf_on(ntr);
 #define TL__BL(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__bl32(T, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, W, cap, arg), nt)
-  TL__STEPS32(TL__BL);
+  TL__NT_PF(TL__STEPS32(TL__BL););
 #undef TL__BL
-  if (nt) _mm_sfence();
+  if (ntr) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 static __attribute__((noinline)) void tl__bl_i8(const tl__bl *P, const unsigned char *t, const void *s, void *d, size_t n) {
@@ -4594,13 +4609,13 @@ static inline __attribute__((always_inline)) void tl__rg_run(const tl__rg *P, co
   const tl__rgk K = {P->P0, P->P1, P->N0, P->N1, _mm256_set1_epi8((char)P->lo), _mm256_set1_epi8((char)P->km),
                      _mm256_set1_epi8((char)P->nl), _mm256_set1_epi8((char)P->nanp), _mm256_set1_epi8((char)P->nann),
                      _mm256_set1_epi8((char)P->v80)}; /* read before the stores */
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
+  int ntr;
+  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
+  const size_t pfr = tl__pf_on(ntr);
 #define TL__RG1(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__rg32(&K, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), K16, NAN_, F80), nt)
-  TL__STEPS32(TL__RG1);
+  TL__NT_PF(TL__STEPS32(TL__RG1););
 #undef TL__RG1
-  if (nt) _mm_sfence();
+  if (ntr) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 #define TL__RGFN(K16, NAN_, F80)                                                                               \
@@ -5027,21 +5042,18 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
   if (!t) return; /* not reached: the check built it */
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
-  const size_t pf = tl__pf_on(nt);
   /* int32 / uint32 from the formats without inf: through float32
      (tl__f8dec16), truncated by VCVTTPS2DQ (uint32: negatives to 0) */
   for (; D == 4 && fam != TL__FAM_IEEE && i + 16 <= n; i += 16) {
     __m256i a, b;
-    tl__pf(pf, s + i, 16);
     tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, 1, &a, &b);
     a = _mm256_cvttps_epi32(_mm256_castsi256_ps(a)), b = _mm256_cvttps_epi32(_mm256_castsi256_ps(b));
     if (!SG) a = _mm256_max_epi32(a, _mm256_setzero_si256()), b = _mm256_max_epi32(b, _mm256_setzero_si256());
     tl__st32(d + 4 * i, a, nt);
     tl__st32(d + 4 * i + 32, b, nt);
   }
-  for (; D >= 4 && i + 16 <= n; i += 16) tl__pf(pf, s + i, 16), tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
+  for (; D >= 4 && i + 16 <= n; i += 16) tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
   for (; D == 2 && i + 32 <= n; i += 32) {
-    tl__pf(pf, s + i, 32);
     tl__st32(d + 2 * i, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG), nt);
     tl__st32(d + 2 * i + 32, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i + 16, P)), E, M, B, fam, SG), nt);
   }
