@@ -188,11 +188,6 @@ static _Atomic size_t tl__streams_min = (size_t)32 << 20; /* the AVX2 kernels' s
 static _Atomic unsigned long tl__streams_count;
 _Thread_local int tl__nt_off;
 
-_Atomic size_t tl__pf_ahead = 4096;
-size_t tl__pf_set_ahead(size_t bytes) {
-  return atomic_exchange_explicit(&tl__pf_ahead, bytes, memory_order_relaxed);
-}
-
 size_t tl__streams_set_min(size_t bytes) {
   return atomic_exchange_explicit(&tl__streams_min, bytes, memory_order_relaxed);
 }

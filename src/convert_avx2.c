@@ -46,7 +46,7 @@ static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, si
 /* Software prefetch in runs past the caches. The hardware's stream
  * prefetcher follows a stream within a 4 KiB page and starts over at the
  * next, so a kernel that reads much and computes much waits on memory at
- * every page; the lines tl__pf_ahead (4 KiB) bytes ahead, asked for on each
+ * every page; the lines TL__PF_AHEAD (4 KiB) bytes ahead, asked for on each
  * step, are there in time (Zen 2, 64 MiB, x memcpy: float32 ->
  * float8_e4m3fn 0.82 -> 0.99-1.07, bfloat16 -> float8_e4m3fn 0.77 -> 1.24,
  * float16 -> float6_e2m3fn 0.73 -> 1.04; 2 KiB ahead gained less, a page
@@ -55,33 +55,18 @@ static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, si
  * else 0; tl__pf: the lines of a step's source span p .. p + span, moved on.
  * A prefetch is a hint: it never faults, and the address is formed as an
  * integer (it may lie past the source). */
-static inline size_t tl__pf_on(int nt) {
-  return nt || tl__nt_off ? atomic_load_explicit(&tl__pf_ahead, memory_order_relaxed) : 0;
-}
+#define TL__PF_AHEAD ((size_t)4096)
+static inline size_t tl__pf_on(int nt) { return nt || tl__nt_off ? TL__PF_AHEAD : 0; }
 static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
   if (!pf) return;
   for (size_t o = 0; o < span; o += 64) _mm_prefetch((const char *)((uintptr_t)p + pf + o), _MM_HINT_T0);
 }
 
-/* The loops in the arguments twice, nt and pf constants in each: streaming
- * with prefetch (ntr set, pf = pfr) and not (0, 0: no prefetch left). The
- * 1-byte sources' loops: with a run-time pf their in-cache loops lost the
- * compiler's unswitching and ran up to 3x slower (int2 -> float8_e5m2, 32
- * KiB: 0.85 -> 0.27x memcpy). */
-#define TL__NT_PF(...)                                                                                       \
-  do {                                                                                                       \
-    if (ntr) {                                                                                               \
-      const int nt = 1;                                                                                      \
-      const size_t pf = pfr;                                                                                 \
-      (void)nt, (void)pf;                                                                                    \
-      __VA_ARGS__                                                                                            \
-    } else {                                                                                                 \
-      const int nt = 0;                                                                                      \
-      const size_t pf = 0;                                                                                   \
-      (void)nt, (void)pf;                                                                                    \
-      __VA_ARGS__                                                                                            \
-    }                                                                                                        \
-  } while (0)
+/* The 1-byte sources' loops (never cut into streams: only their streaming
+ * runs prefetch) as TL__NT_SPLIT's two copies, chosen by NT: with a run-time
+ * pf their in-cache loops lost the compiler's unswitching and ran up to 3x
+ * slower (int2 -> float8_e5m2, 32 KiB: 0.85 -> 0.27x memcpy). */
+#define TL__NT_PF(NT, ...) TL__NT_SPLIT(NT, TL__PF_AHEAD, __VA_ARGS__)
 
 static inline void tl__st32(char *p, __m256i v, int nt) {
   if (nt) _mm256_stream_si256((__m256i *)(void *)p, v);
@@ -3060,8 +3045,6 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   const __m256i m7 = _mm256_set1_epi8(L->idx == TL__IDX_NZ7 ? 0x7F : -1);
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
-  const int ntr = nt; /* TL__NT_PF's: the 1-byte outputs prefetch */
-  const size_t pfr = D == 1 ? tl__pf_on(nt) : 0;
   /* local copies: the stores through d (char) could alias *L, which would make
      the compiler reload the map and the tables every step */
   signed char map[16];
@@ -3079,7 +3062,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     x_ = nz ? _mm256_min_epu8(_mm256_and_si256(x_, m7), kmask) : _mm256_and_si256(x_, kmask);                   \
     tl__st32(d + i + (o), _mm256_shuffle_epi8(T0, x_), nt);                                                    \
   } while (0)
-    TL__NT_PF(TL__STEPS32(TL__LUT4););
+    TL__NT_PF(nt, TL__STEPS32(TL__LUT4););
 #undef TL__LUT4
   }
   __m256i mk0[16], mk1[16]; /* byte b from plane 0 / plane 1 (else the constant) */
@@ -3105,7 +3088,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     tl__st32(d + i + (o), tl__lut_plane(T, K, x, xf, m4, m5, m6), nt);                                         \
   } while (0)
     /* K = 5 unrolled (measured, 32 KiB: 0.5 -> 0.62-0.91x memcpy; unrolled by 2 or 4, K = 6 ran 0.52 -> 0.40x) */
-    TL__NT_PF(if (K == 5) for (; i + 64 <= n; i += 64) {
+    TL__NT_PF(nt, if (K == 5) for (; i + 64 <= n; i += 64) {
                 TL__LUT1(0);
                 TL__LUT1(32);
               } for (; i + 32 <= n; i += 32) TL__LUT1(0););
@@ -3531,22 +3514,21 @@ static inline __attribute__((always_inline)) void tl__fold_run(const tl__foldp *
   const tl__foldk G = {F->lo != 0, F->tail, F->nexc, F->raw80};
   const __m256i lo = _mm256_set1_epi8((char)F->lo), c = _mm256_set1_epi8((char)F->c),
                 c2 = _mm256_set1_epi8((char)F->c2), arg = _mm256_set1_epi8((char)F->arg[0]);
-  int ntr;
-  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
-  const size_t pfr = tl__pf_on(ntr);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__FOLD1(o)                                                                                          \
   tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o),                                                                                       \
            tl__fold32(T, K, SRC, MODE, FORM, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), G, lo,  \
                       c, c2, arg, ex, dl),                                                                    \
            nt)
-  TL__NT_PF(if (K <= 5)
+  TL__NT_PF(nt, if (K <= 5)
     for (; i + 64 <= n; i += 64) {
       TL__FOLD1(0);
       TL__FOLD1(32);
     }
   for (; i + 32 <= n; i += 32) TL__FOLD1(0););
 #undef TL__FOLD1
-  if (ntr) _mm_sfence();
+  if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -3983,18 +3965,17 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   K.tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K.sm = _mm256_set1_epi8((char)A->sm);
   K.exc0 = _mm256_set1_epi8((char)A->exc[0]), K.exv0 = _mm256_set1_epi8((char)A->exv[0]);
   K.exc1 = _mm256_set1_epi8((char)A->exc[1]), K.exv1 = _mm256_set1_epi8((char)A->exv[1]);
-  int ntr;
-  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
-  const size_t pfr = tl__pf_on(ntr);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__AFF1(o)                                                                                             \
   tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FORM, &K), nt)
-  TL__NT_PF(for (; i + 64 <= n; i += 64) {
+  TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {
     TL__AFF1(0);
     TL__AFF1(32);
   }
   for (; i + 32 <= n; i += 32) TL__AFF1(0););
 #undef TL__AFF1
-  if (ntr) _mm_sfence();
+  if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -4103,18 +4084,17 @@ static void tl__bint_run(int R, const unsigned char *t, const void *src, void *d
                 C = _mm256_set1_epi8((char)((1 << (R >> 24)) - 1));
   const uint8_t *s = src;
   char *d = dst;
-  int ntr;
-  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
-  const size_t pfr = tl__pf_on(ntr);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__BINT(o)                                                                                              \
   do {                                                                                                         \
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i x_ = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
     tl__st32(d + i + (o), _mm256_and_si256(_mm256_sub_epi8(_mm256_xor_si256(_mm256_and_si256(x_, A), B), B), C), nt); \
   } while (0)
-  TL__NT_PF(TL__STEPS32(TL__BINT););
+  TL__NT_PF(nt, TL__STEPS32(TL__BINT););
 #undef TL__BINT
-  if (ntr) _mm_sfence();
+  if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 
@@ -4244,13 +4224,12 @@ static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, co
                                                              const uint8_t *s, char *d, size_t n) {
   __m256i T[9] = {P->A, P->R[0], P->R[1], P->R[2], P->R[3], P->R[4], P->R[5], P->R[6], P->R[7]}; /* read before the stores */
   const __m256i cap = _mm256_set1_epi8((char)P->cap), arg = _mm256_set1_epi8((char)P->arg);
-  int ntr;
-  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
-  const size_t pfr = tl__pf_on(ntr);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__BL(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__bl32(T, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, W, cap, arg), nt)
-  TL__NT_PF(TL__STEPS32(TL__BL););
+  TL__NT_PF(nt, TL__STEPS32(TL__BL););
 #undef TL__BL
-  if (ntr) _mm_sfence();
+  if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 static __attribute__((noinline)) void tl__bl_i8(const tl__bl *P, const unsigned char *t, const void *s, void *d, size_t n) {
@@ -4609,13 +4588,12 @@ static inline __attribute__((always_inline)) void tl__rg_run(const tl__rg *P, co
   const tl__rgk K = {P->P0, P->P1, P->N0, P->N1, _mm256_set1_epi8((char)P->lo), _mm256_set1_epi8((char)P->km),
                      _mm256_set1_epi8((char)P->nl), _mm256_set1_epi8((char)P->nanp), _mm256_set1_epi8((char)P->nann),
                      _mm256_set1_epi8((char)P->v80)}; /* read before the stores */
-  int ntr;
-  size_t i = tl__lut_head(t, 1, s, d, n, &ntr);
-  const size_t pfr = tl__pf_on(ntr);
+  int nt;
+  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
 #define TL__RG1(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__rg32(&K, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), K16, NAN_, F80), nt)
-  TL__NT_PF(TL__STEPS32(TL__RG1););
+  TL__NT_PF(nt, TL__STEPS32(TL__RG1););
 #undef TL__RG1
-  if (ntr) _mm_sfence();
+  if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 #define TL__RGFN(K16, NAN_, F80)                                                                               \

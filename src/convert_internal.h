@@ -184,11 +184,6 @@ extern _Thread_local int tl__nt_off;
 /* For the tests: the size (source + output bytes) from which contiguous runs
  * are converted in interleaved streams; returns the previous one. */
 size_t tl__streams_set_min(size_t bytes);
-/* How far ahead (bytes of source) the AVX2 kernels prefetch in runs past the
- * caches (convert_avx2.c, tl__pf); 0: not at all. For benchmarks and probes:
- * sets it, returns the previous distance. */
-extern _Atomic size_t tl__pf_ahead;
-size_t tl__pf_set_ahead(size_t bytes);
 /* For the tests: how many runs were converted in interleaved streams. */
 unsigned long tl__streams_runs(void);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted
@@ -262,22 +257,27 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
     char *dp = d + i * (D);                                                            \
     __VA_ARGS__;                                                                       \
   }
-/* The loops (statements using nt) twice, nt a constant in each, chosen by ntr
-   (streaming stores or not; then an sfence): tested inside a loop, it cost
-   up to a third of the speed of the short loops. */
-#define TL__NT_BOTH(...)                                                               \
+/* The loops (statements using nt and pf) twice, constants in each, chosen by
+   NT (streaming stores or not): nt 1 and pf PF1, or nt 0 and pf 0 (pf: the
+   AVX2 prefetch distance, convert_avx2.c's tl__pf; a constant 0 leaves no
+   prefetch). Tested inside a loop, nt cost up to a third of the speed of the
+   short loops, and a run-time pf the compiler's unswitching of the others. */
+#define TL__NT_SPLIT(NT, PF1, ...)                                                     \
   do {                                                                                 \
-    if (ntr) {                                                                         \
+    if (NT) {                                                                          \
       const int nt = 1;                                                                \
-      (void)nt;                                                                        \
+      const size_t pf = (PF1);                                                         \
+      (void)nt, (void)pf;                                                              \
       __VA_ARGS__                                                                      \
-      _mm_sfence();                                                                    \
     } else {                                                                           \
       const int nt = 0;                                                                \
-      (void)nt;                                                                        \
+      const size_t pf = 0;                                                             \
+      (void)nt, (void)pf;                                                              \
       __VA_ARGS__                                                                      \
     }                                                                                  \
   } while (0)
+/* TL__NT_SPLIT chosen by ntr, without prefetch, then an sfence where streaming */
+#define TL__NT_BOTH(...) TL__NT_SPLIT(ntr, 0, __VA_ARGS__ if (nt) _mm_sfence();)
 #define TL__KLOOP(NAME, FROM, TO, S, D, STEP, LINE, ...)                                \
   static void NAME(const void *sv, void *dv, size_t n) {                               \
     const char *s = sv;                                                                \
