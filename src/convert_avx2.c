@@ -3153,14 +3153,6 @@ TL__LUTFNS(8)
 TL__LUTFNS(16)
 #undef TL__LUTFNS
 #undef TL__LUTFN
-#define TL__LUT_K(D)                                                                                  \
-  switch (L->k) {                                                                                     \
-  case 4: tl__lut_##D##_4(L, t, src, dst, n); return 1;                                               \
-  case 5: tl__lut_##D##_5(L, t, src, dst, n); return 1;                                               \
-  case 6: tl__lut_##D##_6(L, t, src, dst, n); return 1;                                               \
-  case 7: tl__lut_##D##_7(L, t, src, dst, n); return 1;                                               \
-  default: tl__lut_##D##_8(L, t, src, dst, n); return 1;                                              \
-  }
 
 /* Publish np, a pair's rule built from its table or &NONE (it has none), in
  * the atomic pointer SLOT, unless another thread published first (then np is
@@ -3658,8 +3650,10 @@ static int tl__fold_form(const tl__fold *F) {
   return (F->lo ? (F->tail ? 4 : 2) : 0) | F->nexc;
 }
 
-static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
-  typedef void (*fn)(const tl__foldp *, const unsigned char *, const void *, void *, size_t);
+typedef void (*tl__fold_fn_t)(const tl__foldp *, const unsigned char *, const void *, void *, size_t);
+/* the function of fold P */
+static tl__fold_fn_t tl__fold_fn(const tl__foldp *P) {
+  typedef tl__fold_fn_t fn;
 #define TL__FOLDF(K, SM) {tl__fold_##K##_##SM##_0, tl__fold_##K##_##SM##_1, tl__fold_##K##_##SM##_2, tl__fold_##K##_##SM##_3, \
                           tl__fold_##K##_##SM##_4, tl__fold_##K##_##SM##_5, tl__fold_##K##_##SM##_6}
 #define TL__FOLDROW(K) {TL__FOLDF(K, 00), TL__FOLDF(K, 01), TL__FOLDF(K, 02), TL__FOLDF(K, 10), TL__FOLDF(K, 11), \
@@ -3671,9 +3665,8 @@ static int tl__fold_call(const tl__foldp *P, const unsigned char *t, const void 
   static const fn wfns[3][4] = {TL__WFOLDROW(2), TL__WFOLDROW(4), TL__WFOLDROW(8)};
 #undef TL__WFOLDROW
   const int D = P->F.D, k = P->F.k - 4;
-  if (D == 1) fns[k][P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode][tl__fold_form(&P->F)](P, t, src, dst, n);
-  else wfns[D == 2 ? 0 : D == 4 ? 1 : 2][k](P, t, src, dst, n);
-  return 1;
+  if (D == 1) return fns[k][P->F.src == TL__FOLD_UNS ? 6 : P->F.src * 3 + P->F.mode][tl__fold_form(&P->F)];
+  return wfns[D == 2 ? 0 : D == 4 ? 1 : 2][k];
 }
 
 /* ---- float8 -> 1-byte types by arithmetic on the code ("affine" folds) ----
@@ -4027,10 +4020,6 @@ static tl__aff_fn_t tl__aff_fn(const tl__aff *A) {
   if (sh < -4 || sh > 4) return NULL;
   const int code = sh == 0 ? 0 : sh > 0 ? sh + 4 * rh : 8 - sh + 4 * rh;
   return fns[code][tl__aff_form(A)][A->mode];
-}
-
-static void tl__aff_call(const tl__affp *P, const unsigned char *t, const void *src, void *dst, size_t n) {
-  tl__aff_fn(&P->A)(P, t, src, dst, n); /* not NULL: tl__aff_find takes only rules that have one */
 }
 
 /* Does pair (from, to, sat), whose lookup is L, run by its affine rule?
@@ -4630,21 +4619,60 @@ int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat) {
   return tl__bl_get(from, to, sat) != NULL;
 }
 
-int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+/* ---- the route of a 1-byte source's pair --------------------------------
+ * Which of the above converts a pair (a clamp of int8/uint8, a byte rule, a
+ * binade formula, a range clamp, an affine rule, a fold or the lookup
+ * itself) is found by asking each in turn: ~40 ns a call, 3-4% of a 32 KiB
+ * float8 -> float8 conversion (Zen 2). So it is found once per (pair,
+ * saturate) and kept: the rule, the table and a runner of one signature.
+ * While a test has the folds or the affine rules off, routes are found on
+ * each call and not kept (the kept ones were found with both on). */
+typedef struct tl__route_ tl__route;
+typedef void (*tl__route_fn)(const tl__route *R, const void *src, void *dst, size_t n);
+struct tl__route_ {
+  tl__route_fn run; /* NULL: no route (tl__route_none) */
+  const void *P;    /* the rule */
+  void (*lut)(const tl__lutp *, const unsigned char *, const void *, void *, size_t); /* the lookup's (D, K) */
+  tl__aff_fn_t aff; /* the affine rule's form */
+  tl__fold_fn_t fold; /* the fold's */
+  const unsigned char *t;
+  tl_dtype from, to;
+  int sat, arg;
+};
+static void tl__r_cl(const tl__route *R, const void *src, void *dst, size_t n) {
+  tl__cl_call(R->from, R->to, R->sat, src, dst, n); /* not 0: the route has the rule */
+}
+static void tl__r_bint(const tl__route *R, const void *src, void *dst, size_t n) { tl__bint_run(R->arg, R->t, src, dst, n); }
+static void tl__r_bl(const tl__route *R, const void *src, void *dst, size_t n) {
+  (R->from == TL_INT8 ? tl__bl_i8 : tl__bl_u8)(R->P, R->t, src, dst, n);
+}
+static void tl__r_rg(const tl__route *R, const void *src, void *dst, size_t n) { tl__rg_call(R->P, R->t, src, dst, n); }
+static void tl__r_aff(const tl__route *R, const void *src, void *dst, size_t n) { R->aff(R->P, R->t, src, dst, n); }
+static void tl__r_fold(const tl__route *R, const void *src, void *dst, size_t n) { R->fold(R->P, R->t, src, dst, n); }
+static void tl__r_lut(const tl__route *R, const void *src, void *dst, size_t n) { R->lut(R->P, R->t, src, dst, n); }
+
+/* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
+static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
+  memset(R, 0, sizeof *R);
+  R->from = from, R->to = to, R->sat = sat != 0;
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
+  R->t = t;
   if (tl__info(to)->itemsize == 1) {
-    if ((from == TL_INT8 || from == TL_UINT8) && tl__cl_call(from, to, sat, src, dst, n)) return 1;
-    const int R = tl__bint_get(from, to, sat);
-    if (R > 0) {
-      tl__bint_run(R, t, src, dst, n);
+    if ((from == TL_INT8 || from == TL_UINT8) && tl__cl_get(from, to, sat)) {
+      R->run = tl__r_cl;
+      return 1;
+    }
+    const int B8 = tl__bint_get(from, to, sat);
+    if (B8 > 0) {
+      R->run = tl__r_bint, R->arg = B8;
       return 1;
     }
     const tl__bl *B = tl__bl_use(from, to, sat);
     if (B) {
-      (from == TL_INT8 ? tl__bl_i8 : tl__bl_u8)(B, t, src, dst, n);
+      R->run = tl__r_bl, R->P = B;
       return 1;
     }
   }
@@ -4653,28 +4681,74 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
      0.60 against 0.47x memcpy, float8_e3m4 -> uint2 0.52 against 0.47; into
      float4_e2m1fn from float8_e4m3b11fnuz the clamp wins, 0.41 against 0.32) */
   const tl__rg *RG = tl__info(to)->itemsize == 1 ? tl__rg_get(from, to, sat) : NULL;
-  if (RG && (RG->k16 || tl__info(to)->kind != TL_KIND_UINT)) {
-    tl__rg_call(RG, t, src, dst, n);
+  const tl__affp *A = RG && (RG->k16 || tl__info(to)->kind != TL_KIND_UINT) ? NULL : tl__aff_use(from, to, sat, L);
+  if (RG && !A) {
+    R->run = tl__r_rg, R->P = RG;
     return 1;
   }
-  const tl__affp *A = tl__aff_use(from, to, sat, L);
-  if (A) {
-    tl__aff_call(A, t, src, dst, n);
+  if (A) { /* its function not NULL: tl__aff_find takes only rules that have one */
+    R->run = tl__r_aff, R->P = A, R->aff = tl__aff_fn(&A->A);
     return 1;
   }
-  if (RG) {
-    tl__rg_call(RG, t, src, dst, n);
+  if (tl__fold_has(from, to, sat, L)) {
+    const tl__foldp *F = tl__fold_get(from, to, sat != 0);
+    R->run = tl__r_fold, R->P = F, R->fold = tl__fold_fn(F);
     return 1;
   }
-  if (tl__fold_has(from, to, sat, L)) return tl__fold_call(tl__fold_get(from, to, sat != 0), t, src, dst, n);
+#define TL__LUT_K(D)                                                                                  \
+  case D: R->lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
+                 : L->k == 7 ? tl__lut_##D##_7 : tl__lut_##D##_8;                                     \
+    break;
   switch (tl__info(to)->itemsize) {
-  case 1: TL__LUT_K(1)
-  case 2: TL__LUT_K(2)
-  case 4: TL__LUT_K(4)
-  case 8: TL__LUT_K(8)
-  case 16: TL__LUT_K(16)
+    TL__LUT_K(1)
+    TL__LUT_K(2)
+    TL__LUT_K(4)
+    TL__LUT_K(8)
+    TL__LUT_K(16)
   default: return 0;
   }
+  R->run = tl__r_lut, R->P = L;
+  return 1;
+}
+
+static _Atomic(tl__route *) tl__routes[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__route tl__route_none; /* "looked, none" */
+
+/* The route of pair (from, to, sat), kept or (while a test has the folds or
+   the affine rules off, or no memory to keep it) found into *here; NULL if
+   it has none. */
+static const tl__route *tl__route_get(tl_dtype from, tl_dtype to, int sat, tl__route *here) {
+  if (atomic_load_explicit(&tl__aff_off, memory_order_relaxed) || atomic_load_explicit(&tl__fold_off, memory_order_relaxed))
+    return tl__route_find(from, to, sat, here) ? here : NULL;
+  tl__route *np = atomic_load_explicit(&tl__routes[from][to][sat != 0], memory_order_acquire);
+  if (np) return np == &tl__route_none ? NULL : np;
+  const int found = tl__route_find(from, to, sat, here);
+  np = found ? malloc(sizeof *np) : &tl__route_none;
+  if (!np) return here; /* found again on the next call */
+  if (found) *np = *here;
+  return TL__PUBLISH(tl__routes[from][to][sat != 0], np, &tl__route_none);
+}
+
+int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n) {
+  if (tl__info(from)->itemsize != 1) return 0;
+  tl__route here;
+  const tl__route *R = tl__route_get(from, to, sat, &here);
+  if (!R) return 0;
+  R->run(R, src, dst, n);
+  return 1;
+}
+
+/* For the tests: the route tl__avx2_lut8 takes for pair (from, to, sat) now:
+   0 none, 1 the int8/uint8 clamp, 2 a byte rule, 3 a binade formula, 4 a
+   range clamp, 5 an affine rule, 6 a fold, 7 the lookup. */
+int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1) return 0;
+  tl__route here;
+  const tl__route *R = tl__route_get(from, to, sat, &here);
+  static const tl__route_fn kinds[] = {tl__r_cl, tl__r_bint, tl__r_bl, tl__r_rg, tl__r_aff, tl__r_fold, tl__r_lut};
+  for (int k = 0; R && k < 7; k++)
+    if (R->run == kinds[k]) return k + 1;
+  return 0;
 }
 #undef TL__LUT_K
 
@@ -5271,6 +5345,10 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
   return 0;
 }
 int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

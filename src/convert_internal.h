@@ -131,6 +131,11 @@ int tl__avx2_fold_disable(int off);
    if it has none. */
 int tl__avx2_aff_disable(int off);
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
+/* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
+   clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
+   6 a fold, 7 the lookup. Kept once found, but found anew while the folds or
+   the affine rules are off. */
+int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */
 int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =

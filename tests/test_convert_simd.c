@@ -963,6 +963,41 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* A 1-byte source's route is kept once found (tl__avx2_lut8), but not while
+ * a test has the affine rules or the folds off: float8_e4m3fn ->
+ * float8_e5m2 runs by its affine rule, by a fold with the rules off, by
+ * the lookup with both off, and by its rule again after (a kept route would
+ * leave the other paths untested by test_byte_sources_every_value); and the
+ * conversion gives the scalar engine's bytes on each. A pair without a
+ * route (2-byte source) answers 0. */
+static void test_lut8_route_kept(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  const tl_dtype F = TL_FLOAT8_E4M3FN, T = TL_FLOAT8_E5M2;
+  enum { N = 4096 };
+  static uint8_t src[N], out[N], ref[N];
+  for (int i = 0; i < N; i++) src[i] = (uint8_t)(i * 37 + 11);
+  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+  assert_int_equal(tl_convert_contiguous(F, src, T, ref, N, 0, NULL), TL_OK);
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  static const int want[4] = {5, 6, 7, 5}; /* affine rule, fold, lookup, rule again */
+  for (int step = 0; step < 4; step++) {
+    tl__avx2_aff_disable(step == 1 || step == 2);
+    tl__avx2_fold_disable(step == 2);
+    const int route = tl__avx2_lut8_route(F, T, 0);
+    memset(out, 0x5A, sizeof out);
+    const int st = tl_convert_contiguous(F, src, T, out, N, 0, NULL);
+    tl__avx2_fold_disable(0);
+    tl__avx2_aff_disable(0);
+    assert_int_equal(st, TL_OK);
+    if (route != want[step]) fail_msg("step %d: route %d, want %d", step, route, want[step]);
+    assert_memory_equal(out, ref, sizeof out);
+  }
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
+  assert_int_equal(tl__avx2_lut8_route((tl_dtype)-1, T, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* float16 / bfloat16 / complex32 -> float8/6/4 (k_h8): into the float8
  * formats whose smallest normal is at most 2^-6 a block of 32 with no |h| in
  * (0, that normal) takes a shorter path (the others keep one path): blocks
@@ -1161,6 +1196,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
+      cmocka_unit_test(test_lut8_route_kept),
       cmocka_unit_test(test_f8dec_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
