@@ -2132,6 +2132,78 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
 TL__KDEF_INTS(n, TL_FLOAT8_E8M0FNU, e8m0)
 #undef TL__KRUN
 
+/* int8/int16/uint16/int32/uint32/float16 -> float8_e8m0fnu without
+ * saturation, in fewer operations than tl__ie8 / k_he8: a lane's float32 bits
+ * (exact: a 4-byte x >= 2^24 shifted right by 8 first, 8 more in the
+ * exponent) plus 2^22, which carries into the exponent field when the next
+ * bit is set (ties go up), so that bits 23-30 are the code. A negative value's
+ * sign makes the lane >= 256, float16's inf and NaN 255, both 0xFF after the
+ * saturating packs (tl__e8pack); a zero, the only lane giving code 0
+ * (float16's smallest, 2^-24, is code 103), is made 0xFF after them. In
+ * alternation against those (Zen 2, x memcpy, 32 KiB / 64 MiB): int8 (the
+ * lookup before) 0.12 -> 0.23 / 0.70 -> 1.11, int16 0.21 -> 0.31 / 0.92 ->
+ * 1.10, uint16 0.22 -> 0.31 / 0.98 -> 1.14, int32 0.23 -> 0.34 / 0.94 ->
+ * 1.02, uint32 0.24 -> 0.30, float16 0.20 -> 0.39 / 0.93 -> 1.15; uint8
+ * keeps its lookup (0.30 against 0.21). */
+static inline __attribute__((always_inline)) __m256i tl__e8q(tl_dtype from, const char *p) {
+  __m256 f;
+  __m256i k = _mm256_set1_epi32(0x400000);
+  switch (from) {
+  case TL_INT8: f = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(TL__L8(p))); break;
+  case TL_INT16: f = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))); break;
+  case TL_UINT16: f = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))); break;
+  case TL_FLOAT16: f = _mm256_cvtph_ps(TL__L16(p)); break;
+  default: { /* int32, uint32 */
+    const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i big = from == TL_INT32 ? _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFFFF))
+                                         : _mm256_cmpgt_epi32(_mm256_srli_epi32(v, 24), _mm256_setzero_si256());
+    f = _mm256_cvtepi32_ps(_mm256_blendv_epi8(v, _mm256_srli_epi32(v, 8), big));
+    k = _mm256_add_epi32(k, _mm256_and_si256(big, _mm256_set1_epi32(8 << 23)));
+  }
+  }
+  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(f), k), 23);
+}
+/* 4 x 8 code lanes (elements 0-7, 8-15, 16-23, 24-31) -> 32 bytes in order,
+   saturated to 255, code 0 made 0xFF */
+static inline __m256i tl__e8pack(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
+  const __m256i r = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(_mm256_packus_epi32(c0, c1), _mm256_packus_epi32(c2, c3)),
+                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  return _mm256_or_si256(r, _mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+}
+static inline __attribute__((always_inline)) void tl__e8q_run(tl_dtype from, const void *sv, void *dv, size_t n) {
+  const size_t S = from == TL_INT8 ? 1 : from == TL_INT32 || from == TL_UINT32 ? 4 : 2;
+  const char *s = sv;
+  char *d = dv;
+  int nt;
+  size_t i = tl__nt_head(from, TL_FLOAT8_E8M0FNU, s, d, n, S, 1, &nt);
+#define TL__E8Q_LOOP(NT, PF)                                                                                     \
+  for (; i + 32 <= n; i += 32) {                                                                                \
+    const char *p = s + i * S;                                                                                  \
+    tl__pf(PF, p, 32 * S);                                                                                      \
+    tl__st32(d + i, tl__e8pack(tl__e8q(from, p), tl__e8q(from, p + 8 * S), tl__e8q(from, p + 16 * S),           \
+                               tl__e8q(from, p + 24 * S)), NT);                                                 \
+  }
+  if (nt) {
+    TL__E8Q_LOOP(1, TL__PF_AHEAD)
+    _mm_sfence();
+  } else if (tl__pf_on(0)) {
+    TL__E8Q_LOOP(0, TL__PF_AHEAD)
+  } else {
+    TL__E8Q_LOOP(0, 0)
+  }
+#undef TL__E8Q_LOOP
+  if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, TL_FLOAT8_E8M0FNU, d + i, 1, n - i, 0);
+}
+#define TL__E8Q_FN(TAG, FT) \
+  static void e8q_##TAG(const void *s, void *d, size_t n) { tl__e8q_run(FT, s, d, n); }
+TL__E8Q_FN(i8, TL_INT8)
+TL__E8Q_FN(i16, TL_INT16)
+TL__E8Q_FN(u16, TL_UINT16)
+TL__E8Q_FN(i32, TL_INT32)
+TL__E8Q_FN(u32, TL_UINT32)
+TL__E8Q_FN(h, TL_FLOAT16)
+#undef TL__E8Q_FN
+
 /* integer -> bfloat16: float32 bits whose RNE to bfloat16 is that of x (no
  * overflow: |x| < 2^64). int16/uint16 exact; int32 rounded to odd
  * (tl__rto_i32); a larger magnitude m is narrowed with a sticky bit (the OR of
@@ -5253,6 +5325,24 @@ int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
+  case P(TL_INT8, TL_FLOAT8_E8M0FNU): /* before the lookup and k_ie8, which saturate too */
+    if (!sat) return e8q_i8;
+    break;
+  case P(TL_INT16, TL_FLOAT8_E8M0FNU):
+    if (!sat) return e8q_i16;
+    break;
+  case P(TL_UINT16, TL_FLOAT8_E8M0FNU):
+    if (!sat) return e8q_u16;
+    break;
+  case P(TL_INT32, TL_FLOAT8_E8M0FNU):
+    if (!sat) return e8q_i32;
+    break;
+  case P(TL_UINT32, TL_FLOAT8_E8M0FNU):
+    if (!sat) return e8q_u32;
+    break;
+  case P(TL_FLOAT16, TL_FLOAT8_E8M0FNU):
+    if (!sat) return e8q_h;
+    break;
 #define TL__ONEPASS_CASE(NAME, FT, TT, RUN, MODE, SATK) case P(FT, TT): return sat && SATK ? NAME##_s : NAME;
     TL__ONEPASS_PAIRS(TL__ONEPASS_CASE)
 #undef TL__ONEPASS_CASE

@@ -963,6 +963,55 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* Integers and float16 -> float8_e8m0fnu (the code: the exponent plus the
+ * next bit, ties up), against the scalar tier on every tier: every int8,
+ * int16, uint16 and float16 bit pattern, and 4-byte values on both sides of
+ * each power of two and of each 1.5 x 2^e (from 2^24 on float32 would round
+ * them onto that tie: the kernels shift them right first), 0, -1 and the
+ * extremes; both flags. */
+static void test_e8m0_from_ints(void **state) {
+  (void)state;
+  enum { N = 65536 + 64 };
+  static unsigned char src[4 * N], out[N], ref[N];
+  static const tl_dtype small[] = {TL_INT8, TL_UINT8, TL_INT16, TL_UINT16, TL_FLOAT16};
+  const int nt = ntiers_avail();
+  for (int k = 0; k < 7; k++) {
+    const tl_dtype from = k < 5 ? small[k] : k == 5 ? TL_INT32 : TL_UINT32;
+    const size_t S = (size_t)tl_dtype_get(from)->itemsize;
+    size_t n = 0;
+    if (S <= 2) {
+      for (; n < ((size_t)1 << (8 * S)); n++) memcpy(src + n * S, &(uint16_t){(uint16_t)n}, S);
+    } else {
+      uint32_t v[] = {0, 1, 2, 3, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0x80000001u};
+      for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) memcpy(src + 4 * n++, &v[j], 4);
+      for (int e = 1; e < 32; e++) {
+        const uint32_t p2 = 1u << e, mid = p2 + (p2 >> 1);
+        const uint32_t c[] = {p2 - 1, p2, p2 + 1, mid - 2, mid - 1, mid, mid + 1, (uint32_t)(0u - p2), (uint32_t)(0u - mid)};
+        for (size_t j = 0; j < sizeof c / sizeof c[0]; j++) memcpy(src + 4 * n++, &c[j], 4);
+      }
+    }
+    for (int sat = 0; sat < 2; sat++) {
+      const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+      assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+      assert_int_equal(tl_convert_contiguous(from, src, TL_FLOAT8_E8M0FNU, ref, n, flags, NULL), TL_OK);
+      for (int t = 1; t < nt; t++) {
+        assert_int_equal(tl_convert_set_tier(tiers[t]), TL_OK);
+        memset(out, 0x5A, sizeof out);
+        assert_int_equal(tl_convert_contiguous(from, src, TL_FLOAT8_E8M0FNU, out, n, flags, NULL), TL_OK);
+        for (size_t i = 0; i < n; i++)
+          if (out[i] != ref[i]) {
+            uint32_t x = 0;
+            memcpy(&x, src + i * S, S);
+            fail_msg("tier %s: %s 0x%X -> float8_e8m0fnu flags=%u: 0x%02X, want 0x%02X", tiers[t], tl_dtype_name(from),
+                     x, flags, out[i], ref[i]);
+          }
+        assert_int_equal(out[n], 0x5A); /* nothing past the end */
+      }
+    }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+}
+
 /* A 1-byte source's route is kept once found (tl__avx2_lut8), but not while
  * a test has the affine rules or the folds off: float8_e4m3fn ->
  * float8_e5m2 runs by its affine rule, by a fold with the rules off, by
@@ -1197,6 +1246,7 @@ int main(void) {
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_lut8_route_kept),
+      cmocka_unit_test(test_e8m0_from_ints),
       cmocka_unit_test(test_f8dec_enabled),
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
