@@ -237,6 +237,7 @@ static int tl__run_streams(tl__contig_fn fn, tl_dtype from, tl_dtype to, int sat
  * last branch), ~25 ns a call, 2-4% of a 32 KiB conversion (Zen 2). A slot
  * holds the kernel, or tl__kc_none for "none"; two threads that find it at
  * once store the same value. */
+#if defined(TL_HAVE_X86)
 static void tl__kc_none(const void *src, void *dst, size_t n) { (void)src, (void)dst, (void)n; }
 static _Atomic(tl__contig_fn) tl__kc[2][TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
@@ -249,6 +250,13 @@ static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sa
   }
   return fn == tl__kc_none ? NULL : fn;
 }
+#else
+/* none off x86: the streams below (x86 helpers) are left out with it */
+static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
+  (void)tier, (void)from, (void)to, (void)sat;
+  return NULL;
+}
+#endif
 
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */

@@ -2194,14 +2194,11 @@ static inline __attribute__((always_inline)) void tl__e8q_run(tl_dtype from, con
 #undef TL__E8Q_LOOP
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, TL_FLOAT8_E8M0FNU, d + i, 1, n - i, 0);
 }
+/* the sources: (tag, dtype) */
+#define TL__E8Q_SRCS(X) X(i8, TL_INT8) X(i16, TL_INT16) X(u16, TL_UINT16) X(i32, TL_INT32) X(u32, TL_UINT32) X(h, TL_FLOAT16)
 #define TL__E8Q_FN(TAG, FT) \
   static void e8q_##TAG(const void *s, void *d, size_t n) { tl__e8q_run(FT, s, d, n); }
-TL__E8Q_FN(i8, TL_INT8)
-TL__E8Q_FN(i16, TL_INT16)
-TL__E8Q_FN(u16, TL_UINT16)
-TL__E8Q_FN(i32, TL_INT32)
-TL__E8Q_FN(u32, TL_UINT32)
-TL__E8Q_FN(h, TL_FLOAT16)
+TL__E8Q_SRCS(TL__E8Q_FN)
 #undef TL__E8Q_FN
 
 /* integer -> bfloat16: float32 bits whose RNE to bfloat16 is that of x (no
@@ -5345,24 +5342,12 @@ int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
-  case P(TL_INT8, TL_FLOAT8_E8M0FNU): /* before the lookup and k_ie8, which saturate too */
-    if (!sat) return e8q_i8;
+#define TL__E8Q_CASE(TAG, FT) /* before the lookup and k_ie8/k_he8, which saturate too */ \
+  case P(FT, TL_FLOAT8_E8M0FNU):                                                          \
+    if (!sat) return e8q_##TAG;                                                           \
     break;
-  case P(TL_INT16, TL_FLOAT8_E8M0FNU):
-    if (!sat) return e8q_i16;
-    break;
-  case P(TL_UINT16, TL_FLOAT8_E8M0FNU):
-    if (!sat) return e8q_u16;
-    break;
-  case P(TL_INT32, TL_FLOAT8_E8M0FNU):
-    if (!sat) return e8q_i32;
-    break;
-  case P(TL_UINT32, TL_FLOAT8_E8M0FNU):
-    if (!sat) return e8q_u32;
-    break;
-  case P(TL_FLOAT16, TL_FLOAT8_E8M0FNU):
-    if (!sat) return e8q_h;
-    break;
+    TL__E8Q_SRCS(TL__E8Q_CASE)
+#undef TL__E8Q_CASE
 #define TL__ONEPASS_CASE(NAME, FT, TT, RUN, MODE, SATK) case P(FT, TT): return sat && SATK ? NAME##_s : NAME;
     TL__ONEPASS_PAIRS(TL__ONEPASS_CASE)
 #undef TL__ONEPASS_CASE
