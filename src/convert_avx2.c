@@ -4705,37 +4705,39 @@ typedef void (*tl__route_fn)(const tl__route *R, const void *src, void *dst, siz
 struct tl__route_ {
   tl__route_fn run; /* NULL: no route (tl__route_none) */
   const void *P;    /* the rule */
-  void (*lut)(const tl__lutp *, const unsigned char *, const void *, void *, size_t); /* the lookup's (D, K) */
-  tl__aff_fn_t aff; /* the affine rule's form */
-  tl__fold_fn_t fold; /* the fold's */
+  union {           /* the rule's specialised function, chosen when found */
+    tl__cl_fn cl;
+    void (*bl)(const tl__bl *, const unsigned char *, const void *, void *, size_t);
+    tl__aff_fn_t aff;
+    tl__fold_fn_t fold;
+    void (*lut)(const tl__lutp *, const unsigned char *, const void *, void *, size_t); /* the lookup's (D, K) */
+  } f;
   const unsigned char *t;
-  tl_dtype from, to;
-  int sat, arg;
+  tl_dtype to;
+  unsigned flags; /* the clamp's */
+  int arg;        /* the byte rule */
 };
-static void tl__r_cl(const tl__route *R, const void *src, void *dst, size_t n) {
-  tl__cl_call(R->from, R->to, R->sat, src, dst, n); /* not 0: the route has the rule */
-}
+static void tl__r_cl(const tl__route *R, const void *src, void *dst, size_t n) { R->f.cl(R->P, R->to, R->flags, src, dst, n); }
 static void tl__r_bint(const tl__route *R, const void *src, void *dst, size_t n) { tl__bint_run(R->arg, R->t, src, dst, n); }
-static void tl__r_bl(const tl__route *R, const void *src, void *dst, size_t n) {
-  (R->from == TL_INT8 ? tl__bl_i8 : tl__bl_u8)(R->P, R->t, src, dst, n);
-}
+static void tl__r_bl(const tl__route *R, const void *src, void *dst, size_t n) { R->f.bl(R->P, R->t, src, dst, n); }
 static void tl__r_rg(const tl__route *R, const void *src, void *dst, size_t n) { tl__rg_call(R->P, R->t, src, dst, n); }
-static void tl__r_aff(const tl__route *R, const void *src, void *dst, size_t n) { R->aff(R->P, R->t, src, dst, n); }
-static void tl__r_fold(const tl__route *R, const void *src, void *dst, size_t n) { R->fold(R->P, R->t, src, dst, n); }
-static void tl__r_lut(const tl__route *R, const void *src, void *dst, size_t n) { R->lut(R->P, R->t, src, dst, n); }
+static void tl__r_aff(const tl__route *R, const void *src, void *dst, size_t n) { R->f.aff(R->P, R->t, src, dst, n); }
+static void tl__r_fold(const tl__route *R, const void *src, void *dst, size_t n) { R->f.fold(R->P, R->t, src, dst, n); }
+static void tl__r_lut(const tl__route *R, const void *src, void *dst, size_t n) { R->f.lut(R->P, R->t, src, dst, n); }
 
 /* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
 static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   memset(R, 0, sizeof *R);
-  R->from = from, R->to = to, R->sat = sat != 0;
+  R->to = to, R->flags = sat ? TL_CONVERT_SATURATE : 0;
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
   const tl__lutp *L = tl__lut_get(from, to, sat != 0);
   const unsigned char *t = L ? tl__table8(from, to, sat != 0) : NULL;
   if (!t) return 0;
   R->t = t;
   if (tl__info(to)->itemsize == 1) {
-    if ((from == TL_INT8 || from == TL_UINT8) && tl__cl_get(from, to, sat)) {
-      R->run = tl__r_cl;
+    const tl__cl *C = from == TL_INT8 || from == TL_UINT8 ? tl__cl_get(from, to, sat) : NULL;
+    if (C) {
+      R->run = tl__r_cl, R->P = C, R->f.cl = from == TL_INT8 ? tl__cl_i8 : tl__cl_u8;
       return 1;
     }
     const int B8 = tl__bint_get(from, to, sat);
@@ -4745,7 +4747,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     }
     const tl__bl *B = tl__bl_use(from, to, sat);
     if (B) {
-      R->run = tl__r_bl, R->P = B;
+      R->run = tl__r_bl, R->P = B, R->f.bl = from == TL_INT8 ? tl__bl_i8 : tl__bl_u8;
       return 1;
     }
   }
@@ -4760,16 +4762,16 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     return 1;
   }
   if (A) { /* its function not NULL: tl__aff_find takes only rules that have one */
-    R->run = tl__r_aff, R->P = A, R->aff = tl__aff_fn(&A->A);
+    R->run = tl__r_aff, R->P = A, R->f.aff = tl__aff_fn(&A->A);
     return 1;
   }
   if (tl__fold_has(from, to, sat, L)) {
     const tl__foldp *F = tl__fold_get(from, to, sat != 0);
-    R->run = tl__r_fold, R->P = F, R->fold = tl__fold_fn(F);
+    R->run = tl__r_fold, R->P = F, R->f.fold = tl__fold_fn(F);
     return 1;
   }
 #define TL__LUT_K(D)                                                                                  \
-  case D: R->lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
+  case D: R->f.lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
                  : L->k == 7 ? tl__lut_##D##_7 : tl__lut_##D##_8;                                     \
     break;
   switch (tl__info(to)->itemsize) {
@@ -4780,6 +4782,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     TL__LUT_K(16)
   default: return 0;
   }
+#undef TL__LUT_K
   R->run = tl__r_lut, R->P = L;
   return 1;
 }
@@ -4823,7 +4826,6 @@ int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
     if (R->run == kinds[k]) return k + 1;
   return 0;
 }
-#undef TL__LUT_K
 
 /* ---- float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 by arithmetic --
  * float32 and float64 outputs (and complex64/complex128): 16 codes put at the
@@ -5184,9 +5186,9 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
      32 KiB / 64 MiB) -> int32 0.16 -> 0.23 / 0.79 -> 1.00, -> uint32 0.17 ->
      0.24 / 0.78 -> 1.10. float8_e4m3/e3m4 (their inf re-biased too) ran as
      fast either way (0.17) and keep tl__f8wide. */
-  for (; D == 4 && (fam != TL__FAM_IEEE || B == 15) && i + 16 <= n; i += 16) {
+  const int IE = fam == TL__FAM_IEEE;
+  for (; D == 4 && (!IE || B == 15) && i + 16 <= n; i += 16) {
     __m256i a, b;
-    const int IE = fam == TL__FAM_IEEE;
     tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, !IE, &a, &b);
     __m256i r[2] = {a, b};
     for (int h = 0; h < 2; h++) {
