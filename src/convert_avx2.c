@@ -717,6 +717,75 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
 #undef LPD
 }
 
+/* float16 / bfloat16 / complex32 / bcomplex32 -> 8- and 16-bit integers
+ * (and the sub-byte ones), 32 / D elements: their finite values below 2^31
+ * in magnitude (float16: all) truncate by VCVTTPS2DQ exactly with no clamp,
+ * and the saturating packs clamp to int16 / uint16 and then to int8 / uint8
+ * as the rule does (below the low end: the low end; NaN is none of these), so
+ * a block whose |x| are all below 2^31 (checked on the 16-bit bits: no inf,
+ * no NaN) needs no per-lane clamp or NaN mask, and bfloat16 widens by one
+ * unpack with zero (in-lane order, which the 32 -> 16 pack puts back), and
+ * complex32's real parts pack to 16-bit lanes that VCVTPH2PS widens in halves
+ * the 32 -> 16 pack puts back in order. Other blocks: tl__fi_blk. Against
+ * tl__fi_blk alone (AVX2 on Zen 4, 32 KiB, x memcpy, median of 120 rounds in
+ * alternation): float16 -> int8 0.32 -> 0.50, -> uint8 0.35 -> 0.46, ->
+ * int16 0.42 -> 0.63, bfloat16 -> int8 0.28 -> 0.51, -> int16 0.36 -> 0.65,
+ * complex32 -> int8 0.32 -> 0.48, -> int16 0.38 -> 0.57, bcomplex32 -> int8
+ * 0.51 -> 0.66; 64 MiB: 1.03-1.09x the speed. */
+static inline __attribute__((always_inline)) __m256i tl__fi_blk16(const char *p, int SF, int D, int bits, int sg) {
+  const int bf = SF == TL__SF_BF16 || SF == TL__SF_BC32;
+  const int E = 32 / D; /* elements */
+  const __m256i z = _mm256_setzero_si256();
+  /* the largest |x| bits (the real parts': a complex's low halves) against
+     float16's largest finite / bfloat16's largest below 2^31 */
+  __m256i h[4], m = z;
+  const int nv = SF == TL__SF_BC32 ? E / 8 : E / 16;
+  for (int k = 0; k < nv; k++) {
+    if (SF == TL__SF_C32) { /* the real parts packed: elements 0-3 8-11 | 4-7 12-15 of 16 */
+      const __m256i lo = _mm256_set1_epi32(0xFFFF);
+      h[k] = _mm256_packus_epi32(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)), lo),
+                                 _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 32)), lo));
+    } else h[k] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+    m = SF == TL__SF_BC32 ? _mm256_max_epi32(m, _mm256_and_si256(h[k], _mm256_set1_epi32(0x7FFF)))
+                          : _mm256_max_epi16(m, _mm256_and_si256(h[k], _mm256_set1_epi16(0x7FFF)));
+  }
+  const int thr = bf ? 0x4EFF : 0x7BFF;
+  const __m256i big = SF == TL__SF_BC32 ? _mm256_cmpgt_epi32(m, _mm256_set1_epi32(thr)) : _mm256_cmpgt_epi16(m, _mm256_set1_epi16((short)thr));
+  if (!_mm256_testz_si256(big, big)) return tl__fi_blk(p, SF, D, bits, sg);
+  __m256i v[4];
+  int inorder = 0; /* v[2k], v[2k + 1] pack to 16 elements in order (else: as tl__fi_blk's lanes) */
+  if (SF == TL__SF_BF16) {
+    for (int k = 0; k < nv; k++)
+      v[2 * k] = _mm256_cvttps_epi32(_mm256_castsi256_ps(_mm256_unpacklo_epi16(z, h[k]))),
+      v[2 * k + 1] = _mm256_cvttps_epi32(_mm256_castsi256_ps(_mm256_unpackhi_epi16(z, h[k])));
+    inorder = 1;
+  } else if (SF == TL__SF_C32) { /* the halves' lanes 0-3 8-11 and 4-7 12-15 pack back in order */
+    for (int k = 0; k < nv; k++)
+      v[2 * k] = _mm256_cvttps_epi32(_mm256_cvtph_ps(_mm256_castsi256_si128(h[k]))),
+      v[2 * k + 1] = _mm256_cvttps_epi32(_mm256_cvtph_ps(_mm256_extracti128_si256(h[k], 1)));
+    inorder = 1;
+  } else if (SF == TL__SF_BC32) {
+    for (int k = 0; k < E / 8; k++) v[k] = _mm256_cvttps_epi32(_mm256_castsi256_ps(_mm256_slli_epi32(h[k], 16)));
+  } else {
+    for (int k = 0; k < E / 8; k++) v[k] = _mm256_cvttps_epi32(tl__ld8f(p, SF, k));
+  }
+  if (D == 2) {
+    const __m256i r = sg ? _mm256_packs_epi32(v[0], v[1]) : _mm256_packus_epi32(v[0], v[1]);
+    return inorder ? r : _mm256_permute4x64_epi64(r, 0xD8);
+  }
+  const __m256i a = _mm256_packs_epi32(v[0], v[1]), b = _mm256_packs_epi32(v[2], v[3]);
+  __m256i r = sg ? _mm256_packs_epi16(a, b) : _mm256_packus_epi16(a, b);
+  r = inorder ? _mm256_permute4x64_epi64(r, 0xD8) : _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  if (bits < 8) {
+    if (sg)
+      r = _mm256_and_si256(_mm256_max_epi8(_mm256_min_epi8(r, _mm256_set1_epi8((char)((1 << (bits - 1)) - 1))),
+                                           _mm256_set1_epi8((char)-(1 << (bits - 1)))),
+                           _mm256_set1_epi8((char)((1 << bits) - 1)));
+    else r = _mm256_min_epu8(r, _mm256_set1_epi8((char)((1 << bits) - 1)));
+  }
+  return r;
+}
+
 static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, tl_dtype to, int SF, int S, int D,
                                                                 int bits, int sg, const void *sv, void *dv, size_t n) {
   const char *s = sv;
@@ -760,6 +829,12 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
     }
   }
+  if (D <= 2 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || SF == TL__SF_BC32))
+    for (; i + step <= n; i += step) {
+      const char *p = s + i * (size_t)S;
+      tl__pf(pf, p, step * (size_t)S);
+      tl__st32(d + i * (size_t)D, tl__fi_blk16(p, SF, D, bits, sg), nt);
+    }
   for (; i + step <= n; i += step) tl__pf(pf, s + i * (size_t)S, step * (size_t)S), tl__st32(d + i * (size_t)D, tl__fi_blk(s + i * (size_t)S, SF, D, bits, sg), nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * (size_t)S, S, to, d + i * (size_t)D, D, n - i, 0);

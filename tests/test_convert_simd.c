@@ -1174,6 +1174,55 @@ static void test_small_value_blocks(void **state) {
   free(q), free(h), free(h16), free(bf), free(f32), free(i32), free(out), free(ref);
 }
 
+/* float16 / bfloat16 / complex32 / bcomplex32 -> the integers of 16 bits and
+   fewer take a block of 32 (16) elements without a per-lane clamp or NaN mask
+   when no |x| there is 2^31 or more (inf, NaN; float16: none finite): blocks
+   of small values with, at a moving lane, one edge (the largest finite values,
+   2^31 and the bfloat16 below it, inf, NaN, the destinations' range ends and
+   values next to them), and blocks of small values alone; each tier against
+   the scalar one, saturate on and off, source and output off alignment. */
+static void test_half_int_blocks(void **state) {
+  (void)state;
+  enum { N = 4096 + 7 };
+  static const tl_dtype froms[] = {TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
+  static const double edges[] = {65504.0, -65504.0, 2147483648.0, -2147483648.0, 2139095040.0, -2139095040.0,
+                                 INFINITY, -INFINITY, NAN, -NAN, 3.3e38, -3.3e38, 0.0, -0.0, 127.5, 128.0, -128.0,
+                                 -128.5, -129.0, 255.5, 256.0, -0.75, 0.99, 32767.0, 32768.0, -32768.0, -32769.0,
+                                 65535.0, 65536.0, 7.5, -8.5, 3.0, 4.0, -2.0, 1.5, -1.5, 2.0, 15.0, 16.0};
+  const size_t ne = sizeof edges / sizeof *edges;
+  double *v = malloc(N * sizeof *v);
+  unsigned char *half = malloc(N * 2), *src = malloc(N * 4 + 64), *out = malloc(N * 2 + 64), *ref = malloc(N * 2 + 64);
+  assert_non_null(v), assert_non_null(half), assert_non_null(src), assert_non_null(out), assert_non_null(ref);
+  for (size_t i = 0; i < N; i++) {
+    const size_t b = i / 32;
+    const uint64_t r = next();
+    v[i] = (double)((int64_t)(r % 2400) - 1200) / 4.0; /* small: -300 .. 300 by quarters */
+    if (b % 3 != 2 && i % 32 == (b * 7 + b / 3) % 32) v[i] = edges[b % ne]; /* one edge at a moving lane */
+    if (b % 5 == 4 && i % 32 == 20 + b % 8) v[i] = edges[(b / 5) % ne]; /* and in the second half of a block */
+  }
+  int nt = ntiers_avail();
+  for (size_t f = 0; f < sizeof froms / sizeof *froms; f++) {
+    const tl_dtype from = froms[f], real = from == TL_BFLOAT16 || from == TL_BCOMPLEX32 ? TL_BFLOAT16 : TL_FLOAT16;
+    const size_t fs = isz(from), soff = 1 + f;
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT64, v, real, half, N, 0, NULL), TL_OK);
+    for (size_t i = 0; i < N; i++) {
+      memcpy(src + soff + i * fs, half + 2 * i, 2);
+      if (fs == 4) fill(src + soff + i * fs + 2, 2); /* imaginary parts: ignored */
+    }
+    for (int d = 0; d < TL_NUM_CONCRETE; d++) {
+      const tl_dtype to = (tl_dtype)d;
+      const tl_dtype_info *ti = tl_dtype_get(to);
+      if (tl_dtype_is_weak(to) || (ti->kind != TL_KIND_INT && ti->kind != TL_KIND_UINT) || ti->bits > 16) continue;
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        for (size_t off = 0; off < 2; off++)
+          compare_tiers(from, src + soff + off * fs, to, N - off, off + 1, flags, out, ref, nt);
+    }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v), free(half), free(src), free(out), free(ref);
+}
+
 /* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
  * to the first overflowing value, then one rounding in 32-bit lanes; for the
  * formats constant from 31 on, the saturating packs and a clamped lookup): every
@@ -1251,6 +1300,7 @@ int main(void) {
       cmocka_unit_test(test_bint_enabled),
       cmocka_unit_test(test_int_narrow_edges),
       cmocka_unit_test(test_small_value_blocks),
+      cmocka_unit_test(test_half_int_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
