@@ -2778,7 +2778,14 @@ static void k_c32_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(TL_COM
  * sign; into float16 a block with a NaN (NumPy's payload rule) goes to the
  * scalar engine. 16 values a step, packed to 16-bit lanes in order.
  * SRC: 0 float64, 1 complex128's real parts, 2 every complex128 component.
- * OUT: 0 16-bit values, 1 as the real parts of 32-bit complex (imaginary 0). */
+ * OUT: 0 16-bit values, 1 as the real parts of 32-bit complex (imaginary 0).
+ * Without saturation a step with no NaN goes through float32 instead: the
+ * doubles rounded to odd at 16 bits (tl__d16odd) convert to float32 exactly,
+ * and VCVTPS2PH (float16) or the integer RNE add (bfloat16) rounds once. AVX2
+ * on Zen 4, in alternation, x memcpy, 32 KiB / 64 MiB: float64 -> float16
+ * 0.21 -> 0.38 / 0.89 -> 1.07, -> bfloat16 0.23 -> 0.31 / 0.89 -> 0.99,
+ * complex128 -> complex32 0.22 -> 0.39 / 0.95 -> 1.09, -> float16 0.31 ->
+ * 0.50, -> bfloat16 0.32 -> 0.44. */
 static inline __attribute__((always_inline)) __m256i tl__d16(__m256i u, int BF, int sat, int canon) {
   const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, EB = BF ? 8 : 5, SH = 52 - MO;
   const long long infc = ((1ll << EB) - 1) << MO, infb = 0x7FF0000000000000ll;
@@ -2794,6 +2801,20 @@ static inline __attribute__((always_inline)) __m256i tl__d16(__m256i u, int BF, 
   r = _mm256_blendv_epi8(r, sub, _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(1023 + 1 - BO) << 52), a));
   if (canon) r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(BF ? 0x7FC0 : 0x7E00), _mm256_cmpgt_epi64(a, _mm256_set1_epi64x(infb)));
   return _mm256_or_si256(r, _mm256_and_si256(_mm256_srli_epi64(u, 48), _mm256_set1_epi64x(0x8000)));
+}
+/* The double bits u rounded to odd at 16 significant bits: the 37 bits below
+   the 16th cleared and, if any was set, the 16th set (their sum with 2^37 - 1
+   carries into bit 37 then). That value is a float32 (normal, or a subnormal
+   from 2^-134 on), which VCVTPD2PS converts exactly; rounded to odd it
+   carries the double's one rounding to float16 (11 bits) and bfloat16 (8),
+   two or more fewer, so their RNE of it is their RNE of the double. Below
+   2^-134 both give +-0 (float16 from 2^-25 down, bfloat16 from 2^-134
+   down), and the float32 of such a value, rounded by VCVTPD2PS, is at most
+   2^-134 in magnitude: +-0 again (2^-134 is a tie, to 0). NaN: the caller's. */
+static inline __attribute__((always_inline)) __m256i tl__d16odd(__m256i u) {
+  const __m256i lo = _mm256_set1_epi64x((1ll << 37) - 1);
+  const __m256i st = _mm256_and_si256(_mm256_add_epi64(_mm256_and_si256(u, lo), lo), _mm256_set1_epi64x(1ll << 37));
+  return _mm256_or_si256(_mm256_andnot_si256(lo, u), st);
 }
 /* 4 vectors of 4 results (low 16 bits of each 64-bit lane) -> 16 uint16 in order */
 static inline __attribute__((always_inline)) __m256i tl__d16_pack(__m256i r0, __m256i r1, __m256i r2, __m256i r3) {
@@ -2819,6 +2840,42 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
     __m256i u[4];
     for (int k = 0; k < 4; k++)
       u[k] = SRC == 1 ? _mm256_castpd_si256(tl__re_c128(p + 64 * k)) : _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+    if (!BF && !sat) { /* float16 outputs: through float32, rounded to odd at 16 bits (tl__d16odd) */
+      __m128 t[4];
+      for (int k = 0; k < 4; k++) t[k] = _mm256_cvtpd_ps(_mm256_castsi256_pd(tl__d16odd(u[k])));
+      const __m256 A = _mm256_set_m128(t[1], t[0]), B = _mm256_set_m128(t[3], t[2]);
+      const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(A, A, _CMP_UNORD_Q), _mm256_cmp_ps(B, B, _CMP_UNORD_Q));
+      if (_mm256_testz_ps(nan, nan)) {
+        const __m128i h0 = _mm256_cvtps_ph(A, _MM_FROUND_TO_NEAREST_INT), h1 = _mm256_cvtps_ph(B, _MM_FROUND_TO_NEAREST_INT);
+        if (OUT == 0) {
+          tl__st32(d + i * D, _mm256_set_m128i(h1, h0), nt);
+        } else {
+          tl__st32(d + i * D, _mm256_cvtepu16_epi32(h0), nt);
+          tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(h1), nt);
+        }
+        continue;
+      }
+    }
+    if (BF && !sat) { /* bfloat16: the same float32 RNE'd by the integer add */
+      __m128 t[4];
+      for (int k = 0; k < 4; k++) t[k] = _mm256_cvtpd_ps(_mm256_castsi256_pd(tl__d16odd(u[k])));
+      const __m256 Af = _mm256_set_m128(t[1], t[0]), Bf = _mm256_set_m128(t[3], t[2]);
+      const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(Af, Af, _CMP_UNORD_Q), _mm256_cmp_ps(Bf, Bf, _CMP_UNORD_Q));
+      if (_mm256_testz_ps(nan, nan)) {
+        const __m256i A = _mm256_castps_si256(Af), B = _mm256_castps_si256(Bf), one = _mm256_set1_epi32(1);
+        const __m256i k7 = _mm256_set1_epi32(0x7FFF);
+        const __m256i ra = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(A, k7), _mm256_and_si256(_mm256_srli_epi32(A, 16), one)), 16);
+        const __m256i rb = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(B, k7), _mm256_and_si256(_mm256_srli_epi32(B, 16), one)), 16);
+        const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(ra, rb), 0xD8);
+        if (OUT == 0) {
+          tl__st32(d + i * D, h, nt);
+        } else {
+          tl__st32(d + i * D, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h)), nt);
+          tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h, 1)), nt);
+        }
+        continue;
+      }
+    }
     if (!canon) {
       const __m256i infb = _mm256_set1_epi64x(0x7FF0000000000000ll), am = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll);
       __m256i nan = _mm256_setzero_si256();

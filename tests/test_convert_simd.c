@@ -178,8 +178,8 @@ static void test_every_pair_blocks(void **state) {
 
 /* float64 into the 16-bit formats where rounding twice goes wrong: each
  * block of 32 holds mostly harmless values and a few float64 values on or
- * next to a midpoint between two neighbouring bfloat16 (float16) values
- * (exactly on it, or a float32 half-ulp or less above or below, so that a
+ * next to a midpoint between two neighbouring bfloat16 (float16) values,
+ * normal or subnormal (exactly on it, or a float32 half-ulp or less above or below, so that a
  * float32 rounding would land on it), or in float32's subnormal range (which
  * VCVTNE2PS2BF16 flushes), with random signs; every tier is compared with the
  * scalar one. */
@@ -200,6 +200,8 @@ static void test_f64_midpoints_blocks(void **state) {
       /* a midpoint: (2^mant + k + 1/2) * 2^(e - mant) */
       double k = (double)((r >> 8) % (1u << mant));
       double m = ldexp((double)(1 << mant) + k + 0.5, e - mant);
+      if (((r >> 50) & 3) == 0 && (tos[t] == TL_BFLOAT16 || tos[t] == TL_FLOAT16)) /* between subnormals (k = 0: 0 and the smallest) */
+        m = ldexp(k + 0.5, tos[t] == TL_BFLOAT16 ? -133 : -24);
       /* blocks of 32 (one kernel step): plain values, or with one float32
          subnormal, or with one value on / next to a midpoint, or mixed */
       const size_t blk = i / 32, pos = i % 32, special = (blk * 7) % 32;
