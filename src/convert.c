@@ -240,11 +240,58 @@ static int tl__run_streams(tl__contig_fn fn, tl_dtype from, tl_dtype to, int sat
 #if defined(TL_HAVE_X86)
 static void tl__kc_none(const void *src, void *dst, size_t n) { (void)src, (void)dst, (void)n; }
 static _Atomic(tl__contig_fn) tl__kc[2][TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+/* Pairs whose AVX2 kernel takes a cheaper route than the AVX-512 tier's own,
+ * which the AVX-512 tier therefore runs (bit-identical either way): integers
+ * into the float8/6/4 formats (AVX2: the clamp and saturating packs that make
+ * them 16-bit lookups, and float8_e8m0fnu's lean encoders), float16 /
+ * bfloat16 into the integers of 16 bits and fewer (blocks without a per-lane
+ * clamp or NaN mask), every float into float8_e8m0fnu (lean encoders) and
+ * float16 / complex32 into float8_e5m2 (its code is float16's top byte).
+ * Zen 4 (AVX-512 on 256-bit units), 32 KiB, x memcpy, the AVX-512 tier's own
+ * kernel against the AVX2 tier's in the same full run at 031e553: int32 ->
+ * float6_e2m3fn 0.22 / 0.98, uint32 -> float8_e4m3b11fnuz 0.19 / 0.95, uint64
+ * -> float4_e2m1fn 0.24 / 0.79, int64 -> float8_e5m2 0.24 / 0.36, int16 ->
+ * float4_e2m1fn 0.47 / 0.91, bfloat16 -> uint8 0.29 / 0.48, float16 -> int8
+ * 0.33 / 0.50, float64 -> float8_e8m0fnu 0.25 / 0.54, float16 -> float8_e5m2
+ * 0.22 / 0.47; in alternation at 64 MiB (one call, no streams) the AVX2
+ * kernels gained too: int32 -> float6_e2m3fn 1.00 -> 1.31, float16 ->
+ * float8_e5m2 1.07 -> 1.58. Only pairs at least ~1.4x faster on AVX2 there
+ * are listed: on CPUs with 512-bit units the AVX-512 kernels run twice as
+ * wide. */
+static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
+  const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
+  const int narrow = ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 && to != TL_FLOAT4_E2M1FN_X2; /* float8/6/4 */
+  const int small_int = (ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT) && ti->bits <= 16;
+  switch (from) {
+  case TL_INT32:
+  case TL_UINT32:
+  case TL_INT64:
+  case TL_UINT64: return narrow && !((from == TL_UINT32 || from == TL_UINT64) && to == TL_FLOAT8_E8M0FNU);
+  case TL_INT16:
+    return to == TL_FLOAT4_E2M1FN || to == TL_FLOAT6_E2M3FN || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT8_E3M4 ||
+           to == TL_FLOAT8_E4M3B11FNUZ || to == TL_FLOAT8_E8M0FNU;
+  case TL_UINT16: return to == TL_FLOAT8_E8M0FNU;
+  case TL_FLOAT16:
+  case TL_BFLOAT16: return small_int || to == TL_FLOAT8_E8M0FNU || (from == TL_FLOAT16 && to == TL_FLOAT8_E5M2);
+  case TL_COMPLEX32: return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU;
+  default: return (fi->kind == TL_KIND_FLOAT || fi->kind == TL_KIND_COMPLEX) && fi->itemsize > 1 && to == TL_FLOAT8_E8M0FNU;
+  }
+}
+/* For the tests: does the AVX-512 tier run pair (from, to, sat) by the AVX2
+   tier's kernel (-1: the CPU lacks either tier)? */
+static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat);
+int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
+  if (!tl__tier_ok(TL__TIER_AVX512) || (int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE)
+    return -1;
+  const tl__contig_fn a = tl__x86_kernel(TL__TIER_AVX512, from, to, sat), b = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
+  return a != NULL && a == b;
+}
 static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
   _Atomic(tl__contig_fn) *slot = &tl__kc[tier >= TL__TIER_AVX512][from][to][sat != 0];
   tl__contig_fn fn = atomic_load_explicit(slot, memory_order_acquire);
   if (!fn) {
-    if (tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
+    if (tier >= TL__TIER_AVX512 && tl__avx512_defers(from, to)) fn = tl__avx2_kernel(from, to, sat);
+    if (!fn && tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
     if (!fn) fn = tl__avx2_kernel(from, to, sat);
     atomic_store_explicit(slot, fn ? fn : tl__kc_none, memory_order_release);
   }
@@ -256,6 +303,11 @@ static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sa
   (void)tier, (void)from, (void)to, (void)sat;
   return NULL;
 }
+int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return -1;
+}
+
 #endif
 
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
@@ -275,7 +327,9 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (tier >= TL__TIER_AVX2) fn = tl__x86_kernel(tier, from, to, sat);
   if (fn) {
     /* streams in the AVX2 tier only: measured there (the AVX-512 tier on a
-       Zen 4 passed its 64 MiB figures as one call; not measured with streams) */
+       Zen 4 passed its 64 MiB figures as one call; the AVX2 kernels it runs,
+       tl__avx512_defers, ran slower in streams there: int32 ->
+       float6_e2m3fn 1.31 -> 0.88x memcpy at 64 MiB) */
     if (tier != TL__TIER_AVX2 ||
         !tl__run_streams(fn, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
       fn(src, dst, n);

@@ -136,6 +136,8 @@ int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
    6 a fold, 7 the lookup. Kept once found, but found anew while the folds or
    the affine rules are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
+/* For the tests: 1 if the AVX-512 tier runs the pair by the AVX2 tier's kernel (tl__avx512_defers), 0 if not, -1 without both tiers. */
+int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */
 int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =

@@ -1225,6 +1225,26 @@ static void test_half_int_blocks(void **state) {
   free(v), free(half), free(src), free(out), free(ref);
 }
 
+/* The AVX-512 tier runs the AVX2 kernels of the pairs where those take a
+   cheaper route (convert.c, tl__avx512_defers) and its own elsewhere;
+   either way every tier gives the scalar result (the tests above). */
+static void test_avx512_defers(void **state) {
+  (void)state;
+  static const struct { tl_dtype from, to; int avx2; } cases[] = {
+      {TL_INT32, TL_FLOAT6_E2M3FN, 1}, {TL_UINT64, TL_FLOAT4_E2M1FN, 1}, {TL_INT16, TL_FLOAT8_E8M0FNU, 1},
+      {TL_FLOAT16, TL_INT8, 1},        {TL_BFLOAT16, TL_UINT16, 1},      {TL_FLOAT64, TL_FLOAT8_E8M0FNU, 1},
+      {TL_FLOAT16, TL_FLOAT8_E5M2, 1}, {TL_COMPLEX32, TL_FLOAT8_E5M2, 1}, {TL_FLOAT32, TL_FLOAT16, 0},
+      {TL_FLOAT32, TL_FLOAT8_E4M3FN, 0}, {TL_INT8, TL_INT32, 0},         {TL_UINT16, TL_FLOAT8_E4M3FN, 0}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    const int r = tl__avx512_runs_avx2(cases[k].from, cases[k].to, 0);
+    if (r < 0) skip(); /* no AVX-512 here */
+    if (r != cases[k].avx2)
+      fail_msg("%s -> %s: the AVX-512 tier runs %s kernel", tl_dtype_name(cases[k].from), tl_dtype_name(cases[k].to),
+               r ? "the AVX2" : "its own");
+  }
+  assert_int_equal(tl__avx512_runs_avx2((tl_dtype)-1, TL_INT8, 0), -1); /* a bad dtype: no kernel, no read out of range */
+}
+
 /* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
  * to the first overflowing value, then one rounding in 32-bit lanes; for the
  * formats constant from 31 on, the saturating packs and a clamped lookup): every
@@ -1303,6 +1323,7 @@ int main(void) {
       cmocka_unit_test(test_int_narrow_edges),
       cmocka_unit_test(test_small_value_blocks),
       cmocka_unit_test(test_half_int_blocks),
+      cmocka_unit_test(test_avx512_defers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
