@@ -277,15 +277,6 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
   default: return (fi->kind == TL_KIND_FLOAT || fi->kind == TL_KIND_COMPLEX) && fi->itemsize > 1 && to == TL_FLOAT8_E8M0FNU;
   }
 }
-/* For the tests: does the AVX-512 tier run pair (from, to, sat) by the AVX2
-   tier's kernel (-1: the CPU lacks either tier)? */
-static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat);
-int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
-  if (!tl__tier_ok(TL__TIER_AVX512) || (int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE)
-    return -1;
-  const tl__contig_fn a = tl__x86_kernel(TL__TIER_AVX512, from, to, sat), b = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
-  return a != NULL && a == b;
-}
 static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
   _Atomic(tl__contig_fn) *slot = &tl__kc[tier >= TL__TIER_AVX512][from][to][sat != 0];
   tl__contig_fn fn = atomic_load_explicit(slot, memory_order_acquire);
@@ -297,6 +288,14 @@ static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sa
   }
   return fn == tl__kc_none ? NULL : fn;
 }
+/* For the tests: does the AVX-512 tier run pair (from, to, sat) by the AVX2
+   tier's kernel (-1: the CPU lacks either tier)? */
+int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
+  if (!tl__tier_ok(TL__TIER_AVX512) || (int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE)
+    return -1;
+  const tl__contig_fn a = tl__x86_kernel(TL__TIER_AVX512, from, to, sat), b = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
+  return a != NULL && a == b;
+}
 #else
 /* none off x86: the streams below (x86 helpers) are left out with it */
 static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
@@ -307,7 +306,6 @@ int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return -1;
 }
-
 #endif
 
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it

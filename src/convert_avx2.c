@@ -256,6 +256,17 @@ static inline __m128i tl__pack16(__m256i r) {
 
 static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) { return tl__pack16(tl__bf16_lanes(u, v)); }
 
+/* 16 float16/bfloat16 results stored as such, or (CX) as the real parts of
+   complex32/bcomplex32 (zero imaginary halves) */
+static inline __attribute__((always_inline)) void tl__h16_st(char *o, __m256i r, int CX, int nt) {
+  if (!CX) {
+    tl__st32(o, r, nt);
+  } else {
+    tl__st32(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(r)), nt);
+    tl__st32(o + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(r, 1)), nt);
+  }
+}
+
 static void k_f32_bf16(const void *sv, void *dv, size_t n) {
   const float *s = sv;
   uint16_t *d = dv;
@@ -2845,39 +2856,19 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
     __m256i u[4];
     for (int k = 0; k < 4; k++)
       u[k] = SRC == 1 ? _mm256_castpd_si256(tl__re_c128(p + 64 * k)) : _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
-    if (!BF && !sat) { /* float16 outputs: through float32, rounded to odd at 16 bits (tl__d16odd) */
+    if (!sat) { /* through float32, rounded to odd at 16 bits (tl__d16odd), then one rounding */
       __m128 t[4];
       for (int k = 0; k < 4; k++) t[k] = _mm256_cvtpd_ps(_mm256_castsi256_pd(tl__d16odd(u[k])));
       const __m256 A = _mm256_set_m128(t[1], t[0]), B = _mm256_set_m128(t[3], t[2]);
-      const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(A, A, _CMP_UNORD_Q), _mm256_cmp_ps(B, B, _CMP_UNORD_Q));
-      if (_mm256_testz_ps(nan, nan)) {
-        const __m128i h0 = _mm256_cvtps_ph(A, _MM_FROUND_TO_NEAREST_INT), h1 = _mm256_cvtps_ph(B, _MM_FROUND_TO_NEAREST_INT);
-        if (OUT == 0) {
-          tl__st32(d + i * D, _mm256_set_m128i(h1, h0), nt);
-        } else {
-          tl__st32(d + i * D, _mm256_cvtepu16_epi32(h0), nt);
-          tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(h1), nt);
-        }
+      if (BF) { /* tl__bf16_lanes: RNE, NaN as sign | 0x7FC0 (the canonical NaN tl__d16 gives) */
+        const __m256i ra = tl__bf16_lanes(_mm256_castps_si256(A), A), rb = tl__bf16_lanes(_mm256_castps_si256(B), B);
+        tl__h16_st(d + i * D, _mm256_permute4x64_epi64(_mm256_packus_epi32(ra, rb), 0xD8), OUT, nt);
         continue;
       }
-    }
-    if (BF && !sat) { /* bfloat16: the same float32 RNE'd by the integer add */
-      __m128 t[4];
-      for (int k = 0; k < 4; k++) t[k] = _mm256_cvtpd_ps(_mm256_castsi256_pd(tl__d16odd(u[k])));
-      const __m256 Af = _mm256_set_m128(t[1], t[0]), Bf = _mm256_set_m128(t[3], t[2]);
-      const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(Af, Af, _CMP_UNORD_Q), _mm256_cmp_ps(Bf, Bf, _CMP_UNORD_Q));
-      if (_mm256_testz_ps(nan, nan)) {
-        const __m256i A = _mm256_castps_si256(Af), B = _mm256_castps_si256(Bf), one = _mm256_set1_epi32(1);
-        const __m256i k7 = _mm256_set1_epi32(0x7FFF);
-        const __m256i ra = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(A, k7), _mm256_and_si256(_mm256_srli_epi32(A, 16), one)), 16);
-        const __m256i rb = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(B, k7), _mm256_and_si256(_mm256_srli_epi32(B, 16), one)), 16);
-        const __m256i h = _mm256_permute4x64_epi64(_mm256_packus_epi32(ra, rb), 0xD8);
-        if (OUT == 0) {
-          tl__st32(d + i * D, h, nt);
-        } else {
-          tl__st32(d + i * D, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h)), nt);
-          tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h, 1)), nt);
-        }
+      const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(A, A, _CMP_UNORD_Q), _mm256_cmp_ps(B, B, _CMP_UNORD_Q));
+      if (_mm256_testz_ps(nan, nan)) { /* float16: VCVTPS2PH (NaN: below, the payload rule) */
+        const __m128i h0 = _mm256_cvtps_ph(A, _MM_FROUND_TO_NEAREST_INT), h1 = _mm256_cvtps_ph(B, _MM_FROUND_TO_NEAREST_INT);
+        tl__h16_st(d + i * D, _mm256_set_m128i(h1, h0), OUT, nt);
         continue;
       }
     }
@@ -2892,12 +2883,7 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
     }
     const __m256i h = tl__d16_pack(tl__d16(u[0], BF, sat, canon), tl__d16(u[1], BF, sat, canon),
                                    tl__d16(u[2], BF, sat, canon), tl__d16(u[3], BF, sat, canon));
-    if (OUT == 0) {
-      tl__st32(d + i * D, h, nt);
-    } else {
-      tl__st32(d + i * D, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h)), nt);
-      tl__st32(d + i * D + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h, 1)), nt);
-    }
+    tl__h16_st(d + i * D, h, OUT, nt);
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, fl);
@@ -5044,16 +5030,6 @@ static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, 
   return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
 }
 
-/* 16 float16/bfloat16 results stored as such (DST 2, 3) or as the real parts
-   of complex32/bcomplex32 (DST 4, 5: zero imaginary halves) */
-static inline __attribute__((always_inline)) void tl__f8h_st(char *o, __m256i r, int DST, int nt) {
-  if (DST <= 3) {
-    tl__st32(o, r, nt);
-  } else {
-    tl__st32(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(r)), nt);
-    tl__st32(o + 32, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(r, 1)), nt);
-  }
-}
 
 /* DST: 0 float32, 1 float64, 6 complex64, 7 complex128 (through float32: tl__f8dec16, tl__e8dec),
    2 float16, 3 bfloat16, 4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
@@ -5086,11 +5062,11 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     for (; i + 32 <= n; i += 32) { /* two vectors a step: measured faster for the fnuz formats */
       const __m256i r = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH);
       const __m256i q = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i + 16)), E, M, B, fam, BF, TL, TH);
-      tl__f8h_st(d + i * D, r, DST, nt);
-      tl__f8h_st(d + (i + 16) * D, q, DST, nt);
+      tl__h16_st(d + i * D, r, DST >= 4, nt);
+      tl__h16_st(d + (i + 16) * D, q, DST >= 4, nt);
     }
     for (; i + 16 <= n; i += 16)
-      tl__f8h_st(d + i * D, tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH), DST, nt);
+      tl__h16_st(d + i * D, tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH), DST >= 4, nt);
   }
   const __m256i top0 = _mm256_setr_epi8(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1, 4, -1,
                                         -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7);
@@ -5335,18 +5311,21 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
      0.55; the formats whose magnitudes fit int16 (float8_e4m3fn/fnuz) as
      before. */
   const int IE = fam == TL__FAM_IEEE;
+  /* the float32 route unmended: into int32/uint32; into int64/uint64 where
+     tl__f8wide's int16 lanes do not hold the magnitudes; into int16/uint16
+     for float8_e5m2 alone */
+  const int via32 = D == 4 || (D == 8 && !(!IE && tl__f8emax(E, fam) - B + 1 < 15)) || (D == 2 && IE && B == 15);
   for (; i + 16 <= n; i += 16) {
     __m256i a, b;
+    char *o = d + i * (size_t)D;
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
        decoded as 0): through float32, truncated, no mending */
     const int clean = !IE || _mm_testz_si128(_mm_cmpgt_epi8(_mm_and_si128(TL__L16(s + i), _mm_set1_epi8(0x7F)),
                                                             _mm_set1_epi8((char)((((1 << E) - 1) << M) - 1))),
                                              _mm_set1_epi8(-1));
-    const int wide16 = !IE && tl__f8emax(E, fam) - B + 1 < 15; /* tl__f8wide's int16 lanes: as fast */
-    if (clean && ((D == 8 && !wide16) || (D == 4 && IE) || (D == 2 && IE && B == 15))) {
+    if (via32 && clean) {
       tl__f8dec16(tl__top16p(s + i, P), E, M, B, IE ? TL__FAM_MX : fam, 1, &a, &b);
       a = _mm256_cvttps_epi32(_mm256_castsi256_ps(a)), b = _mm256_cvttps_epi32(_mm256_castsi256_ps(b));
-      char *o = d + i * (size_t)D;
       if (D == 2) {
         tl__st32(o, _mm256_permute4x64_epi64(SG ? _mm256_packs_epi32(a, b) : _mm256_packus_epi32(a, b), 0xD8), nt);
         continue;
@@ -5363,33 +5342,24 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
       }
       continue;
     }
-    if (D != 4 || (IE && B != 15)) { /* float8_e4m3/e3m4's inf is re-biased too: the 16-bit routes */
-      if (D == 2) tl__st32(d + 2 * i, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG), nt);
-      else tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
+    if (D == 4 && B == 15) { /* float8_e5m2 with inf or NaN: decoded as such, then mended */
+      tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, 0, &a, &b);
+      __m256i r[2] = {a, b};
+      for (int h = 0; h < 2; h++) {
+        const __m256 f = _mm256_castsi256_ps(r[h]);
+        r[h] = _mm256_cvttps_epi32(f);
+        const __m256i pinf = _mm256_and_si256(_mm256_cmpeq_epi32(r[h], _mm256_set1_epi32(INT32_MIN)),
+                                              _mm256_castps_si256(_mm256_cmp_ps(f, _mm256_setzero_ps(), _CMP_GT_OQ)));
+        if (SG) r[h] = _mm256_andnot_si256(_mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)), _mm256_xor_si256(r[h], pinf));
+        else r[h] = _mm256_or_si256(_mm256_max_epi32(r[h], _mm256_setzero_si256()), pinf);
+      }
+      tl__st32(o, r[0], nt);
+      tl__st32(o + 32, r[1], nt);
       continue;
     }
-    tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, !IE, &a, &b);
-    __m256i r[2] = {a, b};
-    for (int h = 0; h < 2; h++) {
-      const __m256 f = _mm256_castsi256_ps(r[h]);
-      r[h] = _mm256_cvttps_epi32(f);
-      const __m256i pinf = IE ? _mm256_and_si256(_mm256_cmpeq_epi32(r[h], _mm256_set1_epi32(INT32_MIN)),
-                                                 _mm256_castps_si256(_mm256_cmp_ps(f, _mm256_setzero_ps(), _CMP_GT_OQ)))
-                              : _mm256_setzero_si256();
-      if (SG) {
-        if (IE) r[h] = _mm256_andnot_si256(_mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)), _mm256_xor_si256(r[h], pinf));
-      } else {
-        r[h] = _mm256_max_epi32(r[h], _mm256_setzero_si256());
-        if (IE) r[h] = _mm256_or_si256(r[h], pinf);
-      }
-    }
-    tl__st32(d + 4 * i, r[0], nt);
-    tl__st32(d + 4 * i + 32, r[1], nt);
-  }
-  for (; D >= 4 && i + 16 <= n; i += 16) tl__f8wide(d + i * (size_t)D, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
-  for (; D == 2 && i + 32 <= n; i += 32) {
-    tl__st32(d + 2 * i, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG), nt);
-    tl__st32(d + 2 * i + 32, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i + 16, P)), E, M, B, fam, SG), nt);
+    /* the 16-bit routes (float8_e4m3/e3m4's inf is re-biased too) */
+    if (D == 2) tl__st32(o, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG), nt);
+    else tl__f8wide(o, _mm256_cvtepi8_epi16(tl__ld16p(s + i, P)), E, M, B, fam, SG, D, nt);
   }
   if (nt) _mm_sfence();
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
