@@ -4984,7 +4984,10 @@ int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
  * 0.98), -> bfloat16 0.30-0.35 -> 0.41-0.48, -> complex32 0.41-0.46 ->
  * 0.53-0.68; float6 -> bfloat16 0.39 -> 0.48, -> complex32 0.32-0.35 ->
  * 0.62, float6_e2m3fn -> float16 0.39 -> 0.52 (float6_e3m2fn's lookup,
- * 0.62, stays). */
+ * 0.62, stays). inf and NaN read from the same lookups where the window
+ * leaves their low 4 bits free (tl__f8hb_s): float8_e4m3 -> float16 0.52 ->
+ * 0.65, -> bfloat16 0.42 -> 0.54, float8_e5m2 -> bfloat16 0.41 -> 0.54,
+ * float8_e4m3fn -> bfloat16 0.48 -> 0.54. */
 /* float8 codes sign-extended to 16-bit lanes -> float16 (BF = 0) or bfloat16
    (BF = 1) bits, without going through float32: a code whose exponent the
    output keeps normal is its magnitude shifted into place plus the bias
@@ -5049,9 +5052,24 @@ static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, 
    exponent's low bit at bit 7, flipped when 127 - B is odd). Below T the
    16-entry lookups (TLZ: the low bytes all 0); inf/NaN by family; the sign
    or-ed into H. */
+/* the window of tl__f8hb: the codes below T (a magnitude, in the code's own
+   units) read the 16-entry lookups */
+static inline int tl__f8hb_t(int M, int B, int BF, int P) {
+  const int BO = BF ? 127 : 15, emin = 1 - BO + B > 1 ? 1 - BO + B : 1;
+  return B == BO ? 0 : (emin << M) >> P;
+}
+/* S > 0: the magnitudes S .. 0x7F (inf and NaN of an IEEE format, NaN of an
+   FN one) read the lookups too, at their low 4 bits, which the window below
+   T leaves free: one compare (of the magnitude plus 128 - S, signed, below
+   128 - S + T) selects both ranges, no blends of their own */
+static inline int tl__f8hb_s(int E, int M, int B, int fam, int BF, int P) {
+  const int T = tl__f8hb_t(M, B, BF, P), S = fam == TL__FAM_IEEE ? ((1 << E) - 1) << M : fam == TL__FAM_FN ? 0x7F : 0;
+  return S && T && 128 - S <= 16 && (S & 15) >= T ? S : 0;
+}
 static inline __attribute__((always_inline)) void tl__f8hb(__m256i xr, int E, int M, int B, int fam, int BF, int P,
                                                            int TLZ, __m256i TL, __m256i TH, __m256i *w0, __m256i *w1) {
   const int BO = BF ? 127 : 15;
+  (void)BO;
   const __m256i x = _mm256_permute4x64_epi64(xr, 0xD8); /* unpacklo/hi then give codes 0..15 and 16..31 */
   __m256i y = x;
   for (int k = 0; k < P; k++) y = _mm256_add_epi8(y, y);
@@ -5072,15 +5090,17 @@ static inline __attribute__((always_inline)) void tl__f8hb(__m256i xr, int E, in
     L = _mm256_and_si256(_mm256_slli_epi16(y, 7 - M), _mm256_set1_epi8((char)(0xFF << (7 - M))));
     if ((127 - B) & 1) L = _mm256_xor_si256(L, _mm256_set1_epi8((char)0x80));
   }
-  const int emin = 1 - BO + B > 1 ? 1 - BO + B : 1, T = B == BO ? 0 : (emin << M) >> P;
+  const int T = tl__f8hb_t(M, B, BF, P), S = tl__f8hb_s(E, M, B, fam, BF, P);
   if (T) { /* the lookups, indexed by the code's own magnitude */
     const __m256i mw = P ? _mm256_and_si256(x, _mm256_set1_epi8((char)(0x7F >> P))) : mag;
-    const __m256i sub = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)T), mw);
+    const __m256i sub = S ? _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(128 - S + T)),
+                                              _mm256_add_epi8(mag, _mm256_set1_epi8((char)(128 - S))))
+                          : _mm256_cmpgt_epi8(_mm256_set1_epi8((char)T), mw);
     H = _mm256_blendv_epi8(H, _mm256_shuffle_epi8(TH, mw), sub);
     L = TLZ ? _mm256_andnot_si256(sub, L) : _mm256_blendv_epi8(L, _mm256_shuffle_epi8(TL, mw), sub);
   }
   const __m256i nanH = _mm256_set1_epi8(BF ? 0x7F : 0x7E), nanL = _mm256_set1_epi8(BF ? (char)0xC0 : 0);
-  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
+  if (fam == TL__FAM_IEEE && !S) { /* exponent all ones: inf at its first code, NaN above */
     const int inf = ((1 << E) - 1) << M;
     const __m256i gt = _mm256_cmpgt_epi8(mag, _mm256_set1_epi8((char)inf));
     if (B != BO) {
@@ -5090,7 +5110,7 @@ static inline __attribute__((always_inline)) void tl__f8hb(__m256i xr, int E, in
     }
     H = _mm256_blendv_epi8(H, nanH, gt);
     if (BF) L = _mm256_blendv_epi8(L, nanL, gt);
-  } else if (fam == TL__FAM_FN || fam == TL__FAM_FNUZ) { /* FN: magnitude 0x7F; FNUZ: 0x80 (the sign added below) */
+  } else if ((fam == TL__FAM_FN && !S) || fam == TL__FAM_FNUZ) { /* FN: magnitude 0x7F; FNUZ: 0x80 (the sign added below) */
     const __m256i q = fam == TL__FAM_FN ? _mm256_cmpeq_epi8(mag, _mm256_set1_epi8(0x7F))
                                         : _mm256_cmpeq_epi8(y, _mm256_set1_epi8((char)0x80));
     H = _mm256_blendv_epi8(H, nanH, q);
@@ -5119,6 +5139,11 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (!t) return; /* not reached: the check built it */
     unsigned char e8h[32] = {0}; /* codes TL__E8H_LO .. +10, then 0 */
     if (fam == TL__FAM_E8M0) t = memcpy(e8h, t + 2 * TL__E8H_LO, 2 * 11);
+    const int S = tl__f8hb_s(E, M, B, fam, BF, P);
+    if (S) { /* entries S & 15 .. 15: the codes S .. 0x7F (tl__f8hb_s) */
+      t = memcpy(e8h, t, 32);
+      memcpy(e8h + 2 * (S & 15), tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0) + 2 * S, 2 * (size_t)(128 - S));
+    }
     const __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)t),
                                           _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 2,
                                                            4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
