@@ -3891,7 +3891,12 @@ static tl__fold_fn_t tl__fold_fn(const tl__foldp *P) {
  * and RNE(m >> 1) + C by one VPAVGB (tl__aff_avg): AVX2 on Zen 4, 32 KiB, x
  * memcpy, in alternation: float8_e4m3fn -> float8_e5m2 0.46 -> 0.53,
  * float8_e4m3fnuz -> float8_e4m3 0.49 -> 0.57, float8_e4m3fnuz -> float8_e5m2
- * 0.36 -> 0.46, float8_e3m4 -> float8_e4m3fn 0.46 -> 0.53. */
+ * 0.36 -> 0.46, float8_e3m4 -> float8_e4m3fn 0.46 -> 0.53. Where the cap
+ * (the largest entry of all magnitudes) gives the tail's codes too (no NaN
+ * among the source's magnitudes: the fnuz formats, float8_e5m2 into the
+ * fnuz ones), the tail's compare and blend go (tl__aff.nt): float8_e4m3fnuz
+ * -> float8_e5m2 0.46 -> 0.52, -> float8_e4m3b11fnuz 0.48 -> 0.55,
+ * float8_e5m2fnuz -> float8_e4m3fnuz 0.45 -> 0.51. */
 enum { TL__AFF_XOR80 = 0, TL__AFF_XORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, TL__AFF_UNS = 4 };
 typedef struct {
   int sh;                    /* > 0: left by sh (saturating doublings); < 0: right by -sh, to nearest even */
@@ -3899,6 +3904,7 @@ typedef struct {
   int w32, t1, nexc;         /* a 32-entry window; the level c1; patched bytes */
   int rh, tu;                /* right shifts round half up (float8_e8m0fnu targets), left shifts
                                 wrap; NaN unsigned */
+  int nt;                    /* no tail: the cap does its work (c2 128) */
   unsigned char c, cap, lo, c1, t1v, c2, tailv, sm;
   unsigned char exc[1], exv[1];
   unsigned char win[32];
@@ -4027,8 +4033,20 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
   if (!A->nexc) A->exc[0] = 0, A->exv[0] = t[0];
   for (unsigned x = 0; x < 256; x++)
     if (tl__aff_eval(A, x) != t[x]) return 0;
+  /* the tail's codes given by the cap instead (the largest magnitude's entry
+     among them: no NaN in the source's magnitudes, overflow to one code):
+     two operations fewer; only in the forms without the window of 32 or the
+     level */
+  if (mode != TL__AFF_UNS && !A->tu && !A->t1 && !A->w32) {
+    tl__aff B = *A;
+    B.c2 = 128, B.cap = 0;
+    for (unsigned m = 0; m < 128; m++) B.cap = t[m] > B.cap ? t[m] : B.cap;
+    unsigned x = 0;
+    while (x < 256 && tl__aff_eval(&B, x) == t[x]) x++;
+    if (x == 256) *A = B, A->nt = 1;
+  }
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
-  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9};
+  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0};
   A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_form(A)] -
             2 * tl__aff_avg(A);
   return 1;
@@ -4101,13 +4119,14 @@ static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m25
 /* 32 codes x by rule K, all compile-time but the constants: SH the shift, RH
    its rounding (right) or wrapping (left), MODE the sign rule, FORM the
    optional parts done: 0 none, 1 the patched byte, 2 the 32-entry
-   window, 3 those and the level c1 and NaN unsigned (neutral constants
+   window, 3 those and the level c1 and NaN unsigned, 4 and 5: 0 and 1
+   without the tail (tl__aff.nt: the cap gives its codes) (neutral constants
    where a rule has no use for a part: win1 = win0, c1 = c2, tum = 0,
    patches of bytes to their own entries). No branches in the loop: they
    cost more than the operations (each part about 2-4 of 13-24). */
 static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FORM,
                                                                const tl__affk *K) {
-  const int W = FORM >= 2, E = FORM == 1 || FORM == 3, FULL = FORM == 3;
+  const int W = FORM == 2 || FORM == 3, E = FORM == 1 || FORM == 3 || FORM == 5, FULL = FORM == 3, NT = FORM >= 4;
   const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   __m256i v = m;
   for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
@@ -4130,8 +4149,8 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   if (W) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
   v = _mm256_blendv_epi8(w, v, i);
   if (FULL) v = _mm256_blendv_epi8(v, K->t1v, tl__aff_ge(m, K->c1m, MODE));
-  const __m256i tm = tl__aff_ge(m, K->c2m, MODE);
-  v = _mm256_blendv_epi8(v, K->tailv, tm);
+  const __m256i tm = NT ? _mm256_setzero_si256() : tl__aff_ge(m, K->c2m, MODE);
+  if (!NT) v = _mm256_blendv_epi8(v, K->tailv, tm);
   switch (MODE) {
   case TL__AFF_XOR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
   case TL__AFF_XORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
@@ -4152,7 +4171,7 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
 /* tl__aff32's form for rule A */
 static int tl__aff_form(const tl__aff *A) {
   if (A->t1 || A->tu || (A->w32 && A->nexc)) return 3;
-  return A->w32 ? 2 : A->nexc ? 1 : 0;
+  return A->w32 ? 2 : (A->nexc ? 1 : 0) + 4 * A->nt;
 }
 
 static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P, const unsigned char *t, int SH,
@@ -4195,7 +4214,8 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   TL__AFFFN(SHN, SH, RH, 0, F) TL__AFFFN(SHN, SH, RH, 1, F) TL__AFFFN(SHN, SH, RH, 2, F)                       \
   TL__AFFFN(SHN, SH, RH, 3, F) TL__AFFFN(SHN, SH, RH, 4, F)
 #define TL__AFFFNS(SHN, SH, RH)                                                                                 \
-  TL__AFFFNM(SHN, SH, RH, 0) TL__AFFFNM(SHN, SH, RH, 1) TL__AFFFNM(SHN, SH, RH, 2) TL__AFFFNM(SHN, SH, RH, 3)
+  TL__AFFFNM(SHN, SH, RH, 0) TL__AFFFNM(SHN, SH, RH, 1) TL__AFFFNM(SHN, SH, RH, 2) TL__AFFFNM(SHN, SH, RH, 3)     \
+  TL__AFFFNM(SHN, SH, RH, 4) TL__AFFFNM(SHN, SH, RH, 5)
 TL__AFFFNS(z, 0, 0)
 TL__AFFFNS(l1, 1, 0) TL__AFFFNS(l2, 2, 0)
 TL__AFFFNS(w2, 2, 1) TL__AFFFNS(w3, 3, 1) TL__AFFFNS(w4, 4, 1)
@@ -4209,11 +4229,12 @@ TL__AFFFNS(a1, -1, 2)
 /* The function of rule A, or NULL if its shift has none. */
 static tl__aff_fn_t tl__aff_fn(const tl__aff *A) {
 #define TL__AFFM(SHN, F) {tl__aff_##SHN##_0##F, tl__aff_##SHN##_1##F, tl__aff_##SHN##_2##F, tl__aff_##SHN##_3##F, tl__aff_##SHN##_4##F}
-#define TL__AFFROW(SHN) {TL__AFFM(SHN, 0), TL__AFFM(SHN, 1), TL__AFFM(SHN, 2), TL__AFFM(SHN, 3)}
+#define TL__AFFROW(SHN) {TL__AFFM(SHN, 0), TL__AFFM(SHN, 1), TL__AFFM(SHN, 2), TL__AFFM(SHN, 3), TL__AFFM(SHN, 4), \
+                         TL__AFFM(SHN, 5)}
 #define TL__AFFNONE {{NULL}}
   /* rows: the shift codes 0, left 1..4 saturating, left 1..4 wrapping, right 1..4 even, right 1..4 half
      up, right 1 even by VPAVGB (tl__aff_avg) */
-  static const tl__aff_fn_t fns[18][4][5] = {
+  static const tl__aff_fn_t fns[18][6][5] = {
       TL__AFFROW(z),  TL__AFFROW(l1), TL__AFFROW(l2), TL__AFFNONE,    TL__AFFNONE,    TL__AFFNONE,
       TL__AFFROW(w2), TL__AFFROW(w3), TL__AFFROW(w4), TL__AFFROW(r1), TL__AFFROW(r2), TL__AFFROW(r3),
       TL__AFFNONE,    TL__AFFNONE,    TL__AFFROW(h2), TL__AFFROW(h3), TL__AFFROW(h4), TL__AFFROW(a1)};
@@ -4243,7 +4264,7 @@ static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl
   if (!F) return P;
   const int form = tl__aff_form(&P->A);
   if (F->F.src == TL__FOLD_UNS) return form == 0 && F->F.k >= 5 ? P : NULL;
-  return form < 3 || F->F.k >= 6 ? P : NULL;
+  return form != 3 || F->F.k >= 6 ? P : NULL;
 }
 
 /* ---- 1-byte integers -> 1-byte integers by a byte rule ----------------------
