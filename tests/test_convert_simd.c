@@ -836,7 +836,11 @@ static void test_cl_enabled(void **state) {
  * (2.0 -> 1 / -2): 10; float8_e5m2 -> int4 from 0x3B to 0x48 (8.0 -> 7 /
  * -8): 14; float8_e4m3b11fnuz -> float4_e2m1fn, 31. Not where a sign half
  * varies over more than 32 codes (float8 -> float8 of other ranges), nor
- * from float8_e8m0fnu (no sign bit) or a non-float8 source. */
+ * from float8_e8m0fnu (no sign bit) or a non-float8 source. The negative
+ * half without lookups of its own where it can: float4/float6 targets by
+ * an XOR of the sign bit, unsigned ones one code, int8 the negative half's
+ * entries negated (saturating, so -128 gives 127); int2/int4 (their codes
+ * the value's low bits: -8 is 8) by lookups. */
 static void test_rg_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
@@ -851,6 +855,14 @@ static void test_rg_enabled(void **state) {
     assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E8M0FNU, TL_INT2, sat), 0);
     assert_int_equal(tl__avx2_rg_range(TL_INT8, TL_INT2, sat), 0);
     assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT16, sat), 0); /* 1-byte outputs only */
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, sat), 3);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT4_E2M1FN, sat), 3);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_FLOAT6_E2M3FN, sat), 3);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3, TL_UINT2, sat), 4);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_INT8, sat), 5);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2FNUZ, TL_INT8, sat), 5);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_INT4, sat), 1);
+    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, sat), 0);
   }
   assert_int_equal(tl__avx2_rg_range((tl_dtype)-1, TL_INT8, 0), 0);
   assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
