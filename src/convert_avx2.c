@@ -4106,6 +4106,11 @@ int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat) {
   const tl__affp *P = tl__aff_get(from, to, sat != 0);
   return P ? P->A.sh + 16 : 0;
 }
+/* For the tests: its form + 1 (tl__aff32's FORM), plus 16 if it takes VPAVGB (tl__aff_avg); 0: none. */
+int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat) {
+  const tl__affp *P = tl__aff_get(from, to, sat != 0);
+  return P ? tl__aff_form(&P->A) + 1 + 16 * tl__aff_avg(&P->A) : 0;
+}
 
 typedef struct {
   __m256i win0, win1, wb, c, cap, lo, c1m, t1v, c2m, tailv, tum, sm, exc0, exv0;
@@ -5866,6 +5871,10 @@ int tl__avx2_aff_disable(int off) {
   return 0;
 }
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

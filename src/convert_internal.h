@@ -132,6 +132,7 @@ int tl__avx2_fold_disable(int off);
    if it has none. */
 int tl__avx2_aff_disable(int off);
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
+int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat); /* its form + 1, + 16 with VPAVGB; 0 none */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
    6 a fold, 7 the lookup. Kept once found, but found anew while the folds or

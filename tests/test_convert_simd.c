@@ -973,8 +973,19 @@ static void test_aff_enabled(void **state) {
   }
   /* none for multi-byte outputs, int8 or float4_e2m1fn_x2 sources */
   if (tl__avx2_aff_shift(TL_FLOAT8_E4M3FN, TL_INT16, 0) || tl__avx2_aff_shift(TL_INT8, TL_FLOAT8_E4M3FN, 0) ||
-      tl__avx2_aff_shift(TL_FLOAT4_E2M1FN_X2, TL_FLOAT4_E2M1FN_X2, 0))
+      tl__avx2_aff_shift(TL_FLOAT4_E2M1FN_X2, TL_FLOAT4_E2M1FN_X2, 0) || tl__avx2_aff_kind(TL_INT8, TL_FLOAT8_E4M3FN, 0))
     bad++;
+  /* the cheaper forms where they give the table: a right shift by one with C
+     in one VPAVGB (float8_e4m3fn -> float8_e5m2: C = 32, form 0); no tail
+     where the cap gives its codes, with fnuz's 0x80 patched (float8_e4m3fnuz
+     -> float8_e4m3: form 5) or not (float8_e4m3fnuz -> float8_e5m2fnuz, also
+     VPAVGB: form 4); the tail kept where the source has NaN magnitudes
+     (float8_e4m3fn -> float8_e5m2) */
+  for (int sat = 0; sat < 2; sat++) {
+    if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, sat) != 16 + 1) bad++;
+    if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3, sat) != 5 + 1) bad++;
+    if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, sat) != 16 + 4 + 1) bad++;
+  }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
   assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2));
   assert_int_equal(bad, 0);
