@@ -4719,14 +4719,13 @@ int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat) { return tl__cl_get(fro
  * negative half) of min(m - LO, HI - LO), picked by the sign, with the codes
  * above NL (NaN, or inf and NaN) by a compare and an fnuz source's 0x80 (NaN)
  * by another. 32 codes: 11-16 operations against a 7-bit fold's ~30.
- * Where the negative half's entries are the positive half's negated
- * (VPSIGNB, which also gives code 0 its 0), with one bit flipped (the
- * floats' sign: an XOR) or one constant (unsigned targets), or the positive
- * half's are the negative's negated saturating, at most the largest (-128
- * to 127, -8 to 7: the signed integers, looked up from the negative half),
- * the other half's lookups go
- * (SG 1-4); one
- * result above NL for both halves needs no blend of its own, and fnuz's
+ * Where the negative half's entries are the positive half's with one bit
+ * flipped (the floats' sign: an XOR) or one constant (unsigned targets), or
+ * the positive half's are the negative's negated saturating, at most the
+ * largest (int8: -128 gives 127; looked up from the negative half), the
+ * other half's lookups and the blend go (SG 1-3; no pair's halves are plain
+ * negations, VPSIGNB: int2/int4 codes are the value's low bits, -8 is 8);
+ * one result above NL for both halves needs no blend of its own, and fnuz's
  * 0x80 no compare where the rest of the rule gives its entry. 8-11 then:
  * AVX2, Zen 4, 32 KiB, x memcpy, in alternation: float8_e5m2 -> int8 0.47
  * -> 0.57, float8_e4m3b11fnuz -> float4_e2m1fn 0.42 -> 0.53, -> int4 0.42 ->
@@ -4736,10 +4735,9 @@ typedef struct {
   __m256i P0, P1, N0, N1;             /* the halves' entries 0-15 and 16-31 */
   unsigned char lo, km, nl, k16, f80; /* LO, HI - LO, NL, one table per half, fnuz 0x80 patched */
   unsigned char nanp, nann, v80;      /* results above NL (positive, negative half); of 0x80 */
-  unsigned char sg, sm, nan1;         /* the sign: 0 tables, 1 negated, 2 XOR sm, 3 negatives sm, 4 the
-                                         negative half's entry negated saturating, at most sm, for
-                                         positives; nan1:
-                                         nanp for both */
+  unsigned char sg, sm, nan1;         /* the sign: 0 tables, 1 XOR sm, 2 negatives sm, 3 the negative
+                                         half's entry negated saturating, at most sm, for positives;
+                                         nan1: nanp above NL for both halves */
 } tl__rg;
 static tl__rg *_Atomic tl__rgs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__rg tl__rg_none;
@@ -4761,10 +4759,9 @@ static unsigned tl__rg_eval2(const unsigned char P[32], const unsigned char N[32
   unsigned k = m > R->lo ? m - R->lo : 0;
   k = k < R->km ? k : R->km;
   switch (R->sg) {
-  case 1: return neg ? (256u - P[k]) & 0xFF : x ? P[k] : 0; /* VPSIGNB */
-  case 2: return neg ? P[k] ^ R->sm : P[k];
-  case 3: return neg ? R->sm : P[k];
-  case 4: { /* VPSUBSB from 0, then VPMINSB with sm */
+  case 1: return neg ? P[k] ^ R->sm : P[k];
+  case 2: return neg ? R->sm : P[k];
+  case 3: { /* VPSUBSB from 0, then VPMINSB with sm */
     const int q = N[k] == 0x80 ? 127 : -(int)(signed char)N[k], c = (signed char)R->sm;
     return neg ? N[k] : (unsigned)(q < c ? q : c) & 0xFF;
   }
@@ -4812,22 +4809,24 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
         /* the cheapest sign rule, NaN and 0x80 handling that give the table */
         tl__rg R = *np;
         int found = 0;
-        static const unsigned char order[5] = {3, 1, 2, 4, 0}; /* by cost */
-        for (int o = 0; o < 5 && !found; o++)
+        static const unsigned char order[4] = {2, 1, 3, 0}; /* by cost */
+        for (int o = 0; o < 4 && !found; o++)
           for (int nan1 = 1; nan1 >= 0 && !found; nan1--)
             for (int p80 = 0; p80 <= f80 && !found; p80++) {
-              R.sg = order[o], R.sm = (unsigned char)(R.sg == 3 ? Nt[0] : Nt[0] ^ Pt[0]), R.nan1 = (unsigned char)nan1;
+              R.sg = order[o], R.sm = (unsigned char)(R.sg == 2 ? Nt[0] : Nt[0] ^ Pt[0]), R.nan1 = (unsigned char)nan1;
               R.f80 = (unsigned char)p80;
-              if (R.sg == 2 && !R.sm) R.sm = (unsigned char)(Nt[1] ^ Pt[1]);
-              if (R.sg == 4) /* the largest positive entry */
+              if (R.sg == 1 && !R.sm) R.sm = (unsigned char)(Nt[1] ^ Pt[1]);
+              if (R.sg == 3) /* the largest positive entry */
                 for (int k = R.sm = 0; k < 32; k++) R.sm = (signed char)Pt[k] > (signed char)R.sm ? Pt[k] : R.sm;
               unsigned x = 0;
               while (x < 256 && tl__rg_eval2(Pt, Nt, &R, x) == t[x]) x++;
               found = x == 256;
             }
-        np->sg = R.sg, np->sm = R.sm, np->nan1 = R.nan1, np->f80 = R.f80; /* found: sg 0, nan1 0, p80 f80 is the rule above */
+        /* (the last tried, sg 0 with a result per half and the 0x80 patch
+           as found, is the rule checked above: one always fits) */
+        np->sg = R.sg, np->sm = R.sm, np->nan1 = R.nan1, np->f80 = R.f80;
         np->k16 = bhi - blo < 16;
-        if (np->sg == 4) memcpy(Pt, Nt, sizeof Pt); /* the negative half's entries looked up */
+        if (np->sg == 3) memcpy(Pt, Nt, sizeof Pt); /* the negative half's entries looked up */
         if (!np->k16) /* the first rows telescoped: P0 ^ P1 (tl__rg32) */
           for (int k = 0; k < 16; k++) Pt[k] ^= Pt[k + 16], Nt[k] ^= Nt[k + 16];
         np->P0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)Pt));
@@ -4859,10 +4858,9 @@ static inline __attribute__((always_inline)) __m256i tl__rg32(const tl__rgk *K, 
     if (!SG) vn = _mm256_xor_si256(_mm256_shuffle_epi8(K->N0, k2), _mm256_shuffle_epi8(K->N1, k));
   }
   __m256i v; /* the sign: bit 7 of the code */
-  if (SG == 1) v = _mm256_sign_epi8(vp, x);
-  else if (SG == 2) v = _mm256_xor_si256(vp, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm));
-  else if (SG == 3) v = _mm256_blendv_epi8(vp, K->sm, x);
-  else if (SG == 4) /* vp: the negative half's */
+  if (SG == 1) v = _mm256_xor_si256(vp, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm));
+  else if (SG == 2) v = _mm256_blendv_epi8(vp, K->sm, x);
+  else if (SG == 3) /* vp: the negative half's */
     v = _mm256_blendv_epi8(_mm256_min_epi8(_mm256_subs_epi8(_mm256_setzero_si256(), vp), K->sm), vp, x);
   else v = _mm256_blendv_epi8(vp, vn, x);
   if (NAN_) v = _mm256_blendv_epi8(v, NAN_ == 2 ? K->nanp : _mm256_blendv_epi8(K->nanp, K->nann, x), _mm256_cmpgt_epi8(m, K->nl));
@@ -4889,8 +4887,7 @@ static inline __attribute__((always_inline)) void tl__rg_run(const tl__rg *P, co
     tl__rg_run(P, t, K16, NAN_, F80, SG, s, d, n);                                                             \
   }
 #define TL__RGFN3(K16, NAN_, F80)                                                                              \
-  TL__RGFN(K16, NAN_, F80, 0) TL__RGFN(K16, NAN_, F80, 1) TL__RGFN(K16, NAN_, F80, 2) TL__RGFN(K16, NAN_, F80, 3)   \
-  TL__RGFN(K16, NAN_, F80, 4)
+  TL__RGFN(K16, NAN_, F80, 0) TL__RGFN(K16, NAN_, F80, 1) TL__RGFN(K16, NAN_, F80, 2) TL__RGFN(K16, NAN_, F80, 3)
 #define TL__RGFN6(K16, NAN_) TL__RGFN3(K16, NAN_, 0) TL__RGFN3(K16, NAN_, 1)
 TL__RGFN6(0, 0) TL__RGFN6(0, 1) TL__RGFN6(0, 2) TL__RGFN6(1, 0) TL__RGFN6(1, 1) TL__RGFN6(1, 2)
 #undef TL__RGFN6
@@ -4900,10 +4897,9 @@ TL__RGFN6(0, 0) TL__RGFN6(0, 1) TL__RGFN6(0, 2) TL__RGFN6(1, 0) TL__RGFN6(1, 1) 
 static void tl__rg_call(const tl__rg *P, const unsigned char *t, const void *s, void *d, size_t n) {
   typedef void (*fn)(const tl__rg *, const unsigned char *, const void *, void *, size_t);
 #define TL__RGE3(K16, NAN_, F80)                                                                               \
-  tl__rg_##K16##NAN_##F80##0, tl__rg_##K16##NAN_##F80##1, tl__rg_##K16##NAN_##F80##2, tl__rg_##K16##NAN_##F80##3, \
-      tl__rg_##K16##NAN_##F80##4
+  tl__rg_##K16##NAN_##F80##0, tl__rg_##K16##NAN_##F80##1, tl__rg_##K16##NAN_##F80##2, tl__rg_##K16##NAN_##F80##3
 #define TL__RGE6(K16, NAN_) {TL__RGE3(K16, NAN_, 0)}, {TL__RGE3(K16, NAN_, 1)}
-  static const fn fns[2][3][2][5] = {{{TL__RGE6(0, 0)}, {TL__RGE6(0, 1)}, {TL__RGE6(0, 2)}},
+  static const fn fns[2][3][2][4] = {{{TL__RGE6(0, 0)}, {TL__RGE6(0, 1)}, {TL__RGE6(0, 2)}},
                                      {{TL__RGE6(1, 0)}, {TL__RGE6(1, 1)}, {TL__RGE6(1, 2)}}};
 #undef TL__RGE6
 #undef TL__RGE3
