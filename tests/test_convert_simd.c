@@ -844,26 +844,35 @@ static void test_cl_enabled(void **state) {
 static void test_rg_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
-  for (int sat = 0; sat < 2; sat++) {
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT8, sat), 30);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2FNUZ, TL_INT8, sat), 30);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3FN, TL_INT2, sat), 10);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT4, sat), 14);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT4_E2M1FN, sat), 31);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, sat), 0);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3FN, sat), 0);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E8M0FNU, TL_INT2, sat), 0);
-    assert_int_equal(tl__avx2_rg_range(TL_INT8, TL_INT2, sat), 0);
-    assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_INT16, sat), 0); /* 1-byte outputs only */
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, sat), 2);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT4_E2M1FN, sat), 2);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_FLOAT6_E2M3FN, sat), 2);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3, TL_UINT2, sat), 3);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_INT8, sat), 4);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2FNUZ, TL_INT8, sat), 4);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E5M2, TL_INT4, sat), 1);
-    assert_int_equal(tl__avx2_rg_sign(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, sat), 0);
-  }
+  /* range (HI - LO + 1, 0: no clamp) and sign rule + 1 (tl__avx2_rg_sign: 1 tables, 2 XOR, 3 one
+     code, 4 saturating negation); -1: not checked */
+  static const struct { tl_dtype from, to; int range, sign; } want[] = {
+      {TL_FLOAT8_E5M2, TL_INT8, 30, 4},
+      {TL_FLOAT8_E5M2FNUZ, TL_INT8, 30, 4},
+      {TL_FLOAT8_E4M3FN, TL_INT2, 10, -1},
+      {TL_FLOAT8_E5M2, TL_INT4, 14, 1},
+      {TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT4_E2M1FN, 31, 2},
+      {TL_FLOAT8_E5M2, TL_FLOAT4_E2M1FN, -1, 2},
+      {TL_FLOAT8_E5M2, TL_FLOAT6_E2M3FN, -1, 2},
+      {TL_FLOAT8_E4M3, TL_UINT2, -1, 3},
+      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, 0, 0},
+      {TL_FLOAT8_E5M2, TL_FLOAT8_E4M3FN, 0, 0},
+      {TL_FLOAT8_E8M0FNU, TL_INT2, 0, 0},
+      {TL_INT8, TL_INT2, 0, 0},
+      {TL_FLOAT8_E5M2, TL_INT16, 0, 0}, /* 1-byte outputs only */
+  };
+  int bad = 0;
+  for (int sat = 0; sat < 2; sat++)
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+      const int r = tl__avx2_rg_range(want[i].from, want[i].to, sat), g = tl__avx2_rg_sign(want[i].from, want[i].to, sat);
+      if ((want[i].range >= 0 && r != want[i].range) || (want[i].sign >= 0 && g != want[i].sign)) {
+        print_error("%s -> %s (sat %d): range %d sign %d, want %d %d\n", tl_dtype_name(want[i].from),
+                    tl_dtype_name(want[i].to), sat, r, g, want[i].range, want[i].sign);
+        bad++;
+      }
+    }
+  assert_int_equal(bad, 0);
+  assert_int_equal(tl__avx2_rg_sign((tl_dtype)-1, TL_INT8, 0), 0);
   assert_int_equal(tl__avx2_rg_range((tl_dtype)-1, TL_INT8, 0), 0);
   assert_int_equal(tl__avx2_rg_range(TL_FLOAT8_E5M2, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
