@@ -4742,17 +4742,8 @@ typedef struct {
 static tl__rg *_Atomic tl__rgs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__rg tl__rg_none;
 
-static unsigned tl__rg_eval(const unsigned char P[32], const unsigned char N[32], unsigned lo, unsigned km, unsigned nl,
-                            int f80, unsigned nanp, unsigned nann, unsigned v80, unsigned x) {
-  const unsigned m = x & 0x7F, neg = x >> 7;
-  if (f80 && x == 0x80) return v80;
-  if (m > nl) return neg ? nann : nanp;
-  unsigned k = m > lo ? m - lo : 0;
-  k = k < km ? k : km;
-  return neg ? N[k] : P[k];
-}
-/* the same with the sign rule sg (sm), one NaN result (nan1), the 0x80 patch f80 */
-static unsigned tl__rg_eval2(const unsigned char P[32], const unsigned char N[32], const tl__rg *R, unsigned x) {
+/* Code x by rule R (its scalar form) with the halves' entries P and N (before telescoping) */
+static unsigned tl__rg_eval(const unsigned char P[32], const unsigned char N[32], const tl__rg *R, unsigned x) {
   const unsigned m = x & 0x7F, neg = x >> 7;
   if (R->f80 && x == 0x80) return R->v80;
   if (m > R->nl) return neg && !R->nan1 ? R->nann : R->nanp;
@@ -4797,34 +4788,30 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
         Pt[k] = t[m];
         Nt[k] = t[0x80 | (m == 0 && f80 ? 1 : m)];
       }
-      const unsigned nanp = bnl < 127 ? t[bnl + 1] : 0, nann = bnl < 127 ? t[0x80 | (bnl + 1)] : 0, v80 = t[0x80];
-      int ok = 1;
-      for (unsigned x = 0; x < 256 && ok; x++)
-        ok = tl__rg_eval(Pt, Nt, (unsigned)blo, (unsigned)(bhi - blo), (unsigned)bnl, f80, nanp, nann, v80, x) == t[x];
-      if (ok) {
+      tl__rg R;
+      memset(&R, 0, sizeof R);
+      R.lo = (unsigned char)blo, R.km = (unsigned char)(bhi - blo), R.nl = (unsigned char)bnl;
+      R.nanp = bnl < 127 ? t[bnl + 1] : 0, R.nann = bnl < 127 ? t[0x80 | (bnl + 1)] : 0, R.v80 = t[0x80];
+      /* the cheapest sign rule, NaN and 0x80 handling that give the table;
+         the last tried (two tables, a result per half, fnuz's 0x80 patched)
+         is the general rule */
+      int found = 0;
+      static const unsigned char order[4] = {2, 1, 3, 0}; /* by cost */
+      for (int o = 0; o < 4 && !found; o++)
+        for (int nan1 = 1; nan1 >= 0 && !found; nan1--)
+          for (int p80 = 0; p80 <= f80 && !found; p80++) {
+            R.sg = order[o], R.sm = (unsigned char)(R.sg == 2 ? Nt[0] : Nt[0] ^ Pt[0]), R.nan1 = (unsigned char)nan1;
+            R.f80 = (unsigned char)p80;
+            if (R.sg == 1 && !R.sm) R.sm = (unsigned char)(Nt[1] ^ Pt[1]);
+            if (R.sg == 3) /* the largest positive entry */
+              for (int k = R.sm = 0; k < 32; k++) R.sm = (signed char)Pt[k] > (signed char)R.sm ? Pt[k] : R.sm;
+            unsigned x = 0;
+            while (x < 256 && tl__rg_eval(Pt, Nt, &R, x) == t[x]) x++;
+            found = x == 256;
+          }
+      if (found) {
         if (!(np = aligned_alloc(32, sizeof *np))) return NULL; /* out of memory: not now */
-        memset(np, 0, sizeof *np);
-        np->lo = (unsigned char)blo, np->km = (unsigned char)(bhi - blo), np->nl = (unsigned char)bnl;
-        np->nanp = (unsigned char)nanp, np->nann = (unsigned char)nann, np->v80 = (unsigned char)v80;
-        /* the cheapest sign rule, NaN and 0x80 handling that give the table */
-        tl__rg R = *np;
-        int found = 0;
-        static const unsigned char order[4] = {2, 1, 3, 0}; /* by cost */
-        for (int o = 0; o < 4 && !found; o++)
-          for (int nan1 = 1; nan1 >= 0 && !found; nan1--)
-            for (int p80 = 0; p80 <= f80 && !found; p80++) {
-              R.sg = order[o], R.sm = (unsigned char)(R.sg == 2 ? Nt[0] : Nt[0] ^ Pt[0]), R.nan1 = (unsigned char)nan1;
-              R.f80 = (unsigned char)p80;
-              if (R.sg == 1 && !R.sm) R.sm = (unsigned char)(Nt[1] ^ Pt[1]);
-              if (R.sg == 3) /* the largest positive entry */
-                for (int k = R.sm = 0; k < 32; k++) R.sm = (signed char)Pt[k] > (signed char)R.sm ? Pt[k] : R.sm;
-              unsigned x = 0;
-              while (x < 256 && tl__rg_eval2(Pt, Nt, &R, x) == t[x]) x++;
-              found = x == 256;
-            }
-        /* (the last tried, sg 0 with a result per half and the 0x80 patch
-           as found, is the rule checked above: one always fits) */
-        np->sg = R.sg, np->sm = R.sm, np->nan1 = R.nan1, np->f80 = R.f80;
+        *np = R;
         np->k16 = bhi - blo < 16;
         if (np->sg == 3) memcpy(Pt, Nt, sizeof Pt); /* the negative half's entries looked up */
         if (!np->k16) /* the first rows telescoped: P0 ^ P1 (tl__rg32) */
@@ -5156,18 +5143,17 @@ static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, 
   return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
 }
 
-/* 32 float8 codes (float6 with P = 2: shifted into float8 codes of two more
-   mantissa bits) -> 32 float16 (BF = 0) / bfloat16 (BF = 1) bits as two
-   byte planes, the high bytes H and the low bytes L, interleaved at the end
-   (w0: codes 0..15, w1: 16..31): the rule of tl__f8h computed on bytes, 32
-   codes an operation instead of 16. Normal results: float16's H is the
-   magnitude shifted right by M - 2 plus the bias difference times 4 (for
-   M = 3 one VPAVGB: (m + 2c - 1 + 1) >> 1), its L the magnitude's low M - 2
-   bits at the top; bfloat16's H is (exponent + 127 - B) >> 1 (VPAVGB of the
-   exponent and 126 - B), its L the code shifted left by 7 - M (the
-   exponent's low bit at bit 7, flipped when 127 - B is odd). Below T the
-   16-entry lookups (TLZ: the low bytes all 0); inf/NaN by family; the sign
-   or-ed into H. */
+/* Do these codes of an IEEE format (E, M) hold no inf or NaN (no magnitude
+   at or above the all-ones exponent)? 16 codes at p / 32 codes x. */
+static inline __attribute__((always_inline)) int tl__f8ie_clean16(const void *p, int E, int M) {
+  const __m128i big = _mm_cmpgt_epi8(_mm_and_si128(TL__L16(p), _mm_set1_epi8(0x7F)), _mm_set1_epi8((char)((((1 << E) - 1) << M) - 1)));
+  return _mm_testz_si128(big, big);
+}
+static inline __attribute__((always_inline)) int tl__f8ie_clean32(__m256i x, int E, int M) {
+  const __m256i big = _mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)), _mm256_set1_epi8((char)((((1 << E) - 1) << M) - 1)));
+  return _mm256_testz_si256(big, big);
+}
+
 /* the window of tl__f8hb: the codes below T (a magnitude, in the code's own
    units) read the 16-entry lookups */
 static inline int tl__f8hb_t(int M, int B, int BF, int P) {
@@ -5182,10 +5168,21 @@ static inline int tl__f8hb_s(int E, int M, int B, int fam, int BF, int P) {
   const int T = tl__f8hb_t(M, B, BF, P), S = fam == TL__FAM_IEEE ? ((1 << E) - 1) << M : fam == TL__FAM_FN ? 0x7F : 0;
   return S && T && 128 - S <= 16 && (S & 15) >= T ? S : 0;
 }
+/* 32 float8 codes (float6 with P = 2: shifted into float8 codes of two more
+   mantissa bits) -> 32 float16 (BF = 0) / bfloat16 (BF = 1) bits as two
+   byte planes, the high bytes H and the low bytes L, interleaved at the end
+   (w0: codes 0..15, w1: 16..31): the rule of tl__f8h computed on bytes, 32
+   codes an operation instead of 16. Normal results: float16's H is the
+   magnitude shifted right by M - 2 plus the bias difference times 4 (for
+   M = 3 one VPAVGB: (m + 2c - 1 + 1) >> 1), its L the magnitude's low M - 2
+   bits at the top; bfloat16's H is (exponent + 127 - B) >> 1 (VPAVGB of the
+   exponent and 126 - B), its L the code shifted left by 7 - M (the
+   exponent's low bit at bit 7, flipped when 127 - B is odd). Below T the
+   16-entry lookups (TLZ: the low bytes all 0); inf/NaN by family; the sign
+   or-ed into H. */
 static inline __attribute__((always_inline)) void tl__f8hb(__m256i xr, int E, int M, int B, int fam, int BF, int P,
                                                            int TLZ, __m256i TL, __m256i TH, __m256i *w0, __m256i *w1) {
   const int BO = BF ? 127 : 15;
-  (void)BO;
   const __m256i x = _mm256_permute4x64_epi64(xr, 0xD8); /* unpacklo/hi then give codes 0..15 and 16..31 */
   __m256i y = x;
   for (int k = 0; k < P; k++) y = _mm256_add_epi8(y, y);
@@ -5237,7 +5234,6 @@ static inline __attribute__((always_inline)) void tl__f8hb(__m256i xr, int E, in
   *w1 = _mm256_unpackhi_epi8(L, H);
 }
 
-
 /* 16 float32 values (r0: 0-7, r1: 8-15) stored at o as DST's (0 float32, 1 float64, 6 complex64, 7 complex128) */
 static inline __attribute__((always_inline)) void tl__f8dec_st(int DST, char *o, __m256i r0, __m256i r1, int nt) {
   if (DST == 0) {
@@ -5280,14 +5276,14 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   const int HB = !H16 && fam == TL__FAM_IEEE && tl__f8hb_s(E, M, B, fam, 0, P);
   __m256i TL = _mm256_setzero_si256(), TH = TL;
   if ((H16 && (fam != TL__FAM_E8M0 || !BF)) || HB) { /* 16 entries of the float16/bfloat16 table, bytes split */
-    const unsigned char *t = tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0);
-    if (!t) return; /* not reached: the check built it */
+    const unsigned char *tab = tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0), *t = tab;
+    if (!tab) return; /* not reached: the check built it */
     unsigned char e8h[32] = {0}; /* codes TL__E8H_LO .. +10, then 0 */
-    if (fam == TL__FAM_E8M0) t = memcpy(e8h, t + 2 * TL__E8H_LO, 2 * 11);
+    if (fam == TL__FAM_E8M0) t = memcpy(e8h, tab + 2 * TL__E8H_LO, 2 * 11);
     const int S = tl__f8hb_s(E, M, B, fam, BF, P);
     if (S) { /* entries S & 15 .. 15: the codes S .. 0x7F (tl__f8hb_s) */
-      t = memcpy(e8h, t, 32);
-      memcpy(e8h + 2 * (S & 15), tl__table8(from, BF ? TL_BFLOAT16 : TL_FLOAT16, 0) + 2 * S, 2 * (size_t)(128 - S));
+      t = memcpy(e8h, tab, 32);
+      memcpy(e8h + 2 * (S & 15), tab + 2 * S, 2 * (size_t)(128 - S));
     }
     const __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)t),
                                           _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 2,
@@ -5307,10 +5303,7 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
       /* an IEEE format whose inf/NaN the lookups do not take: 32 codes
          without them (one compare; the usual case) decode without their
          compares and blends */
-      if (fam == TL__FAM_IEEE && !tl__f8hb_s(E, M, B, fam, BF, P) &&
-          _mm256_testz_si256(_mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)),
-                                               _mm256_set1_epi8((char)((((1 << E) - 1) << M) - 1))),
-                             _mm256_set1_epi8(-1)))
+      if (fam == TL__FAM_IEEE && !tl__f8hb_s(E, M, B, fam, BF, P) && tl__f8ie_clean32(x, E, M))
         tl__f8hb(x, E, M, B, TL__FAM_MX, BF, P, TLZ, TL, TH, &w[0], &w[1]);
       else
         tl__f8hb(x, E, M, B, fam, BF, P, TLZ, TL, TH, &w[0], &w[1]);
@@ -5345,10 +5338,7 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (fam != TL__FAM_E8M0) {
       /* an IEEE format's 16 codes without inf/NaN (one compare; the usual
          case): decoded without their compares and blends */
-      if (fam == TL__FAM_IEEE &&
-          _mm_testz_si128(_mm_cmpgt_epi8(_mm_and_si128(TL__L16(s + i), _mm_set1_epi8(0x7F)),
-                                         _mm_set1_epi8((char)((((1 << E) - 1) << M) - 1))),
-                          _mm_set1_epi8(-1)))
+      if (fam == TL__FAM_IEEE && tl__f8ie_clean16(s + i, E, M))
         tl__f8dec16(tl__top16p(s + i, P), E, M, B, TL__FAM_MX, 0, &r0, &r1);
       else
         tl__f8dec16(tl__top16p(s + i, P), E, M, B, fam, 0, &r0, &r1);
@@ -5581,9 +5571,7 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
     char *o = d + i * (size_t)D;
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
        decoded as 0): through float32, truncated, no mending */
-    const int clean = !IE || _mm_testz_si128(_mm_cmpgt_epi8(_mm_and_si128(TL__L16(s + i), _mm_set1_epi8(0x7F)),
-                                                            _mm_set1_epi8((char)((((1 << E) - 1) << M) - 1))),
-                                             _mm_set1_epi8(-1));
+    const int clean = !IE || tl__f8ie_clean16(s + i, E, M);
     if (via32 && clean) {
       tl__f8dec16(tl__top16p(s + i, P), E, M, B, IE ? TL__FAM_MX : fam, 1, &a, &b);
       a = _mm256_cvttps_epi32(_mm256_castsi256_ps(a)), b = _mm256_cvttps_epi32(_mm256_castsi256_ps(b));
