@@ -840,6 +840,27 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
     }
   }
+  if (D == 4 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || (SF == TL__SF_BC32 && !sg))) {
+    /* int32/uint32 from the 2-byte floats: a step of 8 whose |x| are all
+       below 2^31 (float16: every finite value) truncates by VCVTTPS2DQ alone
+       (uint32: the negative ones to 0 by a max first), no clamp or NaN mask;
+       a step holding a larger value, inf or NaN takes tl__fi_blk. AVX2 on
+       Zen 4, 32 KiB, x memcpy, in alternation, against tl__fi_blk alone:
+       float16 -> uint32 0.40 -> 0.65, bfloat16 -> uint32 0.37 -> 0.61,
+       complex32 -> uint32 0.37 -> 0.57, bfloat16 -> int32 0.53 -> 0.61,
+       complex32 -> int32 0.51 -> 0.64, bcomplex32 -> uint32 0.52 -> 0.77
+       (bcomplex32 -> int32 lost: 0.81 -> 0.77); 64 MiB: 1.02-1.10x */
+    const __m256 big = _mm256_castsi256_ps(_mm256_set1_epi32(0x4F000000)); /* 2^31 */
+    for (; i + 8 <= n; i += 8) {
+      const char *p = s + i * (size_t)S;
+      tl__pf(pf, p, 8 * (size_t)S);
+      const __m256 f = tl__ld8f(p, SF, 0);
+      const __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+      if (_mm256_movemask_ps(_mm256_cmp_ps(a, big, _CMP_NLT_UQ))) /* >= 2^31, inf or NaN */
+        tl__st32(d + i * 4, tl__fi_blk(p, SF, 4, bits, sg), nt);
+      else tl__st32(d + i * 4, _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps())), nt);
+    }
+  }
   if (D <= 2 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || SF == TL__SF_BC32))
     for (; i + step <= n; i += step) {
       const char *p = s + i * (size_t)S;
@@ -931,11 +952,24 @@ TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 8, tl__st32(dp, _mm256_cvtepu16_ep
 /* int8/uint8 -> complex128 (x, +0), exact: int32 lanes (v0, 0, v1, 0)
  * converted give (x0, +0.0, x1, +0.0); 4 elements per step (the planner does
  * not chain 1-byte sources, and their 16-byte table has too many planes; the
- * sub-byte integers: tl__sbw_run) */
+ * sub-byte integers: tl__sbw_run). The lanes by one VPSHUFB per pair of
+ * elements: uint8 from the bytes themselves, int8 from their sign-extended
+ * int32 lanes. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, against
+ * VPMOVZXDQ of the int32 lanes (and a shift for the high pair): int8 0.49 ->
+ * 0.72, uint8 0.63 -> 0.93. */
 static inline __attribute__((always_inline)) void tl__small_c128(const char *sp, char *dp, int bits, int sg, int nt) {
-  const __m128i v = tl__small4(TL__L4(sp), bits, sg);
-  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(v))), nt);
-  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(v, 8)))), nt);
+  __m128i lo, hi;
+  if (bits == 8 && !sg) {
+    const __m128i b = TL__L4(sp);
+    lo = _mm_shuffle_epi8(b, _mm_setr_epi8(0, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1));
+    hi = _mm_shuffle_epi8(b, _mm_setr_epi8(2, -1, -1, -1, -1, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1));
+  } else {
+    const __m128i v = sg && bits == 8 ? _mm_cvtepi8_epi32(TL__L4(sp)) : tl__small4(TL__L4(sp), bits, sg);
+    lo = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7, -1, -1, -1, -1));
+    hi = _mm_shuffle_epi8(v, _mm_setr_epi8(8, 9, 10, 11, -1, -1, -1, -1, 12, 13, 14, 15, -1, -1, -1, -1));
+  }
+  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtepi32_pd(lo)), nt);
+  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(hi)), nt);
 }
 TL__K(c_i8_c128, TL_INT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 1, nt))
 TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0, nt))

@@ -1213,7 +1213,8 @@ static void test_small_value_blocks(void **state) {
 
 /* float16 / bfloat16 / complex32 / bcomplex32 -> the integers of 16 bits and
    fewer take a block of 32 (16) elements without a per-lane clamp or NaN mask
-   when no |x| there is 2^31 or more (inf, NaN; float16: none finite): blocks
+   when no |x| there is 2^31 or more (inf, NaN; float16: none finite), int32 /
+   uint32 a step of 8 the same way (bcomplex32 -> uint32 only): blocks
    of small values with, at a moving lane, one edge (the largest finite values,
    2^31 and the bfloat16 below it, inf, NaN, the destinations' range ends and
    values next to them), and blocks of small values alone; each tier against
@@ -1222,13 +1223,13 @@ static void test_half_int_blocks(void **state) {
   (void)state;
   enum { N = 4096 + 7 };
   static const tl_dtype froms[] = {TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
-  static const double edges[] = {65504.0, -65504.0, 2147483648.0, -2147483648.0, 2139095040.0, -2139095040.0,
+  static const double edges[] = {65504.0, -65504.0, 2147483648.0, -2147483648.0, 2139095040.0, -2139095040.0, 4294967296.0, 4286578688.0,
                                  INFINITY, -INFINITY, NAN, -NAN, 3.3e38, -3.3e38, 0.0, -0.0, 127.5, 128.0, -128.0,
                                  -128.5, -129.0, 255.5, 256.0, -0.75, 0.99, 32767.0, 32768.0, -32768.0, -32769.0,
                                  65535.0, 65536.0, 7.5, -8.5, 3.0, 4.0, -2.0, 1.5, -1.5, 2.0, 15.0, 16.0};
   const size_t ne = sizeof edges / sizeof *edges;
   double *v = malloc(N * sizeof *v);
-  unsigned char *half = malloc(N * 2), *src = malloc(N * 4 + 64), *out = malloc(N * 2 + 64), *ref = malloc(N * 2 + 64);
+  unsigned char *half = malloc(N * 2), *src = malloc(N * 4 + 64), *out = malloc(N * 4 + 64), *ref = malloc(N * 4 + 64);
   assert_non_null(v), assert_non_null(half), assert_non_null(src), assert_non_null(out), assert_non_null(ref);
   for (size_t i = 0; i < N; i++) {
     const size_t b = i / 32;
@@ -1250,7 +1251,7 @@ static void test_half_int_blocks(void **state) {
     for (int d = 0; d < TL_NUM_CONCRETE; d++) {
       const tl_dtype to = (tl_dtype)d;
       const tl_dtype_info *ti = tl_dtype_get(to);
-      if (tl_dtype_is_weak(to) || (ti->kind != TL_KIND_INT && ti->kind != TL_KIND_UINT) || ti->bits > 16) continue;
+      if (tl_dtype_is_weak(to) || (ti->kind != TL_KIND_INT && ti->kind != TL_KIND_UINT) || ti->bits > 32) continue;
       for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
         for (size_t off = 0; off < 2; off++)
           compare_tiers(from, src + soff + off * fs, to, N - off, off + 1, flags, out, ref, nt);
