@@ -273,9 +273,27 @@ static void k_f32_bf16(const void *sv, void *dv, size_t n) {
   int nt;
   size_t i = tl__nt_head(TL_FLOAT32, TL_BFLOAT16, sv, dv, n, 4, 2, &nt);
   const size_t pf = tl__pf_on(nt);
-  _Pragma("GCC unroll 4")
+  /* 16 a step: one pack and permute for two vectors; with no NaN among them
+     (one compare of the two: unordered if either lane is NaN) the RNE shift
+     alone. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, against 8 a step
+     with the NaN blend: 0.45 -> 0.65 (64 MiB: 1.02x) */
+  _Pragma("GCC unroll 2")
+  for (; i + 16 <= n; i += 16) {
+    tl__pf(pf, s + i, 64);
+    const __m256 v0 = _mm256_loadu_ps(s + i), v1 = _mm256_loadu_ps(s + i + 8);
+    const __m256i u0 = _mm256_castps_si256(v0), u1 = _mm256_castps_si256(v1);
+    const __m256 nan = _mm256_cmp_ps(v0, v1, _CMP_UNORD_Q);
+    __m256i r0, r1;
+    if (_mm256_testz_ps(nan, nan)) {
+      const __m256i k = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
+      r0 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u0, k), _mm256_and_si256(_mm256_srli_epi32(u0, 16), one)), 16);
+      r1 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u1, k), _mm256_and_si256(_mm256_srli_epi32(u1, 16), one)), 16);
+    } else {
+      r0 = tl__bf16_lanes(u0, v0), r1 = tl__bf16_lanes(u1, v1);
+    }
+    tl__st32((char *)(d + i), _mm256_permute4x64_epi64(_mm256_packus_epi32(r0, r1), 0xD8), nt);
+  }
   for (; i + 8 <= n; i += 8) {
-    tl__pf(pf, s + i, 32);
     __m256 v = _mm256_loadu_ps(s + i);
     tl__st16(d + i, tl__bf16_from_bits(_mm256_castps_si256(v), v), nt);
   }
