@@ -831,6 +831,36 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
      first, lost without it: complex32 -> int8 1.03 -> 0.92) */
   const int light = SF == 4 || SF == 8 || SF == TL__SF_C64 || SF == TL__SF_C128;
   const size_t pf = light && !nt ? 0 : tl__pf_on(nt);
+  if ((D == 8 || (D == 4 && !sg)) && (SF == 8 || SF == TL__SF_C128)) {
+    /* float64/complex128 -> int64/uint64/uint32: a step of 8 whose values
+       VCVTTPD2DQ truncates into int32 (after a max with 0 for the unsigned
+       ones: negatives and NaN to 0) has no lane at INT32_MIN, its answer
+       for the rest; their int32 lanes are the result, widened. A step
+       holding INT32_MIN (-2^31 itself too) takes tl__fi_blk. AVX2 on Zen 4,
+       32 KiB, x memcpy, in alternation, against tl__fi_blk alone: float64
+       -> int64 0.40 -> 0.90, -> uint64 0.54 -> 0.82, -> uint32 0.43 ->
+       0.47, complex128 -> int64 0.45 -> 0.91, -> uint64 0.49 -> 0.58, ->
+       uint32 0.52 -> 0.56; 64 MiB: 1.03-1.18x */
+    for (; i + 8 <= n; i += 8) {
+      const char *p = s + i * (size_t)S;
+      char *o = d + i * (size_t)D;
+      tl__pf(pf, p, 8 * (size_t)S);
+      __m256d x0 = tl__ld4d(p, SF, 0), x1 = tl__ld4d(p, SF, 1);
+      if (!sg) x0 = _mm256_max_pd(x0, _mm256_setzero_pd()), x1 = _mm256_max_pd(x1, _mm256_setzero_pd());
+      const __m128i a = _mm256_cvttpd_epi32(x0), b = _mm256_cvttpd_epi32(x1);
+      const __m256i v = _mm256_set_m128i(b, a);
+      if (!_mm256_testz_si256(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(INT32_MIN)), _mm256_set1_epi32(-1))) {
+        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt); /* 8 (D = 4) or 4 elements a block */
+        if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
+        continue;
+      }
+      if (D == 4) tl__st32(o, v, nt);
+      else {
+        tl__st32(o, sg ? _mm256_cvtepi32_epi64(a) : _mm256_cvtepu32_epi64(a), nt);
+        tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(b) : _mm256_cvtepu32_epi64(b), nt);
+      }
+    }
+  }
   if (D == 8 && SF != 8 && SF != TL__SF_C128) {
     /* values of float32 lanes below 2^31 in magnitude (every finite float16)
        fit int32: truncated there and widened, 8 a step, where the 64-bit
