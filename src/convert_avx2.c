@@ -249,6 +249,12 @@ static inline __m256i tl__bf16_lanes(__m256i u, __m256 v) {
   return _mm256_blendv_epi8(r, qn, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
 }
 
+/* float32 bits (no NaN) -> bfloat16 in 32-bit lanes, RNE */
+static inline __attribute__((always_inline)) __m256i tl__bf16_rne(__m256i u) {
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
+}
+
 /* 8 32-bit lanes holding 16-bit values -> 8 consecutive uint16 */
 static inline __m128i tl__pack16(__m256i r) {
   return _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08));
@@ -285,9 +291,7 @@ static void k_f32_bf16(const void *sv, void *dv, size_t n) {
     const __m256 nan = _mm256_cmp_ps(v0, v1, _CMP_UNORD_Q);
     __m256i r0, r1;
     if (_mm256_testz_ps(nan, nan)) {
-      const __m256i k = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
-      r0 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u0, k), _mm256_and_si256(_mm256_srli_epi32(u0, 16), one)), 16);
-      r1 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u1, k), _mm256_and_si256(_mm256_srli_epi32(u1, 16), one)), 16);
+      r0 = tl__bf16_rne(u0), r1 = tl__bf16_rne(u1);
     } else {
       r0 = tl__bf16_lanes(u0, v0), r1 = tl__bf16_lanes(u1, v1);
     }
@@ -2421,11 +2425,6 @@ static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, cons
   const __m256i v = _mm256_blendv_epi8(_mm256_or_si256(_mm256_srli_epi32(m, 8), st), m, small);
   kk = _mm256_add_epi32(kk, _mm256_andnot_si256(small, _mm256_set1_epi32(8 << 23)));
   return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
-}
-
-static inline __attribute__((always_inline)) __m256i tl__bf16_rne(__m256i u) {
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
-  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)), lsb), 16);
 }
 
 static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
