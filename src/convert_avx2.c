@@ -1723,7 +1723,8 @@ static inline __attribute__((always_inline)) void tl__rto8_16(tl_dtype from, tl_
 /* the same, out of line: the 16-bit loop's rare steps (its constants stay in registers) */
 static __attribute__((noinline)) void tl__rto8_16_call(tl_dtype from, int sat, const char *p, char *o, int nt) {
   if (from == TL_FLOAT16) tl__rto8_16(TL_FLOAT16, TL_BFLOAT16, sat, p, o, nt);
-  else tl__rto8_16(TL_COMPLEX32, TL_BFLOAT16, sat, p, o, nt);
+  else if (from == TL_COMPLEX32) tl__rto8_16(TL_COMPLEX32, TL_BFLOAT16, sat, p, o, nt);
+  else tl__rto8_16(TL_BFLOAT16, TL_FLOAT16, sat, p, o, nt);
 }
 
 /* k_rto8's steps of 16 from i while no NaN, nt a constant: where it stopped
@@ -1784,6 +1785,38 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
         const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
         const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
         tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
+      }
+      if (i + 16 <= n) { /* the step that broke out */
+        tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
+        i += 16;
+      }
+    }
+  }
+  if (from == TL_BFLOAT16 && to == TL_FLOAT16) {
+    /* bfloat16 -> float16 in 16-bit lanes, 16 a step: a magnitude a in
+       float16's normal range (2^-14 .. 65280: exact there) is a less the
+       bias difference (112 << 7), shifted left by 3 (7 -> 10 mantissa
+       bits); zero stays zero (the subtraction saturates); the sign or-ed
+       in. A step holding anything else (float16 subnormals, overflow, inf,
+       NaN) takes the float32 lanes (tl__rto8_16). v = a - 0x3880 is in
+       [0, 0xEFF] for the normal range, -0x3880 for zero. AVX2 on Zen 4, 32
+       KiB, x memcpy, in alternation, against the float32 lanes alone:
+       0.50 -> 0.58 (bcomplex32's real parts the same way: 0.77 -> 0.54, not
+       taken) */
+    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), base = _mm256_set1_epi16(0x3880), top = _mm256_set1_epi16(0xEFF);
+    const __m256i zc = _mm256_set1_epi16(-0x3880), bias = _mm256_set1_epi16(0x3800), sgn = _mm256_set1_epi16((short)0x8000);
+    const __m256i zero = _mm256_setzero_si256();
+    while (i + 16 <= n) {
+      for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
+        const char *p = s + i * isz;
+        tl__pf(pf, p, 16 * isz);
+        const __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        const __m256i a = _mm256_and_si256(h, m7fff), v = _mm256_sub_epi16(a, base);
+        const __m256i odd = _mm256_or_si256(_mm256_cmpgt_epi16(v, top),
+                                            _mm256_andnot_si256(_mm256_cmpeq_epi16(v, zc), _mm256_cmpgt_epi16(zero, v)));
+        if (!_mm256_testz_si256(odd, odd)) break;
+        const __m256i r = _mm256_slli_epi16(_mm256_subs_epu16(a, bias), 3);
+        tl__st32(d + i * 2, _mm256_or_si256(r, _mm256_and_si256(h, sgn)), nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
         tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
