@@ -2228,11 +2228,15 @@ TL__NARROW_FORMATS(TL__KDEF, n, c128, TL_COMPLEX128)
 
 /* integer -> float16: clamped to +-65536 (inf; every |x| >= 65520 rounds
  * there) or, with sat, +-65504 (the largest finite), then exact in float32:
- * one RNE rounding by VCVTPS2PH. 16 per step. */
+ * one RNE rounding by VCVTPS2PH. 16 per step. int16 needs no clamp (|x| <=
+ * 32768), nor uint16 without sat (65535 rounds to inf itself): int16 ->
+ * float16 0.48 -> 0.53, uint16 0.51 -> 0.54, int16 -> complex32 0.63 -> 0.73
+ * (AVX2 on Zen 4, 32 KiB, x memcpy, in alternation). */
 static inline __attribute__((always_inline)) __m128i tl__ih8(tl_dtype from, int sat, const char *p) {
   const int c = sat ? 65504 : 65536;
   const __m256i x = tl__ix8(from, p);
-  const __m256i v = tl__is_signed_src(from)
+  const __m256i v = from == TL_INT16 || (from == TL_UINT16 && !sat) ? x
+                    : tl__is_signed_src(from)
                         ? _mm256_max_epi32(_mm256_min_epi32(x, _mm256_set1_epi32(c)), _mm256_set1_epi32(-c))
                         : _mm256_min_epu32(x, _mm256_set1_epi32(c));
   __m128i h = _mm256_cvtps_ph(_mm256_cvtepi32_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
