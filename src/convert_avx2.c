@@ -5595,6 +5595,22 @@ TL__F8DEC_FORMATS(TL__F8DEC_DEF)
   TL__DEC_FN(d6_##TAG##_c32, FT, 4, E, M, B, TL__FAM_MX, 2) TL__DEC_FN(d6_##TAG##_bc32, FT, 5, E, M, B, TL__FAM_MX, 2)
 TL__F6DEC_FORMATS(TL__F6DEC_DEF)
 #undef TL__F6DEC_DEF
+/* float4_e2m1fn the same way, its code shifted left by P = 4 (the byte's
+   high nibble dropped, as the table does): the float8 of 4 more mantissa
+   bits, (E, M + 4, bias) = (2, 5, 1) as float6_e2m3fn's. Into float64,
+   complex64, complex128 (its 16-entry lookup transposes 8-16 byte planes
+   there) and int64/uint64; AVX2 on Zen 4, 32 KiB, x memcpy, in
+   alternation, against the lookup: -> float64 0.40 -> 0.55, -> complex64
+   0.40 -> 0.54, -> complex128 0.32 -> 0.76, -> int64 0.40 -> 0.52, ->
+   uint64 0.39 -> 0.54. Into float32 (0.50 -> 0.49) and int32/uint32
+   (0.50-0.52 -> 0.36-0.41) the lookup stays, as into the 2-byte outputs
+   (float16: 7.0 against 4.1 G elements/s). */
+#define TL__F4DEC_FORMATS(X) X(TL_FLOAT4_E2M1FN, e2m1, 2, 5, 1)
+#define TL__F4DEC_DEF(FT, TAG, E, M, B)                                                                         \
+  TL__DEC_FN(d4_##TAG##_f64, FT, 1, E, M, B, TL__FAM_MX, 4) TL__DEC_FN(d4_##TAG##_c64, FT, 6, E, M, B, TL__FAM_MX, 4) \
+  TL__DEC_FN(d4_##TAG##_c128, FT, 7, E, M, B, TL__FAM_MX, 4)
+TL__F4DEC_FORMATS(TL__F4DEC_DEF)
+#undef TL__F4DEC_DEF
 #undef TL__DEC_FN
 
 /* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
@@ -5844,6 +5860,14 @@ TL__F8INT_FORMATS(TL__F8INT_DEF)
 TL__F6DEC_FORMATS(TL__F6INT_DEF)
 #undef TL__F6INT_DEF
 #undef TL__F6INT_FN
+#define TL__F4INT_FN(FT, TAG, E, M, B, DT, TT, SG, D)                                                             \
+  static void f4i_##TAG##_##DT(const void *s, void *d, size_t n) { tl__f8int_run(FT, TT, E, M, B, TL__FAM_MX, SG, D, 4, s, d, n); }
+/* float4's: the 8-byte ones (into int32/uint32 its lookup ran faster: 0.50 against 0.36-0.41) */
+#define TL__F4INT_DSTS(X, ...) X(__VA_ARGS__, i64, TL_INT64, 1, 8) X(__VA_ARGS__, u64, TL_UINT64, 0, 8)
+#define TL__F4INT_DEF(FT, TAG, E, M, B) TL__F4INT_DSTS(TL__F4INT_FN, FT, TAG, E, M, B)
+TL__F4DEC_FORMATS(TL__F4INT_DEF)
+#undef TL__F4INT_DEF
+#undef TL__F4INT_FN
 
 /* the kernel of float8 (not e8m0) -> an integer of 2 to 8 bytes */
 static tl__contig_fn tl__f8int_kernel(tl_dtype from, tl_dtype to) {
@@ -5860,11 +5884,20 @@ static tl__contig_fn tl__f8int_kernel(tl_dtype from, tl_dtype to) {
     static const tl__contig_fn k[TL_NUM_CONCRETE] = {TL__F6INT_DSTS(TL__F6INT_ENT, TAG)};                       \
     return k[to];                                                                                               \
   }
+#define TL__F4INT_ENT(TAG, DT, TT, SG, D) [TT] = f4i_##TAG##_##DT,
+#define TL__F4INT_CASE(FT, TAG, E, M, B)                                                                         \
+  case FT: {                                                                                                    \
+    static const tl__contig_fn k[TL_NUM_CONCRETE] = {TL__F4INT_DSTS(TL__F4INT_ENT, TAG)};                       \
+    return k[to];                                                                                               \
+  }
   switch (from) {
     TL__F8INT_FORMATS(TL__F8INT_CASE)
     TL__F6DEC_FORMATS(TL__F6INT_CASE)
+    TL__F4DEC_FORMATS(TL__F4INT_CASE)
   default: return NULL;
   }
+#undef TL__F4INT_CASE
+#undef TL__F4INT_ENT
 #undef TL__F6INT_CASE
 #undef TL__F6INT_ENT
 #undef TL__F8INT_CASE
@@ -5910,11 +5943,19 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
                                        d6_##TAG##_c32, d6_##TAG##_bc32, d6_##TAG##_c64, d6_##TAG##_c128}; \
     return k[dst];                                                                                    \
   }
+#define TL__F4DEC_CASE(FT, TAG, E, M, B)                                                              \
+  case FT: {                                                                                          \
+    static const tl__contig_fn k[8] = {NULL, d4_##TAG##_f64, NULL, NULL, NULL, NULL, d4_##TAG##_c64,         \
+                                       d4_##TAG##_c128};                                               \
+    return k[dst];                                                                                    \
+  }
   switch (from) {
     TL__F8DEC_FORMATS(TL__F8DEC_CASE)
     TL__F6DEC_FORMATS(TL__F6DEC_CASE)
+    TL__F4DEC_FORMATS(TL__F4DEC_CASE)
   default: return NULL;
   }
+#undef TL__F4DEC_CASE
 #undef TL__F6DEC_CASE
 #undef TL__F8DEC_CASE
 }

@@ -913,22 +913,27 @@ static void test_bint_enabled(void **state) {
  * float8 formats into float32/float64/complex64/complex128, the 2- to
  * 8-byte integers and float16/bfloat16/complex32/bcomplex32 (the byte
  * planes, tl__f8hb), the two float6 formats into the same but int16/uint16
- * and float6_e3m2fn -> float16, both flags. */
+ * and float6_e3m2fn -> float16, float4_e2m1fn into float64, complex64,
+ * complex128, int64 and uint64 (the others keep its 16-entry lookup), both
+ * flags. */
 static void test_f8dec_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip();
   static const tl_dtype src[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E5M2,     TL_FLOAT8_E4M3,        TL_FLOAT8_E3M4,
                                  TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT6_E2M3FN,
-                                 TL_FLOAT6_E3M2FN};
+                                 TL_FLOAT6_E3M2FN,   TL_FLOAT4_E2M1FN};
   static const tl_dtype dst[] = {TL_FLOAT32, TL_FLOAT64,  TL_COMPLEX64, TL_COMPLEX128, TL_INT32,     TL_UINT32,   TL_INT64,
                                  TL_UINT64,  TL_INT16,    TL_UINT16,    TL_FLOAT16,    TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
   int bad = 0, n = 0;
   for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
     for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++) {
-      const int f6 = src[i] == TL_FLOAT6_E2M3FN || src[i] == TL_FLOAT6_E3M2FN;
-      /* float6 -> int16/uint16 and float6_e3m2fn -> float16: lookups */
-      const int want = !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16)) &&
-                       !(src[i] == TL_FLOAT6_E3M2FN && dst[j] == TL_FLOAT16);
+      const int f6 = src[i] == TL_FLOAT6_E2M3FN || src[i] == TL_FLOAT6_E3M2FN, f4 = src[i] == TL_FLOAT4_E2M1FN;
+      /* float6 -> int16/uint16 and float6_e3m2fn -> float16: lookups; float4
+         decodes into float64, complex64, complex128, int64 and uint64 only */
+      const int want = f4 ? dst[j] == TL_FLOAT64 || dst[j] == TL_COMPLEX64 || dst[j] == TL_COMPLEX128 ||
+                                dst[j] == TL_INT64 || dst[j] == TL_UINT64
+                          : !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16)) &&
+                                !(src[i] == TL_FLOAT6_E3M2FN && dst[j] == TL_FLOAT16);
       for (int sat = 0; sat < 2; sat++, n++)
         if (tl__avx2_f8dec_ok(src[i], dst[j], sat) != want) {
           print_error("%s -> %s (sat %d): decoder %s\n", tl_dtype_name(src[i]), tl_dtype_name(dst[j]), sat,
@@ -940,7 +945,7 @@ static void test_f8dec_enabled(void **state) {
   if (tl__avx2_f8dec_ok((tl_dtype)-1, TL_FLOAT32, 0) || tl__avx2_f8dec_ok(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0))
     bad++;
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * 9 * 14);
+  assert_int_equal(n, 2 * 10 * 14);
   assert_int_equal(bad, 0);
 }
 
