@@ -5305,6 +5305,29 @@ static inline __attribute__((always_inline)) __m256i tl__f8d16(__m256i xs, int E
   return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
 }
 
+/* 32 float8_e8m0fnu codes -> 32 float16 bits as two byte planes (w0:
+   codes 0..15, w1: 16..31), 32 codes an operation: the high byte is the
+   code less 112 (saturating), at most 31 (inf), shifted left by 2; 2^-16
+   and 2^-15 (codes 111, 112) are the subnormals 0x0100 and 0x0200 (the
+   saturating code less 110, at most 2, a max with the first), NaN 0x7E by
+   a max; the low byte is non-zero only for the subnormals 2^-24 .. 2^-17
+   (codes 103 .. 110), read from LT (entries 8 .. 15: 1 << (entry - 8), the
+   rest 0) at the code less 95, at most 16 (entry 0: 0). Code 102, 2^-25, is
+   a tie and rounds to 0. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation,
+   against tl__f8h's 16 codes a vector: -> float16 0.37 -> 0.62, ->
+   complex32 0.49 -> 0.70. */
+static inline __attribute__((always_inline)) void tl__e8hb(__m256i xr, __m256i LT, __m256i *w0, __m256i *w1) {
+  const __m256i x = _mm256_permute4x64_epi64(xr, 0xD8); /* unpacklo/hi then give codes 0..15 and 16..31 */
+  __m256i t = _mm256_min_epu8(_mm256_subs_epu8(x, _mm256_set1_epi8(112)), _mm256_set1_epi8(31));
+  t = _mm256_add_epi8(t, t);
+  t = _mm256_add_epi8(t, t);
+  __m256i H = _mm256_max_epu8(t, _mm256_min_epu8(_mm256_subs_epu8(x, _mm256_set1_epi8(110)), _mm256_set1_epi8(2)));
+  H = _mm256_max_epu8(H, _mm256_and_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(-1)), _mm256_set1_epi8(0x7E)));
+  const __m256i L = _mm256_shuffle_epi8(LT, _mm256_min_epu8(_mm256_sub_epi8(x, _mm256_set1_epi8(95)), _mm256_set1_epi8(16)));
+  *w0 = _mm256_unpacklo_epi8(L, H);
+  *w1 = _mm256_unpackhi_epi8(L, H);
+}
+
 /* Do these codes of an IEEE format (E, M) hold no inf or NaN (no magnitude
    at or above the all-ones exponent)? 16 codes at p / 32 codes x. */
 static inline __attribute__((always_inline)) int tl__f8ie_clean16(const void *p, int E, int M) {
@@ -5530,7 +5553,17 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
       }
     }
   }
-  if (H16 && !P) { /* float8_e8m0fnu; and the float8 formats' last 16 */
+  if (H16 && fam == TL__FAM_E8M0 && !BF) { /* float8_e8m0fnu -> float16/complex32: byte planes (tl__e8hb) */
+    const __m256i LT = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4,
+                                        8, 16, 32, 64, -128);
+    for (; i + 32 <= n; i += 32) {
+      __m256i w[2];
+      tl__e8hb(_mm256_loadu_si256((const __m256i *)(const void *)(s + i)), LT, &w[0], &w[1]);
+      tl__h16_st(d + i * D, w[0], DST >= 4, nt);
+      tl__h16_st(d + (i + 16) * D, w[1], DST >= 4, nt);
+    }
+  }
+  if (H16 && !P) { /* float8_e8m0fnu -> bfloat16/bcomplex32; and the float8 formats' last 16 */
     for (; i + 32 <= n; i += 32) { /* two vectors a step: measured faster for the fnuz formats */
       const __m256i r = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i)), E, M, B, fam, BF, TL, TH);
       const __m256i q = tl__f8h(_mm256_cvtepi8_epi16(TL__L16(s + i + 16)), E, M, B, fam, BF, TL, TH);
