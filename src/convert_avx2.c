@@ -1559,6 +1559,33 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
    signalling NaN's payload unquieted, as k_f16_f32); 4: float32 -> complex32,
    5: bfloat16 -> complex32 (VCVTPS2PH, one RNE, the NaN made canonical as
    k_c64_c32; without saturation only). */
+/* 8 elements of tl__hc_run at p -> o */
+static inline __attribute__((always_inline)) void tl__hc_8(tl_dtype from, tl_dtype to, int HC, int SAT, const char *p,
+                                                           char *o, int nt) {
+  const size_t S = tl__csz(from), D = tl__csz(to);
+  if (HC >= 4) {
+    const __m256 f = tl__ld8f(p, HC == 4 ? 4 : TL__SF_BF16, 0);
+    tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(tl__f16_8(_mm256_castps_si256(f), SAT))), nt);
+    return;
+  }
+  const __m128i h = HC <= 1 ? TL__L16(p) : tl__pack16(_mm256_and_si256(TL__L32(p), _mm256_set1_epi32(0xFFFF)));
+  if (tl__h_has_nan(h)) {
+    tl__convert_generic(from, p, (ptrdiff_t)S, to, o, (ptrdiff_t)D, 8, SAT ? TL_CONVERT_SATURATE : 0);
+    return;
+  }
+  const __m256 f = _mm256_cvtph_ps(h);
+  if (HC == 2) {
+    tl__st32(o, _mm256_castps_si256(f), nt);
+  } else if (HC == 0) {
+    tl__st_c64(o, _mm256_castps_si256(f), nt);
+  } else {
+    for (int k = 0; k < 2; k++) {
+      const __m256d x = _mm256_cvtps_pd(k ? _mm256_extractf128_ps(f, 1) : _mm256_castps256_ps128(f));
+      if (HC == 3) tl__st32(o + 32 * k, _mm256_castpd_si256(x), nt);
+      else tl__st_c128(o + 64 * k, x, nt);
+    }
+  }
+}
 static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_dtype to, int HC, int SAT, const void *sv,
                                                              void *dv, size_t n) {
   const char *s = sv;
@@ -1566,32 +1593,32 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
   const size_t S = tl__csz(from), D = tl__csz(to);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 8 <= n; i += 8) {
-    const char *p = s + i * S;
-    char *o = d + i * D;
-    if (HC >= 4) {
-      const __m256 f = tl__ld8f(p, HC == 4 ? 4 : TL__SF_BF16, 0);
-      tl__st32(o, _mm256_cvtepu16_epi32(tl__canon_h8(tl__f16_8(_mm256_castps_si256(f), SAT))), nt);
-      continue;
-    }
-    const __m128i h = HC <= 1 ? TL__L16(p) : tl__pack16(_mm256_and_si256(TL__L32(p), _mm256_set1_epi32(0xFFFF)));
-    if (tl__h_has_nan(h)) {
-      tl__convert_generic(from, p, (ptrdiff_t)S, to, o, (ptrdiff_t)D, 8, SAT ? TL_CONVERT_SATURATE : 0);
-      continue;
-    }
-    const __m256 f = _mm256_cvtph_ps(h);
-    if (HC == 2) {
-      tl__st32(o, _mm256_castps_si256(f), nt);
-    } else if (HC == 0) {
-      tl__st_c64(o, _mm256_castps_si256(f), nt);
-    } else {
-      for (int k = 0; k < 2; k++) {
-        const __m256d x = _mm256_cvtps_pd(k ? _mm256_extractf128_ps(f, 1) : _mm256_castps256_ps128(f));
-        if (HC == 3) tl__st32(o + 32 * k, _mm256_castpd_si256(x), nt);
-        else tl__st_c128(o + 64 * k, x, nt);
+  if (HC == 5) {
+    /* bfloat16 -> complex32, 16 a step in 16-bit lanes while every
+       magnitude is zero or in float16's normal range (as k_rto8's bfloat16
+       -> float16: subtract 112 << 7 saturating, shift left by 3, the sign);
+       a step holding anything else takes the float32 lanes (tl__hc_8). AVX2
+       on Zen 4, 32 KiB, x memcpy, in alternation, against those alone: 0.44
+       -> 0.65 */
+    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), base = _mm256_set1_epi16(0x3880), top = _mm256_set1_epi16(0xEFF);
+    const __m256i zc = _mm256_set1_epi16(-0x3880), bias = _mm256_set1_epi16(0x3800), sgn = _mm256_set1_epi16((short)0x8000);
+    while (i + 16 <= n) {
+      for (; i + 16 <= n; i += 16) {
+        const __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)(s + i * S));
+        const __m256i a = _mm256_and_si256(h, m7fff), v = _mm256_sub_epi16(a, base);
+        const __m256i odd = _mm256_or_si256(_mm256_cmpgt_epi16(v, top), _mm256_andnot_si256(_mm256_cmpeq_epi16(v, zc),
+                                                                                           _mm256_cmpgt_epi16(_mm256_setzero_si256(), v)));
+        if (!_mm256_testz_si256(odd, odd)) break;
+        tl__h16_st(d + i * D, _mm256_or_si256(_mm256_slli_epi16(_mm256_subs_epu16(a, bias), 3), _mm256_and_si256(h, sgn)), 1, nt);
+      }
+      if (i + 16 <= n) { /* the step that broke out */
+        tl__hc_8(from, to, HC, SAT, s + i * S, d + i * D, nt);
+        tl__hc_8(from, to, HC, SAT, s + (i + 8) * S, d + (i + 8) * D, nt);
+        i += 16;
       }
     }
   }
+  for (; i + 8 <= n; i += 8) tl__hc_8(from, to, HC, SAT, s + i * S, d + i * D, nt);
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, n - i, SAT ? TL_CONVERT_SATURATE : 0);
 }

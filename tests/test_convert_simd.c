@@ -1286,16 +1286,19 @@ static void test_avx512_defers(void **state) {
   assert_int_equal(tl__avx512_runs_avx2((tl_dtype)-1, TL_INT8, 0), -1); /* a bad dtype: no kernel, no read out of range */
 }
 
-/* The integer / float16 / bfloat16 -> float16 and float8/6/4 kernels (clamp
- * to the first overflowing value, then one rounding in 32-bit lanes; for the
- * formats constant from 31 on, the saturating packs and a clamped lookup): every
- * int16, uint16, float16 and bfloat16 value, and for the 4- and 8-byte
- * integers +-(m * 2^s + d) with m < 4096 (s <= 4: every rounding and overflow
- * point of float16 and the float8/6/4 formats) or m < 256 (larger s), d in
- * -1..1, plus the type's extremes; saturate on and off, a tail. */
+/* The integer / float16 / bfloat16 -> float16 (and complex32) and float8/6/4
+ * kernels (clamp to the first overflowing value, then one rounding in 32-bit
+ * lanes; for the formats constant from 31 on, the saturating packs and a
+ * clamped lookup; bfloat16 -> float16/complex32 in 16-bit lanes while a step
+ * stays in float16's normal range): every int16, uint16, float16 and
+ * bfloat16 value (in order: steps of 16 whose lanes all cross a range end
+ * together), and for the 4- and 8-byte integers +-(m * 2^s + d) with m <
+ * 4096 (s <= 4: every rounding and overflow point of float16 and the
+ * float8/6/4 formats) or m < 256 (larger s), d in -1..1, plus the type's
+ * extremes; saturate on and off, a tail. */
 static void test_int_narrow_edges(void **state) {
   (void)state;
-  static const tl_dtype tos[] = {TL_FLOAT16, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3,
+  static const tl_dtype tos[] = {TL_FLOAT16, TL_COMPLEX32, TL_BFLOAT16, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E3M4, TL_FLOAT8_E4M3,
                                  TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2,
                                  TL_FLOAT8_E5M2FNUZ, TL_FLOAT6_E2M3FN, TL_FLOAT6_E3M2FN, TL_FLOAT4_E2M1FN};
   static const tl_dtype froms[] = {TL_INT16, TL_UINT16, TL_FLOAT16, TL_BFLOAT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
@@ -1312,7 +1315,7 @@ static void test_int_narrow_edges(void **state) {
   static const int64_t ext[] = {INT64_MIN, INT64_MAX, INT32_MIN, INT32_MAX, UINT32_MAX, 0x100000000ll, -0x100000000ll,
                                 -0x100000001ll, 0xFFFFFFFFll + 0x80000000ll, 1ll << 24, (1ll << 24) + 1, -(1ll << 24) - 1};
   for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) v[nv++] = ext[k];
-  unsigned char *src = malloc(NV * 8 + 64), *out = malloc(NV * 2 + 64), *ref = malloc(NV * 2 + 64);
+  unsigned char *src = malloc(NV * 8 + 64), *out = malloc(NV * 4 + 64), *ref = malloc(NV * 4 + 64);
   int nt = ntiers_avail();
   for (size_t f = 0; f < sizeof froms / sizeof *froms; f++) {
     tl_dtype from = froms[f];
