@@ -5266,6 +5266,23 @@ int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
    31, inf), OR the lookup of codes TL__E8H_LO (2^-25, rounding to 0) to
    TL__E8H_LO + 10, the float16 subnormals, its index clamped to 11 (an entry
    left 0) and negative (0) below. */
+/* The end of the 16-bit-lane decoders (tl__f8h, tl__f8d16): r, the lanes of
+   finite codes, gets inf (INF, where the output's own layout does not
+   already give it) and NaN (qnan) by family, then the sign: bit 15 of the
+   sign-extended code xs (mag: its magnitude). */
+static inline __attribute__((always_inline)) __m256i tl__f8h_fin(__m256i r, __m256i xs, __m256i mag, int E, int M,
+                                                                 int fam, int withinf, int INF, __m256i qnan) {
+  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
+    const int inf = ((1 << E) - 1) << M;
+    if (withinf) r = _mm256_blendv_epi8(r, _mm256_set1_epi16((short)INF), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)(inf - 1))));
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)inf)));
+  } else if (fam == TL__FAM_FN) {
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(mag, _mm256_set1_epi16(0x7F)));
+  } else if (fam == TL__FAM_FNUZ) { /* 0x80: NaN, the sign added below */
+    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16((short)0xFF80)));
+  }
+  return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
+}
 #define TL__E8H_LO 102
 static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, int M, int B, int fam, int BF,
                                                              __m256i TL, __m256i TH) {
@@ -5292,23 +5309,15 @@ static inline __attribute__((always_inline)) __m256i tl__f8h(__m256i xs, int E, 
     const __m256i lut = _mm256_or_si256(_mm256_shuffle_epi8(TL, mag), _mm256_slli_epi16(_mm256_shuffle_epi8(TH, mag), 8));
     r = _mm256_blendv_epi8(r, lut, _mm256_cmpgt_epi16(_mm256_set1_epi16((short)T), mag));
   }
-  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
-    const int inf = ((1 << E) - 1) << M;
-    if (B != BO) r = _mm256_blendv_epi8(r, _mm256_set1_epi16(BF ? 0x7F80 : 0x7C00), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)(inf - 1))));
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)inf)));
-  } else if (fam == TL__FAM_FN) {
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(mag, _mm256_set1_epi16(0x7F)));
-  } else if (fam == TL__FAM_FNUZ) { /* 0x80: NaN, the sign added below */
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16((short)0xFF80)));
-  }
-  return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
+  return tl__f8h_fin(r, xs, mag, E, M, fam, B != BO, BF ? 0x7F80 : 0x7C00, qnan);
 }
 
 /* float8 codes (not e8m0) sign-extended to 16-bit lanes (float6: shifted
    left by P = 2 first, tl__ld16p) -> the top 16 bits of their float64
    (sign, 11-bit exponent, 4 mantissa bits: every such value has at most 4
-   mantissa bits below its leading one, so the other 48 bits are 0). A normal code is its magnitude shifted into place plus the
-   bias difference ((1023 - B) << 4); the subnormals (below 1 << M) read the
+   mantissa bits below its leading one, so the other 48 bits are 0). A
+   normal code is its magnitude shifted into place plus the bias difference
+   ((1023 - B) << 4); the subnormals (below 1 << M) read the
    16-entry lookups (TL: low bytes, TH: high bytes, both 0 at code 0); inf
    0x7FF0 and NaN 0x7FF8 by family; the sign or-ed in (fnuz's NaN, 0x80:
    0xFFF8, as the table). */
@@ -5320,16 +5329,7 @@ static inline __attribute__((always_inline)) __m256i tl__f8d16(__m256i xs, int E
   const __m256i ix = P ? _mm256_srli_epi16(mag, P) : mag; /* the lookups by the code itself */
   const __m256i lut = _mm256_or_si256(_mm256_shuffle_epi8(TL, ix), _mm256_slli_epi16(_mm256_shuffle_epi8(TH, ix), 8));
   r = _mm256_blendv_epi8(r, lut, _mm256_cmpgt_epi16(_mm256_set1_epi16((short)(1 << M)), mag));
-  if (fam == TL__FAM_IEEE) { /* exponent all ones: inf at its first code, NaN above */
-    const int inf = ((1 << E) - 1) << M;
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi16(0x7FF0), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)(inf - 1))));
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)inf)));
-  } else if (fam == TL__FAM_FN) {
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(mag, _mm256_set1_epi16(0x7F)));
-  } else if (fam == TL__FAM_FNUZ) { /* 0x80: NaN, the sign added below */
-    r = _mm256_blendv_epi8(r, qnan, _mm256_cmpeq_epi16(xs, _mm256_set1_epi16((short)0xFF80)));
-  }
-  return _mm256_or_si256(r, _mm256_and_si256(xs, _mm256_set1_epi16((short)0x8000)));
+  return tl__f8h_fin(r, xs, mag, E, M, fam, 1, 0x7FF0, qnan);
 }
 
 /* 32 float8_e8m0fnu codes -> 32 float16 bits as two byte planes (w0:
