@@ -865,15 +865,23 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       }
     }
   }
-  if (D == 8 && SF != 8 && SF != TL__SF_C128) {
+  if ((D == 8 && SF != 8 && SF != TL__SF_C128) ||
+      (D == 4 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || (SF == TL__SF_BC32 && !sg)))) {
     /* values of float32 lanes below 2^31 in magnitude (every finite float16)
-       fit int32: truncated there and widened, 8 a step, where the 64-bit
-       path (tl__fq_pd) takes 4; a step holding a larger value, inf or NaN
-       takes that path (their saturation to the 64-bit range). In alternation
-       (32 KiB, x memcpy): float16 -> int64 0.18 -> 0.64, -> uint64 0.24 ->
-       0.53, complex32 -> int64/uint64 0.20-0.26 -> 0.57; float32 -> int64
-       0.24 -> 0.57, -> uint64 0.34 -> 0.68, bfloat16 -> int64/uint64
-       0.17-0.22 -> 0.49-0.53, complex64 -> int64/uint64 0.28-0.36 -> 0.74-0.76. */
+       fit int32: truncated by VCVTTPS2DQ alone (unsigned: the negative ones
+       to 0 by a max first), no clamp or NaN mask, 8 a step, and into the
+       8-byte integers widened, where the 64-bit path (tl__fq_pd) takes 4; a
+       step holding a larger value, inf or NaN takes tl__fi_blk (their
+       saturation). In alternation (32 KiB, x memcpy): float16 -> int64 0.18
+       -> 0.64, -> uint64 0.24 -> 0.53, complex32 -> int64/uint64 0.20-0.26 ->
+       0.57; float32 -> int64 0.24 -> 0.57, -> uint64 0.34 -> 0.68, bfloat16
+       -> int64/uint64 0.17-0.22 -> 0.49-0.53, complex64 -> int64/uint64
+       0.28-0.36 -> 0.74-0.76. Into int32/uint32 from the 2-byte floats
+       (AVX2 on Zen 4, against tl__fi_blk alone): float16 -> uint32 0.40 ->
+       0.65, bfloat16 -> uint32 0.37 -> 0.61, complex32 -> uint32 0.37 ->
+       0.57, bfloat16 -> int32 0.53 -> 0.61, complex32 -> int32 0.51 -> 0.64,
+       bcomplex32 -> uint32 0.52 -> 0.77 (bcomplex32 -> int32 lost: 0.81 ->
+       0.77); 64 MiB: 1.02-1.10x. */
     const __m256 big = _mm256_castsi256_ps(_mm256_set1_epi32(0x4F000000)); /* 2^31 */
     for (; i + 8 <= n; i += 8) {
       const char *p = s + i * (size_t)S;
@@ -882,35 +890,18 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       const __m256 f = tl__ld8f(p, SF, 0);
       const __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
       if (_mm256_movemask_ps(_mm256_cmp_ps(a, big, _CMP_NLT_UQ))) { /* >= 2^31, inf or NaN */
-        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt);
-        tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
+        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt); /* 8 (D = 4) or 4 elements a block */
+        if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
         continue;
       }
       const __m256i v = _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps()));
+      if (D == 4) {
+        tl__st32(o, v, nt);
+        continue;
+      }
       const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
       tl__st32(o, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
       tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
-    }
-  }
-  if (D == 4 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || (SF == TL__SF_BC32 && !sg))) {
-    /* int32/uint32 from the 2-byte floats: a step of 8 whose |x| are all
-       below 2^31 (float16: every finite value) truncates by VCVTTPS2DQ alone
-       (uint32: the negative ones to 0 by a max first), no clamp or NaN mask;
-       a step holding a larger value, inf or NaN takes tl__fi_blk. AVX2 on
-       Zen 4, 32 KiB, x memcpy, in alternation, against tl__fi_blk alone:
-       float16 -> uint32 0.40 -> 0.65, bfloat16 -> uint32 0.37 -> 0.61,
-       complex32 -> uint32 0.37 -> 0.57, bfloat16 -> int32 0.53 -> 0.61,
-       complex32 -> int32 0.51 -> 0.64, bcomplex32 -> uint32 0.52 -> 0.77
-       (bcomplex32 -> int32 lost: 0.81 -> 0.77); 64 MiB: 1.02-1.10x */
-    const __m256 big = _mm256_castsi256_ps(_mm256_set1_epi32(0x4F000000)); /* 2^31 */
-    for (; i + 8 <= n; i += 8) {
-      const char *p = s + i * (size_t)S;
-      tl__pf(pf, p, 8 * (size_t)S);
-      const __m256 f = tl__ld8f(p, SF, 0);
-      const __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
-      if (_mm256_movemask_ps(_mm256_cmp_ps(a, big, _CMP_NLT_UQ))) /* >= 2^31, inf or NaN */
-        tl__st32(d + i * 4, tl__fi_blk(p, SF, 4, bits, sg), nt);
-      else tl__st32(d + i * 4, _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps())), nt);
     }
   }
   if (D <= 2 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || SF == TL__SF_BC32))
@@ -1559,6 +1550,21 @@ static inline __attribute__((always_inline)) void tl__rc_run(tl_dtype from, tl_d
    signalling NaN's payload unquieted, as k_f16_f32); 4: float32 -> complex32,
    5: bfloat16 -> complex32 (VCVTPS2PH, one RNE, the NaN made canonical as
    k_c64_c32; without saturation only). */
+/* 16 bfloat16 h -> float16 bits in 16-bit lanes, right where every
+   magnitude a is zero or in float16's normal range (2^-14 .. 65280: exact
+   there): a less the bias difference (112 << 7, saturating: zero stays
+   zero), shifted left by 3 (7 -> 10 mantissa bits), the sign or-ed in.
+   *odd: the lanes outside that (float16 subnormals, overflow, inf, NaN);
+   v = a - 0x3880 is in [0, 0xEFF] for the normal range, -0x3880 for zero. */
+static inline __attribute__((always_inline)) __m256i tl__bh16(__m256i h, __m256i *odd) {
+  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), v = _mm256_sub_epi16(a, _mm256_set1_epi16(0x3880));
+  *odd = _mm256_or_si256(_mm256_cmpgt_epi16(v, _mm256_set1_epi16(0xEFF)),
+                         _mm256_andnot_si256(_mm256_cmpeq_epi16(v, _mm256_set1_epi16(-0x3880)),
+                                             _mm256_cmpgt_epi16(_mm256_setzero_si256(), v)));
+  return _mm256_or_si256(_mm256_slli_epi16(_mm256_subs_epu16(a, _mm256_set1_epi16(0x3800)), 3),
+                         _mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)));
+}
+
 /* 8 elements of tl__hc_run at p -> o */
 static inline __attribute__((always_inline)) void tl__hc_8(tl_dtype from, tl_dtype to, int HC, int SAT, const char *p,
                                                            char *o, int nt) {
@@ -1594,22 +1600,17 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
   if (HC == 5) {
-    /* bfloat16 -> complex32, 16 a step in 16-bit lanes while every
-       magnitude is zero or in float16's normal range (as k_rto8's bfloat16
-       -> float16: subtract 112 << 7 saturating, shift left by 3, the sign);
-       a step holding anything else takes the float32 lanes (tl__hc_8). AVX2
-       on Zen 4, 32 KiB, x memcpy, in alternation, against those alone: 0.44
-       -> 0.65 */
-    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), base = _mm256_set1_epi16(0x3880), top = _mm256_set1_epi16(0xEFF);
-    const __m256i zc = _mm256_set1_epi16(-0x3880), bias = _mm256_set1_epi16(0x3800), sgn = _mm256_set1_epi16((short)0x8000);
+    /* bfloat16 -> complex32, 16 a step in 16-bit lanes while a step stays
+       in float16's normal range (tl__bh16, as k_rto8's bfloat16 ->
+       float16); a step holding anything else takes the float32 lanes
+       (tl__hc_8). AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, against
+       those alone: 0.44 -> 0.65 */
     while (i + 16 <= n) {
       for (; i + 16 <= n; i += 16) {
-        const __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)(s + i * S));
-        const __m256i a = _mm256_and_si256(h, m7fff), v = _mm256_sub_epi16(a, base);
-        const __m256i odd = _mm256_or_si256(_mm256_cmpgt_epi16(v, top), _mm256_andnot_si256(_mm256_cmpeq_epi16(v, zc),
-                                                                                           _mm256_cmpgt_epi16(_mm256_setzero_si256(), v)));
+        __m256i odd;
+        const __m256i r = tl__bh16(_mm256_loadu_si256((const __m256i *)(const void *)(s + i * S)), &odd);
         if (!_mm256_testz_si256(odd, odd)) break;
-        tl__h16_st(d + i * D, _mm256_or_si256(_mm256_slli_epi16(_mm256_subs_epu16(a, bias), 3), _mm256_and_si256(h, sgn)), 1, nt);
+        tl__h16_st(d + i * D, r, 1, nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
         tl__hc_8(from, to, HC, SAT, s + i * S, d + i * D, nt);
@@ -1820,30 +1821,19 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
     }
   }
   if (from == TL_BFLOAT16 && to == TL_FLOAT16) {
-    /* bfloat16 -> float16 in 16-bit lanes, 16 a step: a magnitude a in
-       float16's normal range (2^-14 .. 65280: exact there) is a less the
-       bias difference (112 << 7), shifted left by 3 (7 -> 10 mantissa
-       bits); zero stays zero (the subtraction saturates); the sign or-ed
-       in. A step holding anything else (float16 subnormals, overflow, inf,
-       NaN) takes the float32 lanes (tl__rto8_16). v = a - 0x3880 is in
-       [0, 0xEFF] for the normal range, -0x3880 for zero. AVX2 on Zen 4, 32
-       KiB, x memcpy, in alternation, against the float32 lanes alone:
-       0.50 -> 0.58 (bcomplex32's real parts the same way: 0.77 -> 0.54, not
-       taken) */
-    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), base = _mm256_set1_epi16(0x3880), top = _mm256_set1_epi16(0xEFF);
-    const __m256i zc = _mm256_set1_epi16(-0x3880), bias = _mm256_set1_epi16(0x3800), sgn = _mm256_set1_epi16((short)0x8000);
-    const __m256i zero = _mm256_setzero_si256();
+    /* bfloat16 -> float16 in 16-bit lanes, 16 a step (tl__bh16); a step
+       holding anything but zero and float16 normals takes the float32
+       lanes (tl__rto8_16). AVX2 on Zen 4, 32 KiB, x memcpy, in alternation,
+       against the float32 lanes alone: 0.50 -> 0.58 (bcomplex32's real
+       parts the same way: 0.77 -> 0.54, not taken) */
     while (i + 16 <= n) {
       for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
         const char *p = s + i * isz;
         tl__pf(pf, p, 16 * isz);
-        const __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        const __m256i a = _mm256_and_si256(h, m7fff), v = _mm256_sub_epi16(a, base);
-        const __m256i odd = _mm256_or_si256(_mm256_cmpgt_epi16(v, top),
-                                            _mm256_andnot_si256(_mm256_cmpeq_epi16(v, zc), _mm256_cmpgt_epi16(zero, v)));
+        __m256i odd;
+        const __m256i r = tl__bh16(_mm256_loadu_si256((const __m256i *)(const void *)p), &odd);
         if (!_mm256_testz_si256(odd, odd)) break;
-        const __m256i r = _mm256_slli_epi16(_mm256_subs_epu16(a, bias), 3);
-        tl__st32(d + i * 2, _mm256_or_si256(r, _mm256_and_si256(h, sgn)), nt);
+        tl__st32(d + i * 2, r, nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
         tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
@@ -5467,8 +5457,9 @@ static inline __attribute__((always_inline)) void tl__f8dec_st(int DST, char *o,
   }
 }
 
-/* DST: 0 float32, 1 float64, 6 complex64, 7 complex128 (through float32: tl__f8dec16, tl__e8dec),
-   2 float16, 3 bfloat16, 4 complex32, 5 bcomplex32 (in 16-bit lanes, tl__f8h). */
+/* DST: 0 float32, 6 complex64 (through float32: tl__f8dec16, tl__e8dec, or the byte planes),
+   1 float64, 7 complex128 (the float64's top 16 bits, tl__f8d16; float8_e8m0fnu through float32),
+   2 float16, 3 bfloat16, 4 complex32, 5 bcomplex32 (in 16-bit lanes: tl__f8hb, tl__f8h, tl__e8hb). */
 static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, int DST, int E, int M, int B, int fam,
                                                                 int P, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
@@ -5478,13 +5469,6 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
   static const int dsz[8] = {4, 8, 2, 2, 4, 4, 8, 16};
   const size_t D = (size_t)dsz[DST];
   const int BF = DST == 3 || DST == 5, H16 = DST >= 2 && DST <= 5;
-  /* float32/float64/complex64/complex128 from float8_e4m3 (every float8
-     value but float8_e8m0fnu's is a float16): the byte planes, whose lookups
-     take its inf and NaN (tl__f8hb_s), then VCVTPH2PS, not tl__f8dec16's
-     compares and blends. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation:
-     -> float32 0.45 -> 0.57, -> complex64 0.52 -> 0.58, -> complex128 0.44
-     -> 0.47; the other formats ran slower that way (float8_e4m3fnuz ->
-     float32 0.59 -> 0.54) */
   if ((DST == 1 || DST == 7) && fam != TL__FAM_E8M0) {
     /* float64/complex128: the top 16 bits of each float64 (tl__f8d16), 16
        codes a vector, moved into place by one VPSHUFB per output vector from
@@ -5534,6 +5518,13 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     for (; i < n; i++) memcpy(d + i * D, t8 + (size_t)s[i] * D, D);
     return;
   }
+  /* float32/complex64 from float8_e4m3 (every float8 value but
+     float8_e8m0fnu's is a float16): the byte planes, whose lookups take its
+     inf and NaN (tl__f8hb_s), then VCVTPH2PS, not tl__f8dec16's compares and
+     blends. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation: -> float32 0.45
+     -> 0.57, -> complex64 0.52 -> 0.58 (-> complex128 0.44 -> 0.47 before
+     the route above); the other formats ran slower that way
+     (float8_e4m3fnuz -> float32 0.59 -> 0.54) */
   const int HB = !H16 && fam == TL__FAM_IEEE && tl__f8hb_s(E, M, B, fam, 0, P);
   __m256i TL = _mm256_setzero_si256(), TH = TL;
   if ((H16 && (fam != TL__FAM_E8M0 || !BF)) || HB) { /* 16 entries of the float16/bfloat16 table, bytes split */

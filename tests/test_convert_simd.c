@@ -1228,8 +1228,8 @@ static void test_half_int_blocks(void **state) {
   (void)state;
   enum { N = 4096 + 7 };
   static const tl_dtype froms[] = {TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32};
-  static const double edges[] = {65504.0, -65504.0, 2147483648.0, -2147483648.0, 2139095040.0, -2139095040.0, 4294967296.0, 4286578688.0,
-                                 INFINITY, -INFINITY, NAN, -NAN, 3.3e38, -3.3e38, 0.0, -0.0, 127.5, 128.0, -128.0,
+  static const double edges[] = {65504.0, -65504.0, 2147483648.0, -2147483648.0, 2139095040.0, -2139095040.0,
+                                 4294967296.0, 4286578688.0, INFINITY, -INFINITY, NAN, -NAN, 3.3e38, -3.3e38, 0.0, -0.0, 127.5, 128.0, -128.0,
                                  -128.5, -129.0, 255.5, 256.0, -0.75, 0.99, 32767.0, 32768.0, -32768.0, -32769.0,
                                  65535.0, 65536.0, 7.5, -8.5, 3.0, 4.0, -2.0, 1.5, -1.5, 2.0, 15.0, 16.0};
   const size_t ne = sizeof edges / sizeof *edges;
