@@ -2007,9 +2007,10 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 typedef struct {
   __m256i rr, cint, cbits, minnorm, magicb, code8, sgn8;
   __m256i rrd, minnormd, magicdb; /* float64 sources: the same in 64-bit lanes */
+  __m256i rrq, minq, minq1x; /* float64 sources on their high words (tl__n8dq): the rounding constant, minnorm, minnorm - 1 ^ 2^31 */
   __m256 magic;
   __m256d magicd;
-  int sh, shd, sgnsh, fnuz, satinf;
+  int sh, shd, shq, sgnsh, fnuz, satinf;
 } tl__nenc;
 
 static inline __attribute__((always_inline)) void tl__nenc_init(tl__nenc *Z, const tl__ffmt *F, int sat) {
@@ -2029,6 +2030,10 @@ static inline __attribute__((always_inline)) void tl__nenc_init(tl__nenc *Z, con
   Z->minnormd = _mm256_set1_epi64x((long long)((uint64_t)(emin + 1023) << 52));
   Z->magicd = _mm256_castsi256_pd(_mm256_set1_epi64x((long long)((uint64_t)(emin - F->M + 52 + 1023) << 52)));
   Z->magicdb = _mm256_castpd_si256(Z->magicd);
+  Z->shq = 20 - F->M;
+  Z->rrq = _mm256_set1_epi32((int)(((1u << (19 - F->M)) - 1) - ((uint32_t)(1023 - F->bias) << 20)));
+  Z->minq = _mm256_set1_epi32((int)((uint32_t)(emin + 1023) << 20));
+  Z->minq1x = _mm256_set1_epi32((int)((((uint32_t)(emin + 1023) << 20) - 1) ^ 0x80000000u));
   Z->code8 = _mm256_set1_epi8((char)(sat ? F->maxmag : F->ovf[0]));
   Z->sgn8 = _mm256_set1_epi8((char)0x80);
   Z->sgnsh = 7 - F->sign_bit;
@@ -2072,6 +2077,49 @@ static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, 
   const __m256i rn = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(a, Z->rrd), lsb), Z->shd);
   const __m256i rs = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(_mm256_castsi256_pd(a), Z->magicd)), Z->magicdb);
   return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi64(Z->minnormd, a));
+}
+
+/* 8 float64 (FQ = 0: at p) or the real parts of 8 complex128 (FQ = 1) ->
+   code lanes on the doubles' high words alone, for a block whose values all
+   encode as a normal or zero (tl__n8d for the others): |x|'s high word, its
+   bit 0 or-ed with "the low word is not 0" (the rounding bit sits at 19 - M
+   >= 15 of the high word, so a sticky bit at 0 keeps RNE exact), is a
+   float32-like pattern with 11 exponent bits and 20 mantissa bits, which the
+   RNE shift with re-bias takes as tl__n8int does float32's (zero: a negative
+   lane, 0 once packed; no clamp, as tl__n8d). *sg: the high words (the
+   signs); *bm: the largest |high word| (inf / NaN: >= 0x7FF00000); *lo: the
+   smallest high word - 1 (a lane in (0, minnorm): below minnorm - 1,
+   unsigned), or with SUB those lanes' codes from the float32 adder instead.
+   Lanes in the order 0 1 4 5 2 3 6 7 (FQ = 0) or 0 2 4 6 1 3 5 7 (FQ = 1;
+   tl__order32 with q = 2). */
+static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z, const char *p, int FQ, int SUB,
+                                                              __m256i *sg, __m256i *bm, __m256i *lo) {
+  __m256 d0, d1;
+  if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
+    const double *f = (const double *)(const void *)p;
+    d0 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)));
+    d1 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f + 8), _mm256_loadu_pd(f + 12)));
+  } else {
+    d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
+  }
+  const __m256i hi = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
+  const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
+  *sg = hi;
+  const __m256i a = _mm256_and_si256(hi, _mm256_set1_epi32(0x7FFFFFFF));
+  *bm = _mm256_max_epi32(*bm, a);
+  const __m256i h = _mm256_or_si256(a, _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
+  if (!SUB) *lo = _mm256_min_epu32(*lo, _mm256_sub_epi32(h, _mm256_set1_epi32(1)));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(h, Z->shq), _mm256_set1_epi32(1));
+  const __m256i rn = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(h, Z->rrq), lsb), Z->shq);
+  if (!SUB) return rn;
+  /* the lanes below the smallest normal: h as float32 bits (exponent
+     re-biased, |x| below 2^-126 raised to it, which encodes as 0 too; the
+     sticky bit lands at bit 3, under every rounding position here) through
+     tl__n8g's magic-number add */
+  const __m256i f = _mm256_slli_epi32(
+      _mm256_sub_epi32(_mm256_max_epi32(h, _mm256_set1_epi32(897 << 20)), _mm256_set1_epi32(896 << 20)), 3);
+  const __m256i rs = _mm256_sub_epi32(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(f), Z->magic)), Z->magicb);
+  return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi32(Z->minq, h));
 }
 
 /* float32 lanes a = |x| (clamped to C) -> code lanes, rounded by the float
@@ -2133,13 +2181,17 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
 static inline __m256i tl__pack4(__m256i r0, __m256i r1, __m256i r2, __m256i r3) {
   return _mm256_packus_epi16(_mm256_packs_epi32(r0, r1), _mm256_packs_epi32(r2, r3));
 }
-/* tl__pack4's bytes in element order; q: the lanes came from 8-byte sources in
-   the order 0 1 4 5 2 3 6 7 (tl__ix8) */
+/* tl__pack4's bytes in element order; q = 1: the lanes came from 8-byte
+   sources in the order 0 1 4 5 2 3 6 7 (tl__ix8), q = 2: 0 2 4 6 1 3 5 7
+   (tl__n8dq on complex128) */
 static inline __m256i tl__order32(__m256i b, int q) {
   b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-  if (q)
+  if (q == 1)
     b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
                                                 7, 8, 9, 12, 13, 10, 11, 14, 15));
+  else if (q == 2) /* 0 2 4 6 1 3 5 7 in each 8 */
+    b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 0, 4, 1, 5, 2, 6, 3,
+                                                7, 8, 12, 9, 13, 10, 14, 11, 15));
   return b;
 }
 /* the encoders' last step on packed codes b: overflow (one unsigned min with
@@ -2194,6 +2246,12 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
   const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
+  /* float64 / complex128 on the high words (tl__n8dq); where the target's
+     smallest normal is above 2^-2 (float6_e2m3fn, float4_e2m1fn: 1) a block
+     of values in [-100, 100] holds one below it too often to leave those
+     to tl__n8d (as k_h8's shorter path), so there the subnormal results are
+     computed in every block (SUB) */
+  const int FQ = from == TL_FLOAT64 || from == TL_COMPLEX128, SUB = 1 - F->bias > -2;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
   /* uint64 in tl__run_streams's pieces: faster without the prefetch, int64
@@ -2210,7 +2268,28 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   while (i + 32 <= n) {
     /* the scalar engine's call sits outside the loop: inside it, the
        compiler rebuilds the constants on every step */
-    for (; i + 32 <= n; i += 32) {
+    if (FQ) { /* float64 / complex128 while every value is a normal result or zero: on the high words */
+      for (; i + 32 <= n; i += 32) {
+        const char *p = s + i * isz;
+        tl__pf(pf, p, 32 * isz);
+        __m256i h0, h1, bm = _mm256_setzero_si256(), lo = _mm256_set1_epi32(-1);
+        const __m256i r0 = tl__n8dq(&Z, p, from == TL_COMPLEX128, SUB, &h0, &bm, &lo);
+        const __m256i r1 = tl__n8dq(&Z, p + 8 * isz, from == TL_COMPLEX128, SUB, &h1, &bm, &lo);
+        const __m256i c01 = _mm256_packs_epi32(r0, r1), s01 = _mm256_packs_epi32(h0, h1);
+        const __m256i r2 = tl__n8dq(&Z, p + 16 * isz, from == TL_COMPLEX128, SUB, &h0, &bm, &lo);
+        const __m256i r3 = tl__n8dq(&Z, p + 24 * isz, from == TL_COMPLEX128, SUB, &h1, &bm, &lo);
+        __m256i off = _mm256_cmpgt_epi32(bm, _mm256_set1_epi32(0x7FEFFFFF));
+        if (!SUB) off = _mm256_or_si256(off, _mm256_cmpgt_epi32(Z.minq1x, _mm256_xor_si256(lo, top)));
+        if (!_mm256_testz_si256(off, off)) break;
+        const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
+        const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, _mm256_packs_epi32(r2, r3)), sgb, F->fam == TL__FAM_FNUZ);
+        tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
+      }
+      if (i + 32 > n) break;
+    }
+    /* FQ: this block alone (inf, NaN, or without SUB a value below the smallest normal) */
+    const size_t end = FQ ? i + 32 : n;
+    for (; i + 32 <= end; i += 32) {
       const char *p = s + i * isz;
       tl__pf(pf, p, 32 * isz);
       __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256(), bm = _mm256_setzero_si256();
@@ -2222,7 +2301,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
       const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, F->fam == TL__FAM_FNUZ && isf);
       tl__st32((char *)(d + i), tl__order32(b, q), nt);
     }
-    if (i + 32 <= n) { /* a NaN (or inf) among these 32 */
+    if (i + 32 <= end) { /* a NaN (or inf) among these 32 */
       tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
       i += 32;
     }

@@ -233,6 +233,79 @@ static void test_f64_midpoints_blocks(void **state) {
   free(ref);
 }
 
+/* float64 and complex128 into every float8/6/4 format, in blocks of 32 as the
+ * kernels step: values on a midpoint of the target (normal, subnormal, the
+ * overflow threshold) or next to one (a float32 half-ulp or less away, or the
+ * neighbouring double, which differs in the low word alone), around the
+ * smallest normal, double subnormals (high word 0), values around 2^-126,
+ * zeros, huge values, plain ones; some blocks with one inf or NaN; the
+ * imaginary parts random, NaN among them. Every tier against the scalar
+ * one, with and without saturation. */
+static void test_f64_narrow_blocks(void **state) {
+  (void)state;
+  static const struct {
+    tl_dtype t;
+    int M, emin, emax;
+  } fm[] = {{TL_FLOAT8_E4M3FN, 3, -6, 8},        {TL_FLOAT8_E5M2, 2, -14, 15},    {TL_FLOAT8_E4M3, 3, -6, 7},
+            {TL_FLOAT8_E3M4, 4, -2, 3},          {TL_FLOAT8_E4M3FNUZ, 3, -7, 7},  {TL_FLOAT8_E4M3B11FNUZ, 3, -10, 4},
+            {TL_FLOAT8_E5M2FNUZ, 2, -15, 15},    {TL_FLOAT6_E2M3FN, 3, 0, 2},     {TL_FLOAT6_E3M2FN, 2, -2, 4},
+            {TL_FLOAT4_E2M1FN, 1, 0, 2}};
+  enum { N = 8192 };
+  double *v = malloc(2 * N * sizeof *v);
+  unsigned char *out = malloc(N + 64), *ref = malloc(N + 64);
+  int nt = ntiers_avail();
+  for (size_t f = 0; f < sizeof fm / sizeof *fm; f++) {
+    const int M = fm[f].M, emin = fm[f].emin, emax = fm[f].emax;
+    for (int cx = 0; cx < 2; cx++) {
+      double *re = v;
+      for (size_t i = 0; i < N; i++) {
+        const uint64_t r = next(), r2 = next();
+        const double frac = (double)(r2 >> 12) / 4503599627370496.0; /* [0, 1) */
+        const double k = (double)((r >> 8) % (1u << M));
+        /* blocks of 32 (one kernel step): plain values (normal results or
+           zero) with one inf / NaN / value past the largest finite, or with
+           one value of any kind; plain values and normal midpoints; any */
+        const size_t blk = i / 32, pos = i % 32, special = (blk * 7) % 32;
+        unsigned kind = (unsigned)((r >> 20) % 9);
+        if (blk % 4 == 0) kind = pos == special ? (blk % 8 == 0 ? 10 : 2) : 9;
+        else if (blk % 4 == 1) kind = pos == special ? kind : 9;
+        else if (blk % 4 == 2) kind = (r >> 20) & 1 ? 9 : 0;
+        double x;
+        switch (kind) {
+        case 0: x = ldexp((double)(1 << M) + k + 0.5, (int)((r >> 24) % (unsigned)(emax - emin + 3)) + emin - M); break;
+        case 1: x = ldexp(k + 0.5, emin - M); break;                                /* between subnormals */
+        case 2: x = ldexp((double)(2 << M) - 0.5, emax - M); break;                 /* past the largest finite */
+        case 3: x = ldexp(1.0, emin) * (1.0 + ldexp((double)((int)((r >> 24) % 5) - 2), -40)); break; /* the smallest normal */
+        case 4: x = ldexp(frac, -1022 - (int)((r >> 24) % 52)); break;             /* a double subnormal */
+        case 5: x = ldexp(1.0 + frac, -125 - (int)((r >> 24) % 4)); break;          /* around 2^-126 */
+        case 6: x = (r >> 24) & 1 ? 0.0 : ldexp(1.0 + frac, 100 + (int)((r >> 25) % 900)); break;
+        case 7: x = ldexp(1.0 + frac, emin - M - 3 + (int)((r >> 24) % (unsigned)(emax - emin + M + 6))); break;
+        case 8: x = ldexp(1.0 + frac, emin - 2 + (int)((r >> 24) % 4)); break; /* near the smallest normal */
+        case 9: x = (r >> 24) % 8 == 0 ? 0.0 : ldexp(1.0 + frac, emin + (int)((r >> 27) % (unsigned)(emax - emin + 3))); break;
+        default: x = blk % 16 == 0 ? INFINITY : NAN; break;
+        }
+        if (kind <= 3) /* on the midpoint, or next to it */
+          switch ((r >> 40) % 5) {
+          case 1: x *= 1.0 + ldexp(1.0, -30); break;
+          case 2: x *= 1.0 - ldexp(1.0, -30); break;
+          case 3: x = nextafter(x, INFINITY); break;
+          case 4: x = nextafter(x, 0.0); break;
+          default: break;
+          }
+        if ((r >> 50) & 1) x = -x;
+        if (cx) v[2 * i] = x, v[2 * i + 1] = (r2 & 7) == 0 ? NAN : (double)(int64_t)r2 / 1e10;
+        else re[i] = x;
+      }
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        compare_tiers(cx ? TL_COMPLEX128 : TL_FLOAT64, (const unsigned char *)v, fm[f].t, N, 0, flags, out, ref, nt);
+    }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v);
+  free(out);
+  free(ref);
+}
+
 /* Outputs of >= 16 MiB take the streaming-store path (with a head that aligns
  * the destination); a destination off its item alignment must not. */
 static void test_large(void **state) {
@@ -1350,6 +1423,7 @@ int main(void) {
       cmocka_unit_test(test_streams),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
+      cmocka_unit_test(test_f64_narrow_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
       cmocka_unit_test(test_f8_decoders_enabled),
