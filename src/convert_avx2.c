@@ -652,8 +652,14 @@ static inline __attribute__((always_inline)) void tl__f8dec16(__m256i c16, int E
       h = _mm256_blendv_epi8(h, _mm256_or_si256(sg, _mm256_set1_epi16(0x7C00)), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)((infc - 1) << 8))));
     h = _mm256_blendv_epi8(h, _mm256_or_si256(sg, _mm256_set1_epi16(0x7E00)), _mm256_cmpgt_epi16(mag, _mm256_set1_epi16((short)(infc << 8))));
   }
+  /* INT: re-biased in the float16 itself, one add for 16 lanes against two
+     multiplies of 8: the exponent field stays below 31 (at most 15 + 15 - B
+     for B >= 7, 7 + 12 for float8_e3m4, 3 + 14 for the float6 codes), and a
+     zero or subnormal code (exponent field 0), which truncates to 0, becomes
+     a value below 1 that truncates to 0 as well */
+  if (INT && B != 15) h = _mm256_add_epi16(h, _mm256_set1_epi16((short)((15 - B) << 10)));
   __m256 a = _mm256_cvtph_ps(_mm256_castsi256_si128(h)), b = _mm256_cvtph_ps(_mm256_extracti128_si256(h, 1));
-  if (B != 15) {
+  if (B != 15 && !INT) {
     const __m256 k = _mm256_castsi256_ps(_mm256_set1_epi32((127 + 15 - B) << 23));
     a = _mm256_mul_ps(a, k), b = _mm256_mul_ps(b, k);
   }
