@@ -306,6 +306,53 @@ static void test_f64_narrow_blocks(void **state) {
   free(ref);
 }
 
+/* 1-byte float sources into the 2-, 4- and 8-byte floats and complex: the
+ * byte-plane decoders skip their lookups (subnormal codes, and where they
+ * take them, inf/NaN) in a block of 32 that needs none, and take them
+ * without a test in the 16 blocks after one that did. Blocks here are
+ * mostly plain (normal codes), some with one subnormal or special code, a
+ * few random, so that clean runs longer than 16 blocks, such codes in both
+ * modes, and IEEE blocks with and without inf/NaN all occur. */
+static void test_f8_window_blocks(void **state) {
+  (void)state;
+  static const struct {
+    tl_dtype t;
+    int E, M;
+  } fm[] = {{TL_FLOAT8_E4M3FN, 4, 3},   {TL_FLOAT8_E5M2, 5, 2},      {TL_FLOAT8_E4M3, 4, 3},
+            {TL_FLOAT8_E3M4, 3, 4},     {TL_FLOAT8_E4M3FNUZ, 4, 3},  {TL_FLOAT8_E4M3B11FNUZ, 4, 3},
+            {TL_FLOAT8_E5M2FNUZ, 5, 2}, {TL_FLOAT6_E2M3FN, 2, 3},    {TL_FLOAT6_E3M2FN, 3, 2},
+            {TL_FLOAT4_E2M1FN, 2, 1}};
+  static const tl_dtype tos[] = {TL_FLOAT16,   TL_BFLOAT16,  TL_COMPLEX32, TL_BCOMPLEX32,
+                                 TL_FLOAT32,   TL_COMPLEX64, TL_FLOAT64,   TL_COMPLEX128};
+  enum { NB = 300, N = NB * 32 + 7 };
+  unsigned char *v = malloc(N), *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
+  int nt = ntiers_avail();
+  for (size_t f = 0; f < sizeof fm / sizeof *fm; f++) {
+    const unsigned E = (unsigned)fm[f].E, M = (unsigned)fm[f].M, sb = 1u << (E + M);
+    for (size_t b = 0; b * 32 < N; b++) {
+      const uint64_t rb = next();
+      const unsigned kind = rb % 16 < 12 ? 0 : rb % 16 < 14 ? 1 : rb % 16 < 15 ? 2 : 3, pos = (unsigned)(rb >> 8) % 32;
+      for (size_t i = b * 32; i < b * 32 + 32 && i < N; i++) {
+        const uint64_t r = next();
+        const unsigned sg = (r & 1) ? sb : 0;
+        unsigned c = sg | ((unsigned)(1 + (r >> 4) % ((1u << E) - 2)) << M) | (unsigned)((r >> 12) % (1u << M)); /* normal */
+        if (kind == 1 && i % 32 == pos) c = sg | (unsigned)(1 + (r >> 12) % ((1u << M) - 1)); /* subnormal */
+        if (kind == 2 && i % 32 == pos) /* -0, 0, or a code of the top exponent (inf, NaN, the largest finite) */
+          c = (r >> 20) % 4 == 0 ? sb : (r >> 20) % 4 == 1 ? 0 : sg | (sb - 1 - (unsigned)((r >> 24) % (1u << M)));
+        if (kind == 3) c = (unsigned)r;
+        v[i] = (unsigned char)c;
+      }
+    }
+    for (size_t t = 0; t < sizeof tos / sizeof *tos; t++)
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        compare_tiers(fm[f].t, v, tos[t], N, 0, flags, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v);
+  free(out);
+  free(ref);
+}
+
 /* Outputs of >= 16 MiB take the streaming-store path (with a head that aligns
  * the destination); a destination off its item alignment must not. */
 static void test_large(void **state) {
@@ -1424,6 +1471,7 @@ int main(void) {
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_f64_narrow_blocks),
+      cmocka_unit_test(test_f8_window_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
       cmocka_unit_test(test_subbyte_destinations),
       cmocka_unit_test(test_f8_decoders_enabled),
