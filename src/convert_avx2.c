@@ -2254,6 +2254,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   tl__nenc_init(&Z, F, sat);
   const int sgd = tl__is_signed_src(from), f32 = from == TL_FLOAT32 || from == TL_COMPLEX64,
             isf = f32 || from == TL_FLOAT64 || from == TL_COMPLEX128;
+  /* opaque, as in k_h8, for the float sources (float32 4-6% faster; the
+     integer ones 0-2% slower) */
+  if (isf) __asm__("" : "+x"(Z.code8), "+x"(Z.sgn8));
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
   const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
@@ -2789,6 +2792,10 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
   const tl__ffmt *F = &tl__fmts[to - TL_FLOAT4_E2M1FN]; /* constants: to is one here */
   tl__nenc16 Z;
   tl__nenc16_init(&Z, F, sat, bf);
+  /* the last step's constants made opaque: GCC then keeps them in memory
+     (a load folded into their one use) where it ran out of registers,
+     instead of rebuilding each from an immediate every step */
+  __asm__("" : "+x"(Z.w.code8), "+x"(Z.w.sgn8));
   /* the arithmetic shift is exact while the largest sum, C's bits (<= inf's)
      plus rr, stays below 2^15: rr < 0, the target's bias below the source's */
   const int MO = bf ? 7 : 10, BO = bf ? 127 : 15, SA = (BO - F->bias) * (1 << MO) > (1 << (MO - F->M - 1)) - 1;
