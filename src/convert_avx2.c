@@ -2679,22 +2679,28 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
   uint8_t *d = dv;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 32 <= n; i += 32) {
-    const char *p = s + isz * i;
-    /* a block without a float16 subnormal (they have no exponent to read): tl__be8 in
-       16-bit lanes; else the float32 lanes below */
-    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1), m = _mm256_set1_epi16(0x7FFF);
-    const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), mn = _mm256_set1_epi16(0x0400);
-    const __m256i sb = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi16(a0, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a0)),
-                                       _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
-    if (_mm256_testz_si256(sb, sb)) {
+  while (i + 32 <= n) {
+    /* blocks without a float16 subnormal (they have no exponent to read):
+       tl__be8 in 16-bit lanes, in a loop of their own (sharing one with the
+       float32 lanes, GCC spilled and rebuilt constants: complex32 0.33 ->
+       0.37x memcpy in cache) */
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + isz * i;
+      const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1), m = _mm256_set1_epi16(0x7FFF);
+      const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), mn = _mm256_set1_epi16(0x0400);
+      const __m256i sb = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi16(a0, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a0)),
+                                         _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
+      if (!_mm256_testz_si256(sb, sb)) break;
       const __m256i b = _mm256_packus_epi16(tl__be8(sat, h0, 1), tl__be8(sat, h1, 1));
       tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
-      continue;
     }
+    if (i + 32 > n) break;
+    /* this block in float32 lanes */
+    const char *p = s + isz * i;
     const __m256i r0 = tl__he8(from, sat, p), r1 = tl__he8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__he8(from, sat, p + 16 * isz), r3 = tl__he8(from, sat, p + 24 * isz);
     tl__st32((char *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), 0), nt);
+    i += 32;
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + isz * i, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
