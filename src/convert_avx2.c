@@ -79,6 +79,20 @@ static inline void tl__st16(void *p, __m128i v, int nt) {
 
 #define TL__L32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
+/* A vector constant made opaque to GCC (an empty asm that may change it),
+   set once before a loop: where the loop runs out of vector registers GCC
+   then keeps it in memory, one load folded into its use, instead of
+   rebuilding it from an immediate (mov, vmovd, vpbroadcast) every step, as
+   profiles of the slower kernels showed (3-19% of their time). */
+static inline __attribute__((always_inline)) __m256i tl__opq(__m256i v) {
+  __asm__("" : "+x"(v));
+  return v;
+}
+static inline __attribute__((always_inline)) __m128i tl__opq128(__m128i v) {
+  __asm__("" : "+x"(v));
+  return v;
+}
+
 /* a dtype's item size, a constant where t is one (tl__info's is a load) */
 static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
   switch (t) {
@@ -1802,10 +1816,8 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
        0.10 ns an element). */
     const __m256i m7fff = _mm256_set1_epi16(0x7FFF), lo = _mm256_set1_epi16(0x0400), hi = _mm256_set1_epi16(0x7BFF);
     const __m256i one = _mm256_set1_epi16(1), three = _mm256_set1_epi16(3);
-    __m256i bias = _mm256_set1_epi16(112 << 7);
+    const __m256i bias = tl__opq(_mm256_set1_epi16(112 << 7)); /* rebuilt every step otherwise */
     const __m256i sgn = _mm256_set1_epi16((short)0x8000), zero = _mm256_setzero_si256(), lo16 = _mm256_set1_epi32(0xFFFF);
-    /* opaque (as k_h8's): GCC rebuilt it from an immediate every step */
-    __asm__("" : "+x"(bias));
     while (i + 16 <= n) {
       for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
         const char *p = s + i * isz;
@@ -2257,9 +2269,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   tl__nenc_init(&Z, F, sat);
   const int sgd = tl__is_signed_src(from), f32 = from == TL_FLOAT32 || from == TL_COMPLEX64,
             isf = f32 || from == TL_FLOAT64 || from == TL_COMPLEX128;
-  /* opaque, as in k_h8, for the float sources (float32 4-6% faster; the
-     integer ones 0-2% slower) */
-  if (isf) __asm__("" : "+x"(Z.code8), "+x"(Z.sgn8));
+  /* the last step's constants opaque (tl__opq) for the float sources
+     (float32 4-6% faster; the integer ones 0-2% slower) */
+  if (isf) Z.code8 = tl__opq(Z.code8), Z.sgn8 = tl__opq(Z.sgn8);
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
   /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
   const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
@@ -2801,10 +2813,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
   const tl__ffmt *F = &tl__fmts[to - TL_FLOAT4_E2M1FN]; /* constants: to is one here */
   tl__nenc16 Z;
   tl__nenc16_init(&Z, F, sat, bf);
-  /* the last step's constants made opaque: GCC then keeps them in memory
-     (a load folded into their one use) where it ran out of registers,
-     instead of rebuilding each from an immediate every step */
-  __asm__("" : "+x"(Z.w.code8), "+x"(Z.w.sgn8));
+  Z.w.code8 = tl__opq(Z.w.code8), Z.w.sgn8 = tl__opq(Z.w.sgn8); /* the last step's constants */
   /* the arithmetic shift is exact while the largest sum, C's bits (<= inf's)
      plus rr, stays below 2^15: rr < 0, the target's bias below the source's */
   const int MO = bf ? 7 : 10, BO = bf ? 127 : 15, SA = (BO - F->bias) * (1 << MO) > (1 << (MO - F->M - 1)) - 1;
@@ -5466,11 +5475,14 @@ static inline __attribute__((always_inline)) void tl__e8hb(__m256i xr, __m256i L
 }
 
 /* Do these codes of an IEEE format (E, M) hold no inf or NaN (no magnitude
-   at or above the all-ones exponent)? 16 codes at p, given the bound
-   tl__f8ie_lim and the mask 0x7F (both made opaque outside the loop, they
+   at or above the all-ones exponent)? 16 codes at p, given the mask 0x7F
+   and the bound from tl__f8ie_init (opaque, set before the loop: they
    stay in registers: GCC rebuilt the bound every step, float8_e3m4 ->
    float32 0.53 -> 0.59x memcpy, float8_e5m2 0.65 -> 0.77), or 32 codes x. */
-static inline __m128i tl__f8ie_lim(int E, int M) { return _mm_set1_epi8((char)((((1 << E) - 1) << M) - 1)); }
+static inline __attribute__((always_inline)) void tl__f8ie_init(int E, int M, __m128i *m7, __m128i *lim) {
+  *m7 = tl__opq128(_mm_set1_epi8(0x7F));
+  *lim = tl__opq128(_mm_set1_epi8((char)((((1 << E) - 1) << M) - 1)));
+}
 static inline __attribute__((always_inline)) int tl__f8ie_clean16v(const void *p, __m128i m7, __m128i lim) {
   const __m128i big = _mm_cmpgt_epi8(_mm_and_si128(TL__L16(p), m7), lim);
   return _mm_testz_si128(big, big);
@@ -5659,8 +5671,8 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     if (!t8) return; /* not reached: the check built it */
     int nt = 0;
     size_t i = tl__lut_head(t8, (int)D, s, d, n, &nt);
-    __m128i lim = tl__f8ie_lim(E, M), m7 = _mm_set1_epi8(0x7F); /* opaque: tl__f8ie_clean16v */
-    __asm__("" : "+x"(lim), "+x"(m7));
+    __m128i m7, lim;
+    tl__f8ie_init(E, M, &m7, &lim);
     for (; i + 16 <= n; i += 16) {
       /* an IEEE format's 16 codes without inf/NaN (one compare; the usual
          case): decoded without their compares and blends */
@@ -5718,7 +5730,7 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
        faster. Only for the float8 formats whose smallest normal is at most
        2^-6: float8_e3m4's (2^-2) subnormals are common enough in values of
        [-100, 100] to make it 8% slower, the float6 formats gain 0-7% */
-    const int SK = P == 0 && B >= 7;
+    const int SK = P == 0 && 1 - B <= -6;
     int back = SK ? 0 : 1;
     for (; i + 32 <= n; i += 32) {
       const int looked = tl__f8hb_step(s, d, i, E, M, B, fam, BF, P, TLZ, back, TL, TH, H16, DST, D, nt);
@@ -5749,8 +5761,8 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
                                         -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7);
   const __m256i top1 = _mm256_setr_epi8(-1, -1, -1, 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11, -1, -1, -1, 12, -1,
                                         -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15);
-  __m128i lim = tl__f8ie_lim(E, M), m7 = _mm_set1_epi8(0x7F);
-  __asm__("" : "+x"(lim), "+x"(m7));
+  __m128i m7, lim;
+  tl__f8ie_init(E, M, &m7, &lim);
   for (; !H16 && i + 16 <= n; i += 16) {
     __m256i r0, r1;
     if (fam != TL__FAM_E8M0) {
@@ -6024,8 +6036,8 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
      tl__f8wide's int16 lanes do not hold the magnitudes; into int16/uint16
      for float8_e5m2 alone */
   const int via32 = D == 4 || (D == 8 && !(!IE && tl__f8emax(E, fam) - B + 1 < 15)) || (D == 2 && IE && B == 15);
-  __m128i lim = tl__f8ie_lim(E, M), m7 = _mm_set1_epi8(0x7F); /* opaque: tl__f8ie_clean16v */
-  __asm__("" : "+x"(lim), "+x"(m7));
+  __m128i m7, lim;
+  tl__f8ie_init(E, M, &m7, &lim);
   while (i + 16 <= n) {
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
        decoded as 0): through float32, truncated, no mending; in a loop of
