@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -239,24 +240,32 @@ static void test_f64_midpoints_blocks(void **state) {
 enum { FIRST_NARROW = TL_FLOAT4_E2M1FN, LAST_NARROW = TL_FLOAT8_E5M2FNUZ };
 static int narrow_emax(const tl__ffmt *F) { return (1 << F->E) - (F->fam == TL__FAM_IEEE ? 2 : 1) - F->bias; }
 
-/* float64 and complex128 into every float8/6/4 format, in blocks of 32 as the
- * kernels step: values on a midpoint of the target (normal, subnormal, the
- * overflow threshold) or next to one (a float32 half-ulp or less away, or the
- * neighbouring double, which differs in the low word alone), around the
- * smallest normal, double subnormals (high word 0), values around 2^-126,
- * zeros, huge values, plain ones; some blocks with one inf or NaN; the
- * imaginary parts random, NaN among them. Every tier against the scalar
- * one, with and without saturation. */
+/* x as a float32 (past the largest finite: inf of its sign, rather than a
+   conversion C leaves undefined) */
+static float narrow_f32(double x) { return fabs(x) > FLT_MAX ? (x < 0 ? -INFINITY : INFINITY) : (float)x; }
+
+/* float64, complex128, float32 and complex64 into every float8/6/4 format,
+ * in blocks of 32 as the kernels step: values on a midpoint of the target
+ * (normal, subnormal, the overflow threshold) or next to one (a float32
+ * half-ulp or less away, or the neighbouring double, which differs in the
+ * low word alone; from float32: 2^-20 relative, or the neighbouring
+ * float32), around the smallest normal, double subnormals (high word 0),
+ * values around 2^-126 (float32 subnormals), zeros, huge values, plain ones;
+ * some blocks with one inf or NaN; the imaginary parts random, NaN among
+ * them. Every tier against the scalar one, with and without saturation. */
 static void test_f64_narrow_blocks(void **state) {
   (void)state;
   enum { N = 8192 };
+  static const tl_dtype srcs[] = {TL_FLOAT64, TL_COMPLEX128, TL_FLOAT32, TL_COMPLEX64};
   double *v = malloc(2 * N * sizeof *v);
+  float *fv = malloc(2 * N * sizeof *fv);
   unsigned char *out = malloc(N + 64), *ref = malloc(N + 64);
   int nt = ntiers_avail();
   for (int f = FIRST_NARROW; f <= LAST_NARROW; f++) {
     const tl__ffmt *F = tl__ffmt_of((tl_dtype)f);
     const int M = F->M, emin = 1 - F->bias, emax = narrow_emax(F);
-    for (int cx = 0; cx < 2; cx++) {
+    for (int si = 0; si < 4; si++) {
+      const int cx = srcs[si] == TL_COMPLEX128 || srcs[si] == TL_COMPLEX64, f32 = si >= 2;
       double *re = v;
       for (size_t i = 0; i < N; i++) {
         const uint64_t r = next(), r2 = next();
@@ -284,23 +293,28 @@ static void test_f64_narrow_blocks(void **state) {
         case 9: x = (r >> 24) % 8 == 0 ? 0.0 : ldexp(1.0 + frac, emin + (int)((r >> 27) % (unsigned)(emax - emin + 3))); break;
         default: x = blk % 16 == 0 ? INFINITY : NAN; break;
         }
-        if (kind <= 3) /* on the midpoint, or next to it */
-          switch ((r >> 40) % 5) {
-          case 1: x *= 1.0 + ldexp(1.0, -30); break;
-          case 2: x *= 1.0 - ldexp(1.0, -30); break;
-          case 3: x = nextafter(x, INFINITY); break;
-          case 4: x = nextafter(x, 0.0); break;
-          default: break;
-          }
+        const unsigned near = kind <= 3 ? (unsigned)((r >> 40) % 5) : 0; /* on the midpoint, or next to it */
+        switch (near) {
+        case 1: x *= 1.0 + ldexp(1.0, f32 ? -20 : -30); break;
+        case 2: x *= 1.0 - ldexp(1.0, f32 ? -20 : -30); break;
+        case 3: x = f32 ? (double)nextafterf((float)x, INFINITY) : nextafter(x, INFINITY); break;
+        case 4: x = f32 ? (double)nextafterf((float)x, 0.0f) : nextafter(x, 0.0); break;
+        default: break;
+        }
         if ((r >> 50) & 1) x = -x;
-        if (cx) v[2 * i] = x, v[2 * i + 1] = (r2 & 7) == 0 ? NAN : (double)(int64_t)r2 / 1e10;
+        const double im = (r2 & 7) == 0 ? NAN : (double)(int64_t)r2 / 1e10;
+        if (f32 && cx) fv[2 * i] = narrow_f32(x), fv[2 * i + 1] = narrow_f32(im);
+        else if (f32) fv[i] = narrow_f32(x);
+        else if (cx) v[2 * i] = x, v[2 * i + 1] = im;
         else re[i] = x;
       }
       for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
-        compare_tiers(cx ? TL_COMPLEX128 : TL_FLOAT64, (const unsigned char *)v, (tl_dtype)f, N, 0, flags, out, ref, nt);
+        compare_tiers(srcs[si], f32 ? (const unsigned char *)fv : (const unsigned char *)v, (tl_dtype)f, N, 0, flags,
+                      out, ref, nt);
     }
   }
   tl_convert_set_tier(tiers[nt - 1]);
+  free(fv);
   free(v);
   free(out);
   free(ref);
