@@ -2689,18 +2689,28 @@ TL__KDEF_INTS(n, TL_BCOMPLEX32, bc32)
  * inf and NaN 0xFF. As k_he8 on float32 lanes, about 4x its rate (32 KiB).
  * Normal float16 (H16 = 1; k_he8's blocks without a subnormal): the same with
  * (|h| + 0x200) >> 10, plus 112 for the bias; it never overflows, and inf/NaN
- * (>= 0x7C00) of either sign are 0xFF. */
+ * (>= 0x7C00) of either sign are 0xFF. Without saturation zero, negative
+ * values, inf and NaN are all 0xFF there: one signed compare on h + 0x400
+ * finds them, and the zero/negative test is h <= 0 as a signed int16 (AVX2
+ * on Zen 4, 32 KiB, x memcpy, in alternation: complex32 0.37 -> 0.48,
+ * bfloat16 0.50 -> 0.54; float16 without saturation keeps tl__e8q, 0.50
+ * against this loop's 0.47). */
 static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h, int H16) {
   const __m256i a = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF));
   __m256i c;
   if (H16) {
     c = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x200)), 10), _mm256_set1_epi16(112));
+    if (!sat) { /* zero, negative, inf and NaN all 0xFF: h + 0x400 (wrapping) below 0x401 as a signed int16 */
+      const __m256i bad = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x401), _mm256_add_epi16(h, _mm256_set1_epi16(0x400)));
+      return _mm256_blendv_epi8(c, _mm256_set1_epi16(0xFF), bad);
+    }
   } else {
     c = _mm256_srli_epi16(_mm256_add_epi16(a, _mm256_set1_epi16(0x40)), 7);
     c = _mm256_andnot_si256(_mm256_cmpgt_epi16(_mm256_set1_epi16(0x60), a), c);
     if (sat) c = _mm256_min_epi16(c, _mm256_set1_epi16(0xFE));
   }
-  const __m256i nz = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_setzero_si256(), h), _mm256_cmpeq_epi16(a, _mm256_setzero_si256()));
+  /* zero or negative: h <= 0 as a signed int16 (-0 is 0x8000) */
+  const __m256i nz = _mm256_cmpgt_epi16(_mm256_set1_epi16(1), h);
   c = _mm256_blendv_epi8(c, _mm256_set1_epi16(sat ? 0x00 : 0xFF), nz);
   if (!sat && !H16) return c; /* bfloat16 inf/NaN came out 0xFF above */
   return _mm256_blendv_epi8(c, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(a, _mm256_set1_epi16(H16 ? 0x7BFF : 0x7F7F)));
@@ -2747,9 +2757,10 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
     for (; i + 32 <= n; i += 32) {
       const char *p = s + isz * i;
       const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1), m = _mm256_set1_epi16(0x7FFF);
-      const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), mn = _mm256_set1_epi16(0x0400);
-      const __m256i sb = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi16(a0, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a0)),
-                                         _mm256_andnot_si256(_mm256_cmpeq_epi16(a1, _mm256_setzero_si256()), _mm256_cmpgt_epi16(mn, a1)));
+      const __m256i a0 = _mm256_and_si256(h0, m), a1 = _mm256_and_si256(h1, m), one = _mm256_set1_epi16(1);
+      /* a lane with 0 < |h| < 0x400: |h| - 1 below 0x3FF, unsigned */
+      const __m256i sb = _mm256_subs_epu16(_mm256_set1_epi16(0x3FF),
+                                           _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
       if (!_mm256_testz_si256(sb, sb)) break;
       const __m256i b = _mm256_packus_epi16(tl__be8(sat, h0, 1), tl__be8(sat, h1, 1));
       tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
