@@ -133,10 +133,12 @@ int tl__avx2_fold_disable(int off);
 int tl__avx2_aff_disable(int off);
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat); /* its form + 1, + 16 with VPAVGB; 0 none */
+int tl__avx2_ns_disable(int off);                            /* the row-sum rules off (1) or on; returns the previous */
+int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat);   /* the pair's row-sum rule's operations; 0 none */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
-   6 a fold, 7 the lookup. Kept once found, but found anew while the folds or
-   the affine rules are off. */
+   6 a fold, 7 the lookup, 8 a row-sum rule. Kept once found, but found anew
+   while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: 1 if the AVX-512 tier runs the pair by the AVX2 tier's kernel (tl__avx512_defers), 0 if not, -1 without both tiers. */
 int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat);

@@ -589,21 +589,27 @@ static void test_byte_sources_every_value(void **state) {
           assert_int_equal(tl_convert(from, src + 1 + i, 1, to, ref + 3 + i * ds, (ptrdiff_t)ds, 1, flags, NULL), TL_OK);
         for (int t = 1; t < nt; t++) {
           assert_int_equal(tl_convert_set_tier(tiers[t]), TL_OK);
-          /* AVX2: with the affine rules and the folded lookups, with the folds
-             only, and with neither (the 8-bit lookup) */
-          for (int off = 0; off < 1 + 2 * (t == 1); off++) {
-            tl__avx2_aff_disable(off >= 1);
-            tl__avx2_fold_disable(off >= 2);
+          /* AVX2: with the row sums, the affine rules and the folded lookups;
+             without the row sums; with the folds only; with none (the 8-bit
+             lookup) */
+          for (int off = 0; off < 1 + 3 * (t == 1); off++) {
+            tl__avx2_ns_disable(off >= 1);
+            tl__avx2_aff_disable(off >= 2);
+            tl__avx2_fold_disable(off >= 3);
             memset(out, 0x5A, sizeof out);
             assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 3, N, flags, NULL), TL_OK);
             tl__avx2_fold_disable(0);
             tl__avx2_aff_disable(0);
+            tl__avx2_ns_disable(0);
             if (memcmp(out, ref, sizeof out) != 0) {
               size_t k = 0;
               while (out[k] == ref[k]) k++;
               size_t e = (k - 3) / ds;
               fail_msg("tier %s%s: %s -> %s flags=%u: element %zu (byte 0x%02X) differs at byte %zu", tiers[t],
-                       off == 1 ? " (affine rules off)" : off == 2 ? " (affine rules and folds off)" : "",
+                       off == 1   ? " (row sums off)"
+                       : off == 2 ? " (row sums and affine rules off)"
+                       : off == 3 ? " (row sums, affine rules and folds off)"
+                                  : "",
                        tl_dtype_name(from), tl_dtype_name(to), flags, e, src[1 + (e < N ? e : 0)], k);
             }
             checked++;
@@ -1133,6 +1139,51 @@ static void test_aff_enabled(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* The row-sum rules (float8 -> 1-byte types as two nibble lookups summed,
+ * convert_avx2.c): pairs whose code is the exponent re-biased and the
+ * mantissa rounded, with a subnormal row and an inf/NaN row mended, take
+ * them (float8_e3m4 -> float8_e4m3 / float8_e5m2, float8_e4m3 ->
+ * float8_e5m2, float8_e3m4 -> float6_e3m2fn, float8_e5m2fnuz -> uint8, with
+ * and without saturation); none for int8 or float8_e8m0fnu sources (no sign
+ * bit), multi-byte outputs or a dtype out of range; turned off, the pair
+ * takes another route and the same bytes come out (every code, as
+ * test_byte_sources_every_value checks for every pair). */
+static void test_ns_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const tl_dtype pairs[][2] = {{TL_FLOAT8_E3M4, TL_FLOAT8_E4M3},
+                                      {TL_FLOAT8_E3M4, TL_FLOAT8_E5M2},
+                                      {TL_FLOAT8_E4M3, TL_FLOAT8_E5M2},
+                                      {TL_FLOAT8_E3M4, TL_FLOAT6_E3M2FN},
+                                      {TL_FLOAT8_E5M2FNUZ, TL_UINT8}};
+  enum { N = 1000 };
+  static uint8_t src[N], out[N], ref[N];
+  for (int i = 0; i < N; i++) src[i] = (uint8_t)(i * 73 + 5);
+  for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+    for (int sat = 0; sat < 2; sat++) {
+      const tl_dtype F = pairs[p][0], T = pairs[p][1];
+      const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+      if (tl__avx2_ns_cost(F, T, sat) <= 0 || tl__avx2_lut8_route(F, T, sat) != 8)
+        fail_msg("%s -> %s (sat %d): cost %d, route %d", tl_dtype_name(F), tl_dtype_name(T), sat,
+                 tl__avx2_ns_cost(F, T, sat), tl__avx2_lut8_route(F, T, sat));
+      assert_int_equal(tl_convert_contiguous(F, src, T, ref, N, flags, NULL), TL_OK);
+      assert_int_equal(tl__avx2_ns_disable(1), 0);
+      const int other = tl__avx2_lut8_route(F, T, sat);
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(F, src, T, out, N, flags, NULL), TL_OK);
+      assert_int_equal(tl__avx2_ns_disable(0), 1);
+      assert_true(other != 8 && other != 0);
+      assert_memory_equal(out, ref, sizeof out);
+    }
+  assert_int_equal(tl__avx2_ns_cost(TL_INT8, TL_FLOAT8_E4M3FN, 0), 0);
+  assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3FN, 0), 0);
+  assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, TL_INT16, 0), 0);
+  assert_int_equal(tl__avx2_ns_cost(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
+  assert_int_equal(tl__avx2_ns_cost((tl_dtype)-1, TL_FLOAT8_E4M3FN, 0), 0);
+  assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Integers and float16 -> float8_e8m0fnu (the code: the exponent plus the
  * next bit, ties up), against the scalar tier on every tier: every int8,
  * int16, uint16 and float16 bit pattern, and 4-byte values on both sides of
@@ -1199,15 +1250,17 @@ static void test_lut8_route_kept(void **state) {
   assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
   assert_int_equal(tl_convert_contiguous(F, src, T, ref, N, 0, NULL), TL_OK);
   assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
-  static const int want[4] = {5, 6, 7, 5}; /* affine rule, fold, lookup, rule again */
-  for (int step = 0; step < 4; step++) {
-    tl__avx2_aff_disable(step == 1 || step == 2);
-    tl__avx2_fold_disable(step == 2);
+  static const int want[5] = {8, 5, 6, 7, 8}; /* row-sum rule, affine rule, fold, lookup, row sums again */
+  for (int step = 0; step < 5; step++) {
+    tl__avx2_ns_disable(step >= 1 && step <= 3);
+    tl__avx2_aff_disable(step == 2 || step == 3);
+    tl__avx2_fold_disable(step == 3);
     const int route = tl__avx2_lut8_route(F, T, 0);
     memset(out, 0x5A, sizeof out);
     const int st = tl_convert_contiguous(F, src, T, out, N, 0, NULL);
     tl__avx2_fold_disable(0);
     tl__avx2_aff_disable(0);
+    tl__avx2_ns_disable(0);
     assert_int_equal(st, TL_OK);
     if (route != want[step]) fail_msg("step %d: route %d, want %d", step, route, want[step]);
     assert_memory_equal(out, ref, sizeof out);
@@ -1490,6 +1543,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_aff_enabled),
+      cmocka_unit_test(test_ns_enabled),
       cmocka_unit_test(test_lut8_route_kept),
       cmocka_unit_test(test_e8m0_from_ints),
       cmocka_unit_test(test_f8dec_enabled),
