@@ -2297,14 +2297,15 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      to tl__n8d (as k_h8's shorter path), so there the subnormal results are
      computed in every block (SUB) */
   const int FQ = from == TL_FLOAT64 || from == TL_COMPLEX128, SUB = 1 - F->bias > -2;
-  /* float32 / complex64, where the target's smallest normal is at most 2^-2
-     (as k_h8's shorter path): a block whose codes are all normal, zero or
+  /* float32 / complex64, where the target's smallest normal is at most 2^-3
+     (2^-2, float8_e3m4/float6_e3m2fn: 6% slower at 64 MiB on values in
+     [-100, 100], too many blocks left): a block whose codes are all normal, zero or
      overflow takes the RNE shift on the float32 bits (tl__n8rne) for the
      float adder's rounding (tl__n8g) and, with no clamp, checks the codes
      once packed to 16 bits: none strictly between zero's, rr >> sh = Z0,
      and 2^M (a subnormal result; z1 = Z0 + 1, ksub = 2^M - z1 in
      16-bit arithmetic), no NaN (satinf: inf) as before. Unclamped codes fit
-     int16: below (inf's bits + rr) >> sh = (128 + bias) << M */
+     int16: at most (129 + bias) << M, NaN's bits included */
   const int F32F = f32 && 1 - F->bias <= -3;
   const __m256i z1 = _mm256_set1_epi16((short)(1 - ((127 - F->bias) << F->M)));
   const __m256i ksub = _mm256_set1_epi16((short)(((128 - F->bias) << F->M) - 1));
