@@ -4245,6 +4245,48 @@ static tl__fold_fn_t tl__fold_fn(const tl__foldp *P) {
  * -> float8_e5m2 0.46 -> 0.52, -> float8_e4m3b11fnuz 0.48 -> 0.55,
  * float8_e5m2fnuz -> float8_e4m3fnuz 0.45 -> 0.51. */
 enum { TL__AFF_XOR80 = 0, TL__AFF_XORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, TL__AFF_UNS = 4 };
+
+/* The sign rules on the code v of x's magnitude (the affine rules' and the
+   row sums'; tl__sign8 the same on 32 codes): sm the sign bit (XORSM) or
+   the negatives' code (CONST); UNS has no sign */
+static unsigned tl__sign8s(int mode, unsigned v, unsigned x, unsigned sm) {
+  const unsigned neg = x >= 128;
+  switch (mode) {
+  case TL__AFF_XOR80: return v ^ (x & 0x80);
+  case TL__AFF_XORSM: return v ^ (neg ? sm : 0);
+  case TL__AFF_NZ: return v | (neg && v >= 1 && v <= 127 ? 0x80 : 0);
+  case TL__AFF_CONST: return neg ? sm : v;
+  default: return v;
+  }
+}
+static inline __attribute__((always_inline)) __m256i tl__sign8(int MODE, __m256i v, __m256i x, __m256i sm) {
+  switch (MODE) {
+  case TL__AFF_XOR80: return _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
+  case TL__AFF_XORSM: return _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), sm));
+  case TL__AFF_NZ:
+    return _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
+                                               _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
+  case TL__AFF_CONST: return _mm256_blendv_epi8(v, sm, x);
+  default: return v;
+  }
+}
+
+/* The loop of a 1-byte -> 1-byte rule over s[0, n) into d (uint8_t *s,
+   char *d in scope): the head before streaming stores and the tail from
+   table t, 32 codes a step by STEP(x), two a turn */
+#define TL__RUN8_1(o, STEP)                                                                                     \
+  tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), STEP(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)))), nt)
+#define TL__RUN8(t, n, STEP)                                                                                     \
+  do {                                                                                                          \
+    int nt8_;                                                                                                   \
+    size_t i = tl__lut_head(t, 1, s, d, n, &nt8_);                                                              \
+    TL__NT_PF(nt8_, for (; i + 64 <= n; i += 64) {                                                              \
+      TL__RUN8_1(0, STEP);                                                                                      \
+      TL__RUN8_1(32, STEP);                                                                                     \
+    } for (; i + 32 <= n; i += 32) TL__RUN8_1(0, STEP););                                                       \
+    if (nt8_) _mm_sfence();                                                                                     \
+    for (; i < n; i++) d[i] = (char)t[s[i]];                                                                    \
+  } while (0)
 typedef struct {
   int sh;                    /* > 0: left by sh (saturating doublings); < 0: right by -sh, to nearest even */
   int mode;                  /* TL__AFF_*: the sign rule (UNS: an unsigned source, no sign) */
@@ -4291,15 +4333,8 @@ static unsigned tl__aff_v(const tl__aff *A, unsigned x) {
 
 /* The sign rule, without the patched bytes. */
 static unsigned tl__aff_rule(const tl__aff *A, unsigned x) {
-  const unsigned v = tl__aff_v(A, x), neg = x >= 128;
   if (A->tu && (x & 0x7F) >= A->c2) return A->tailv;
-  switch (A->mode) {
-  case TL__AFF_XOR80: return v ^ (x & 0x80);
-  case TL__AFF_XORSM: return v ^ (neg ? A->sm : 0);
-  case TL__AFF_NZ: return v | (neg && v >= 1 && v <= 127 ? 0x80 : 0);
-  case TL__AFF_CONST: return neg ? A->sm : v;
-  default: return v;
-  }
+  return tl__sign8s(A->mode, tl__aff_v(A, x), x, A->sm);
 }
 
 static unsigned tl__aff_eval(const tl__aff *A, unsigned x) {
@@ -4503,16 +4538,7 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   if (FULL) v = _mm256_blendv_epi8(v, K->t1v, tl__aff_ge(m, K->c1m, MODE));
   const __m256i tm = NT ? _mm256_setzero_si256() : tl__aff_ge(m, K->c2m, MODE);
   if (!NT) v = _mm256_blendv_epi8(v, K->tailv, tm);
-  switch (MODE) {
-  case TL__AFF_XOR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
-  case TL__AFF_XORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
-  case TL__AFF_NZ:
-    v = _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
-                                            _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
-    break;
-  case TL__AFF_CONST: v = _mm256_blendv_epi8(v, K->sm, x); break;
-  default: break;
-  }
+  v = tl__sign8(MODE, v, x, K->sm);
   if (FULL) v = _mm256_blendv_epi8(v, K->tailv, _mm256_and_si256(tm, K->tum));
   if (E) {
     v = _mm256_blendv_epi8(v, K->exv0, _mm256_cmpeq_epi8(x, K->exc0));
@@ -4539,18 +4565,9 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   K.c2m = _mm256_set1_epi8((char)(A->c2 - !uns)), K.tailv = _mm256_set1_epi8((char)A->tailv);
   K.tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K.sm = _mm256_set1_epi8((char)A->sm);
   K.exc0 = _mm256_set1_epi8((char)A->exc[0]), K.exv0 = _mm256_set1_epi8((char)A->exv[0]);
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-#define TL__AFF1(o)                                                                                             \
-  tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__aff32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SH, RH, MODE, FORM, &K), nt)
-  TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {
-    TL__AFF1(0);
-    TL__AFF1(32);
-  }
-  for (; i + 32 <= n; i += 32) TL__AFF1(0););
-#undef TL__AFF1
-  if (nt) _mm_sfence();
-  for (; i < n; i++) d[i] = (char)t[s[i]];
+#define TL__AFF_STEP(x) tl__aff32(x, SH, RH, MODE, FORM, &K)
+  TL__RUN8(t, n, TL__AFF_STEP);
+#undef TL__AFF_STEP
 }
 
 /* one function per (shift and rounding, sign rule, form); the shift codes:
@@ -4666,13 +4683,7 @@ static unsigned tl__ns_v(const tl__ns *R, unsigned m) {
 
 static unsigned tl__ns_eval(const tl__ns *R, unsigned x) {
   if (R->nexc && x == R->exc) return R->exv;
-  const unsigned v = tl__ns_v(R, x & 0x7F), neg = x >= 128;
-  switch (R->mode) {
-  case TL__AFF_XOR80: return v ^ (x & 0x80);
-  case TL__AFF_XORSM: return v ^ (neg ? R->sm : 0);
-  case TL__AFF_NZ: return v | (neg && v >= 1 && v <= 127 ? 0x80 : 0);
-  default: return neg ? R->sm : v; /* CONST */
-  }
+  return tl__sign8s(R->mode, tl__ns_v(R, x & 0x7F), x, R->sm);
 }
 
 /* Rows (of 16 magnitudes) whose residual r (the table less the sum) is not
@@ -4820,15 +4831,7 @@ static inline __attribute__((always_inline)) __m256i tl__ns32(__m256i x, int NC,
   __m256i v = _mm256_adds_epu8(_mm256_shuffle_epi8(K->L, m), _mm256_shuffle_epi8(K->H, hi));
   if (CAP) v = _mm256_min_epu8(v, K->cap);
   for (int j = 0; j < NC; j++) v = _mm256_add_epi8(v, _mm256_shuffle_epi8(K->D[j], _mm256_add_epi8(m, K->A[j])));
-  switch (MODE) {
-  case TL__AFF_XOR80: v = _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))); break;
-  case TL__AFF_XORSM: v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm)); break;
-  case TL__AFF_NZ:
-    v = _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
-                                            _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
-    break;
-  default: v = _mm256_blendv_epi8(v, K->sm, x); break; /* CONST */
-  }
+  v = tl__sign8(MODE, v, x, K->sm);
   if (EXC) v = _mm256_blendv_epi8(v, K->exv, _mm256_cmpeq_epi8(x, K->exc));
   return v;
 }
@@ -4841,18 +4844,9 @@ static inline __attribute__((always_inline)) void tl__ns_run(const tl__nsp *P, c
   for (int j = 0; j < TL__NS_MAXC; j++) K.D[j] = P->D[j], K.A[j] = _mm256_set1_epi8((char)R->A[j]);
   K.cap = _mm256_set1_epi8((char)R->cap), K.sm = _mm256_set1_epi8((char)R->sm);
   K.exc = _mm256_set1_epi8((char)R->exc), K.exv = _mm256_set1_epi8((char)R->exv);
-  int nt;
-  size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-#define TL__NS1(o)                                                                                              \
-  tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__ns32(_mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), NC, CAP, MODE, EXC, &K), nt)
-  TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {
-    TL__NS1(0);
-    TL__NS1(32);
-  }
-  for (; i + 32 <= n; i += 32) TL__NS1(0););
-#undef TL__NS1
-  if (nt) _mm_sfence();
-  for (; i < n; i++) d[i] = (char)t[s[i]];
+#define TL__NS_STEP(x) tl__ns32(x, NC, CAP, MODE, EXC, &K)
+  TL__RUN8(t, n, TL__NS_STEP);
+#undef TL__NS_STEP
 }
 
 /* one function per (corrections, cap, sign rule, patch) */
