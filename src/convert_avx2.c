@@ -4689,14 +4689,14 @@ static unsigned tl__ns_eval(const tl__ns *R, unsigned x) {
 /* Rows (of 16 magnitudes) whose residual r (the table less the sum) is not
    zero, mended by corrections: rows below k by prefixes, the rest by
    suffixes, a correction wherever the residual changes. Returns how many,
-   filling R->A/D if they fit. */
+   filling R->A/D if R is given and they fit. */
 static int tl__ns_corr(tl__ns *R, unsigned char res[8][16], int k) {
   static const unsigned char zero[16];
   int nc = 0;
   for (int q = 0; q < 8; q++) {
     const unsigned char *nb = q < k ? (q + 1 < k ? res[q + 1] : zero) : (q - 1 >= k ? res[q - 1] : zero);
     if (!memcmp(res[q], nb, 16)) continue;
-    if (nc < TL__NS_MAXC) {
+    if (R && nc < TL__NS_MAXC) {
       R->A[nc] = (unsigned char)(q < k ? 16 * (7 - q) : (256 - 16 * q) & 0xFF);
       for (int l = 0; l < 16; l++) R->D[nc][l] = (unsigned char)(res[q][l] - nb[l]);
     }
@@ -4709,6 +4709,8 @@ static int tl__ns_corr(tl__ns *R, unsigned char res[8][16], int k) {
    source), or 0. */
 static int tl__ns_find(const unsigned char *t, tl__ns *best) {
   static const int signops[] = {2, 3, 4, 1};
+  unsigned char iscap[256] = {0}; /* the caps tried: the positive entries */
+  for (int m = 0; m < 128; m++) iscap[t[m]] = 1;
   int found = 0;
   for (int mode = TL__AFF_XOR80; mode <= TL__AFF_CONST; mode++) {
     tl__ns R;
@@ -4725,11 +4727,7 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
       for (int l = 0; l < 16; l++) lmin = t[16 * rho + l] < lmin ? t[16 * rho + l] : lmin;
       for (int l = 0; l < 16; l++) R.L[l] = (unsigned char)(t[16 * rho + l] - lmin);
       for (int capv = -1; capv < 256; capv++) {
-        if (capv >= 0) { /* a cap: one of the positive entries */
-          int seen = 0;
-          for (int m = 0; m < 128 && !seen; m++) seen = t[m] == capv;
-          if (!seen) continue;
-        }
+        if (capv >= 0 && !iscap[capv]) continue;
         R.capon = capv >= 0, R.cap = (unsigned char)(capv >= 0 ? capv : 255), R.nc = 0;
         unsigned char res[8][16];
         for (int r = 0; r < 8; r++) { /* H[r]: one that fits the row (from its ends, or saturating), else 0 */
@@ -4749,11 +4747,9 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
             res[r][l] = (unsigned char)(t[16 * r + l] - (R.capon && v > R.cap ? R.cap : v));
           }
         }
-        for (int r = 8; r < 16; r++) R.H[r] = 0;
-        int bk = 0, bn = 99; /* the split with the fewest corrections */
+        int bk = 0, bn = 99; /* the split with the fewest corrections (H[8..15]: 0 from the memset) */
         for (int k = 0; k <= 8; k++) {
-          tl__ns C = R;
-          const int nc = tl__ns_corr(&C, res, k);
+          const int nc = tl__ns_corr(NULL, res, k);
           if (nc < bn) bk = k, bn = nc;
         }
         if (bn > TL__NS_MAXC) continue;
@@ -4767,13 +4763,10 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
           if (tl__ns_eval(&C, x) != t[x]) bad = (int)x, nb++;
         if (nb > 1) continue;
         if (nb) C.nexc = 1, C.exc = (unsigned char)bad, C.exv = t[bad], C.cost += 2;
-        if (!found || C.cost < best->cost) *best = C, found = 1;
+        if (!found || C.cost < best->cost) *best = C, found = 1; /* every code checked above */
       }
     }
   }
-  if (found)
-    for (unsigned x = 0; x < 256; x++)
-      if (tl__ns_eval(best, x) != t[x]) return 0; /* not reached: each was checked */
   return found;
 }
 
