@@ -1155,7 +1155,9 @@ static void test_ns_enabled(void **state) {
                                       {TL_FLOAT8_E3M4, TL_FLOAT8_E5M2},
                                       {TL_FLOAT8_E4M3, TL_FLOAT8_E5M2},
                                       {TL_FLOAT8_E3M4, TL_FLOAT6_E3M2FN},
-                                      {TL_FLOAT8_E5M2FNUZ, TL_UINT8}};
+                                      {TL_FLOAT8_E5M2FNUZ, TL_UINT8},
+                                      {TL_FLOAT8_E4M3, TL_FLOAT8_E3M4},  /* 4 corrections */
+                                      {TL_FLOAT8_E4M3FN, TL_UINT8}};     /* 5, against a 7-bit fold */
   enum { N = 1000 };
   static uint8_t src[N], out[N], ref[N];
   for (int i = 0; i < N; i++) src[i] = (uint8_t)(i * 73 + 5);
@@ -1175,6 +1177,12 @@ static void test_ns_enabled(void **state) {
       assert_true(other != 8 && other != 0);
       assert_memory_equal(out, ref, sizeof out);
     }
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3, TL_FLOAT8_E3M4, 0), 4);
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 5);
+  assert_int_equal(tl__avx2_ns_corrections(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_FLOAT4_E2M1FN_X2, 0), -1);
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_WEAK_FLOAT, 0), -1);
+  assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, TL_WEAK_FLOAT, 0), 0);
   assert_int_equal(tl__avx2_ns_cost(TL_INT8, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, TL_INT16, 0), 0);
