@@ -4667,18 +4667,30 @@ static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl
  * 0.23 -> 0.31 (64 MiB, one thread: 1.02 -> 1.18), float8_e4m3b11fnuz ->
  * float8_e3m4 0.20 -> 0.31 (0.90 -> 1.14), float8_e3m4 -> uint8 0.23 ->
  * 0.35 (1.08 -> 1.27), float8_e4m3fnuz -> uint8 0.29 -> 0.38, float8_e3m4
- * -> float6_e2m3fn 0.27 -> 0.34, float8_e4m3 -> uint8 0.29 -> 0.34. */
+ * -> float6_e2m3fn 0.27 -> 0.34, float8_e4m3 -> uint8 0.29 -> 0.34.
+ * Into int8 and the narrower signed integers, the sign rule TL__NS_NEG on a
+ * magnitude (capped at the largest positive value for a positive code,
+ * negated modulo the type's width for a negative one: min, sub, and, blend):
+ * float8_e3m4 -> int8 0.19 -> 0.30, -> int4 0.26 -> 0.32, float8_e4m3fnuz
+ * -> int8 0.29 -> 0.31 (the others keep their folds or range clamps). */
 #define TL__NS_MAXC 5
 /* the costs, in tl__ns.cost's units, taken for a fold (its cost leaves out
-   the load, mask and sign operations; a 7-bit fold's 7 blends count twice:
-   against row sums of 22 its cost of 19 ran 1.19-1.25x slower, 6-bit folds
-   of 13 and 15 as fast as row sums of 16 and 19) and for the 8-bit lookup */
+   the load, mask and sign operations, and its blends, the tree's 2^(k-4) - 1
+   and one per patched byte, count twice: against row sums of 22 a 7-bit
+   fold of cost 19 ran 1.19-1.25x slower, 6-bit folds of 16-18 (one or two
+   patched bytes) 1.06-1.21x slower than row sums of 22-25, 6-bit folds of
+   13 and 15 as fast as row sums of 16 and 19) and for the 8-bit lookup */
 #define TL__NS_FOLD_BASE 1
-#define TL__NS_FOLD7 7
 #define TL__NS_LUT_COST 35
+/* the row sums' sign rule for an integer destination (int8, int4, int2, ...):
+   a magnitude v, capped at sm (the largest positive value) for a positive
+   code, negated modulo the type's width (the mask nm) for a negative one:
+   -v and a cap of 128 give int8's -128, 127 for +128. The affine rules' other
+   modes (tl__sign8) are the rest; the row sums never take TL__AFF_UNS. */
+#define TL__NS_NEG 5
 typedef struct {
   int nc, capon, mode, nexc, cost;
-  unsigned char cap, sm, exc, exv;
+  unsigned char cap, sm, nm, exc, exv;
   unsigned char L[16], H[16], A[TL__NS_MAXC], D[TL__NS_MAXC][16];
 } tl__ns;
 
@@ -4695,7 +4707,9 @@ static unsigned tl__ns_v(const tl__ns *R, unsigned m) {
 
 static unsigned tl__ns_eval(const tl__ns *R, unsigned x) {
   if (R->nexc && x == R->exc) return R->exv;
-  return tl__sign8s(R->mode, tl__ns_v(R, x & 0x7F), x, R->sm);
+  const unsigned v = tl__ns_v(R, x & 0x7F);
+  if (R->mode == TL__NS_NEG) return x < 128 ? (v < R->sm ? v : R->sm) : (0u - v) & R->nm;
+  return tl__sign8s(R->mode, v, x, R->sm);
 }
 
 /* Rows (of 16 magnitudes) whose residual r (the table less the sum) is not
@@ -4719,25 +4733,54 @@ static int tl__ns_corr(tl__ns *R, unsigned char res[8][16], int k) {
 
 /* The cheapest row-sum rule of table t (1-byte entries, a signed float8
    source), or 0. */
+/* NEG's magnitudes of table t into v, its cap and mask into *sm, *nm: the
+   negative entries negated modulo the narrowest mask (0x01, 0x03, .., 0xFF)
+   that holds them all and under which every positive entry is its magnitude
+   capped (byte 0x80 left out: a fnuz source's NaN, patched). 0: no mask
+   fits. */
+static int tl__ns_negmag(const unsigned char *t, unsigned char v[128], unsigned char *sm, unsigned char *nm) {
+  for (unsigned mask = 0x01; mask <= 0xFF; mask = mask << 1 | 1) {
+    unsigned top = 0;
+    for (int m = 0; m < 128; m++) top = t[m] > top ? t[m] : top;
+    int ok = top <= (mask >> 1) || mask == 0x01;
+    for (int m = 0; m < 128 && ok; m++) {
+      v[m] = (unsigned char)((0u - t[0x80 | m]) & mask);
+      if (m == 0) v[0] = t[0]; /* +0 and -0 alike, or -0 the patched byte */
+      ok = (v[m] < top ? v[m] : top) == t[m] && (m == 0 || t[0x80 | m] <= mask);
+    }
+    if (ok) {
+      *sm = (unsigned char)top, *nm = (unsigned char)mask;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int tl__ns_find(const unsigned char *t, tl__ns *best) {
-  static const int signops[] = {2, 3, 4, 1};
-  unsigned char iscap[256] = {0}; /* the caps tried: the positive entries */
-  for (int m = 0; m < 128; m++) iscap[t[m]] = 1;
+  static const int signops[] = {2, 3, 4, 1, 0, 4}; /* by mode; TL__NS_NEG: min, sub, and, blend */
   int found = 0;
-  for (int mode = TL__AFF_XOR80; mode <= TL__AFF_CONST; mode++) {
+  static const int modes[] = {TL__AFF_XOR80, TL__AFF_XORSM, TL__AFF_NZ, TL__AFF_CONST, TL__NS_NEG};
+  for (int mi = 0; mi < 5; mi++) {
+    const int mode = modes[mi];
     tl__ns R;
     memset(&R, 0, sizeof R);
     R.mode = mode;
+    unsigned char mt[128]; /* the magnitudes' table: the positive entries, or NEG's */
+    memcpy(mt, t, sizeof mt);
     if (mode == TL__AFF_XORSM) { /* the bit a positive entry gains when negated */
       R.sm = (unsigned char)(t[0x80 | 0x10] ^ t[0x10]);
       if (R.sm == 0 || (R.sm & (R.sm - 1))) continue;
     } else if (mode == TL__AFF_CONST) {
       R.sm = t[0x80 | 0x10];
+    } else if (mode == TL__NS_NEG && !tl__ns_negmag(t, mt, &R.sm, &R.nm)) {
+      continue;
     }
+    unsigned char iscap[256] = {0}; /* the caps tried: the magnitudes */
+    for (int m = 0; m < 128; m++) iscap[mt[m]] = 1;
     for (int rho = 0; rho < 8; rho++) {
       unsigned char lmin = 255;
-      for (int l = 0; l < 16; l++) lmin = t[16 * rho + l] < lmin ? t[16 * rho + l] : lmin;
-      for (int l = 0; l < 16; l++) R.L[l] = (unsigned char)(t[16 * rho + l] - lmin);
+      for (int l = 0; l < 16; l++) lmin = mt[16 * rho + l] < lmin ? mt[16 * rho + l] : lmin;
+      for (int l = 0; l < 16; l++) R.L[l] = (unsigned char)(mt[16 * rho + l] - lmin);
       for (int capv = -1; capv < 256; capv++) {
         if (capv >= 0 && !iscap[capv]) continue;
         R.capon = capv >= 0, R.cap = (unsigned char)(capv >= 0 ? capv : 255), R.nc = 0;
@@ -4745,18 +4788,18 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
         for (int r = 0; r < 8; r++) { /* H[r]: one that fits the row (from its ends, or saturating), else 0 */
           int h = -1;
           for (int c = 0; c < 3 && h < 0; c++) {
-            const int hc = c < 2 ? (t[16 * r + 15 * c] - R.L[15 * c]) & 0xFF : 255;
+            const int hc = c < 2 ? (mt[16 * r + 15 * c] - R.L[15 * c]) & 0xFF : 255;
             int ok = 1;
             for (int l = 0; l < 16 && ok; l++) {
               unsigned v = tl__aff_adds(R.L[l], (unsigned)hc);
-              ok = (R.capon && v > R.cap ? R.cap : v) == t[16 * r + l];
+              ok = (R.capon && v > R.cap ? R.cap : v) == mt[16 * r + l];
             }
             if (ok) h = hc;
           }
           R.H[r] = (unsigned char)(h < 0 ? 0 : h);
           for (int l = 0; l < 16; l++) {
             unsigned v = tl__aff_adds(R.L[l], R.H[r]);
-            res[r][l] = (unsigned char)(t[16 * r + l] - (R.capon && v > R.cap ? R.cap : v));
+            res[r][l] = (unsigned char)(mt[16 * r + l] - (R.capon && v > R.cap ? R.cap : v));
           }
         }
         int bk = 0, bn = 99; /* the split with the fewest corrections (H[8..15]: 0 from the memset) */
@@ -4833,7 +4876,7 @@ int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat) {
 }
 
 typedef struct {
-  __m256i L, H, D[TL__NS_MAXC], A[TL__NS_MAXC], cap, sm, exc, exv;
+  __m256i L, H, D[TL__NS_MAXC], A[TL__NS_MAXC], cap, sm, nm, exc, exv;
 } tl__nsk;
 
 /* 32 codes x by rule K: NC corrections, CAP the cap, MODE the sign rule, EXC a patched byte */
@@ -4844,7 +4887,10 @@ static inline __attribute__((always_inline)) __m256i tl__ns32(__m256i x, int NC,
   __m256i v = _mm256_adds_epu8(_mm256_shuffle_epi8(K->L, m), _mm256_shuffle_epi8(K->H, hi));
   if (CAP) v = _mm256_min_epu8(v, K->cap);
   for (int j = 0; j < NC; j++) v = _mm256_add_epi8(v, _mm256_shuffle_epi8(K->D[j], _mm256_add_epi8(m, K->A[j])));
-  v = tl__sign8(MODE, v, x, K->sm);
+  if (MODE == TL__NS_NEG)
+    v = _mm256_blendv_epi8(_mm256_min_epu8(v, K->sm), _mm256_and_si256(_mm256_sub_epi8(_mm256_setzero_si256(), v), K->nm), x);
+  else
+    v = tl__sign8(MODE, v, x, K->sm);
   if (EXC) v = _mm256_blendv_epi8(v, K->exv, _mm256_cmpeq_epi8(x, K->exc));
   return v;
 }
@@ -4855,7 +4901,7 @@ static inline __attribute__((always_inline)) void tl__ns_run(const tl__nsp *P, c
   tl__nsk K; /* read before the loop: stores through d could alias *P */
   K.L = P->L, K.H = P->H;
   for (int j = 0; j < TL__NS_MAXC; j++) K.D[j] = P->D[j], K.A[j] = _mm256_set1_epi8((char)R->A[j]);
-  K.cap = _mm256_set1_epi8((char)R->cap), K.sm = _mm256_set1_epi8((char)R->sm);
+  K.cap = _mm256_set1_epi8((char)R->cap), K.sm = _mm256_set1_epi8((char)R->sm), K.nm = _mm256_set1_epi8((char)R->nm);
   K.exc = _mm256_set1_epi8((char)R->exc), K.exv = _mm256_set1_epi8((char)R->exv);
 #define TL__NS_STEP(x) tl__ns32(x, NC, CAP, MODE, EXC, &K)
   TL__RUN8(t, n, TL__NS_STEP);
@@ -4869,7 +4915,7 @@ static inline __attribute__((always_inline)) void tl__ns_run(const tl__nsp *P, c
     tl__ns_run(P, t, NC, CAP, M, E, src, dst, n);                                                              \
   }
 #define TL__NSFNE(NC, CAP, M) TL__NSFN(NC, CAP, M, 0) TL__NSFN(NC, CAP, M, 1)
-#define TL__NSFNM(NC, CAP) TL__NSFNE(NC, CAP, 0) TL__NSFNE(NC, CAP, 1) TL__NSFNE(NC, CAP, 2) TL__NSFNE(NC, CAP, 3)
+#define TL__NSFNM(NC, CAP) TL__NSFNE(NC, CAP, 0) TL__NSFNE(NC, CAP, 1) TL__NSFNE(NC, CAP, 2) TL__NSFNE(NC, CAP, 3) TL__NSFNE(NC, CAP, 5)
 #define TL__NSFNC(NC) TL__NSFNM(NC, 0) TL__NSFNM(NC, 1)
 TL__NSFNC(0) TL__NSFNC(1) TL__NSFNC(2) TL__NSFNC(3) TL__NSFNC(4) TL__NSFNC(5)
 #undef TL__NSFNC
@@ -4879,13 +4925,13 @@ TL__NSFNC(0) TL__NSFNC(1) TL__NSFNC(2) TL__NSFNC(3) TL__NSFNC(4) TL__NSFNC(5)
 
 static tl__ns_fn_t tl__ns_fn(const tl__ns *R) {
 #define TL__NSE(NC, CAP, M) {tl__ns_##NC##CAP##M##0, tl__ns_##NC##CAP##M##1}
-#define TL__NSM(NC, CAP) {TL__NSE(NC, CAP, 0), TL__NSE(NC, CAP, 1), TL__NSE(NC, CAP, 2), TL__NSE(NC, CAP, 3)}
+#define TL__NSM(NC, CAP) {TL__NSE(NC, CAP, 0), TL__NSE(NC, CAP, 1), TL__NSE(NC, CAP, 2), TL__NSE(NC, CAP, 3), TL__NSE(NC, CAP, 5)}
 #define TL__NSC(NC) {TL__NSM(NC, 0), TL__NSM(NC, 1)}
-  static const tl__ns_fn_t fns[TL__NS_MAXC + 1][2][4][2] = {TL__NSC(0), TL__NSC(1), TL__NSC(2), TL__NSC(3), TL__NSC(4), TL__NSC(5)};
+  static const tl__ns_fn_t fns[TL__NS_MAXC + 1][2][5][2] = {TL__NSC(0), TL__NSC(1), TL__NSC(2), TL__NSC(3), TL__NSC(4), TL__NSC(5)};
 #undef TL__NSC
 #undef TL__NSM
 #undef TL__NSE
-  return fns[R->nc][R->capon][R->mode][R->nexc];
+  return fns[R->nc][R->capon][R->mode == TL__NS_NEG ? 4 : R->mode][R->nexc];
 }
 
 /* ---- 1-byte integers -> 1-byte integers by a byte rule ----------------------
@@ -5608,7 +5654,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   if (NS && !(RG && !A)) {
     const tl__foldp *F = A || atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
     const int other = A                                   ? A->A.cost
-                      : F && tl__fold_has(from, to, sat, L) ? F->F.cost + TL__NS_FOLD_BASE + (F->F.k == 7 ? TL__NS_FOLD7 : 0)
+                      : F && tl__fold_has(from, to, sat, L) ? F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc
                                                             : TL__NS_LUT_COST;
     if (NS->R.cost <= other + (other >= 12)) {
       R->run = tl__r_ns, R->P = NS, R->f.ns = tl__ns_fn(&NS->R);

@@ -1157,7 +1157,10 @@ static void test_ns_enabled(void **state) {
                                       {TL_FLOAT8_E3M4, TL_FLOAT6_E3M2FN},
                                       {TL_FLOAT8_E5M2FNUZ, TL_UINT8},
                                       {TL_FLOAT8_E4M3, TL_FLOAT8_E3M4},  /* 4 corrections */
-                                      {TL_FLOAT8_E4M3FN, TL_UINT8}};     /* 5, against a 7-bit fold */
+                                      {TL_FLOAT8_E4M3FN, TL_UINT8},      /* 5, against a 7-bit fold */
+                                      {TL_FLOAT8_E3M4, TL_INT8},         /* the negating sign rule */
+                                      {TL_FLOAT8_E3M4, TL_INT4},         /* the same modulo 16 */
+                                      {TL_FLOAT8_E4M3FNUZ, TL_INT8}};    /* with NaN's byte patched */
   enum { N = 1000 };
   static uint8_t src[N], out[N], ref[N];
   for (int i = 0; i < N; i++) src[i] = (uint8_t)(i * 73 + 5);
