@@ -4731,8 +4731,6 @@ static int tl__ns_corr(tl__ns *R, unsigned char res[8][16], int k) {
   return nc;
 }
 
-/* The cheapest row-sum rule of table t (1-byte entries, a signed float8
-   source), or 0. */
 /* NEG's magnitudes of table t into v, its cap and mask into *sm, *nm: the
    negative entries negated modulo the narrowest mask (0x01, 0x03, .., 0xFF)
    that holds them all and under which every positive entry is its magnitude
@@ -4756,6 +4754,8 @@ static int tl__ns_negmag(const unsigned char *t, unsigned char v[128], unsigned 
   return 0;
 }
 
+/* The cheapest row-sum rule of table t (1-byte entries, a signed float8
+   source), or 0. */
 static int tl__ns_find(const unsigned char *t, tl__ns *best) {
   static const int signops[] = {2, 3, 4, 1, 0, 4}; /* by mode; TL__NS_NEG: min, sub, and, blend */
   int found = 0;
