@@ -323,14 +323,16 @@ static void test_f64_narrow_blocks(void **state) {
 /* 1-byte float sources into the 2-, 4- and 8-byte floats and complex: the
  * byte-plane decoders skip their lookups (subnormal codes, and where they
  * take them, inf/NaN) in a block of 32 that needs none, and take them
- * without a test in the 16 blocks after one that did. Blocks here are
- * mostly plain (normal codes), some with one subnormal or special code, a
- * few random, so that clean runs longer than 16 blocks, such codes in both
- * modes, and IEEE blocks with and without inf/NaN all occur. */
+ * without a test in the 16 blocks after one that did; the float32 decoders
+ * and the integer ones check an IEEE format's codes for inf/NaN 32 at a
+ * time, then 16. Blocks here are mostly plain (normal codes), some with one
+ * subnormal or special code, a few random, so that clean runs longer than 16
+ * blocks, such codes in both modes and in either half of 32, and IEEE
+ * blocks with and without inf/NaN all occur. */
 static void test_f8_window_blocks(void **state) {
   (void)state;
-  static const tl_dtype tos[] = {TL_FLOAT16,   TL_BFLOAT16,  TL_COMPLEX32, TL_BCOMPLEX32,
-                                 TL_FLOAT32,   TL_COMPLEX64, TL_FLOAT64,   TL_COMPLEX128};
+  static const tl_dtype tos[] = {TL_FLOAT16,   TL_BFLOAT16, TL_COMPLEX32, TL_BCOMPLEX32, TL_FLOAT32, TL_COMPLEX64,
+                                 TL_FLOAT64,   TL_COMPLEX128, TL_INT32,   TL_UINT32,     TL_INT64,   TL_UINT64};
   enum { NB = 300, N = NB * 32 + 7 };
   unsigned char *v = malloc(N), *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
   int nt = ntiers_avail();
