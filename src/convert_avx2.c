@@ -2656,12 +2656,49 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
   char *d = dv;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 2, sat ? TL_CONVERT_SATURATE : 0, &nt);
-  for (; i + 16 <= n; i += 16) {
-    const char *p = s + i * isz;
-    __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
-    r = _mm256_permute4x64_epi64(r, 0xD8);
-    if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
-    tl__st32((char *)(d + 2 * i), r, nt);
+  /* 16 32/64-bit integers all in [-2^24, 2^24) (unsigned: below 2^24), the
+     usual case, checked by one test (tl__ib8: each 8, the 8-byte ones by
+     their halves) and converted exactly by VCVTDQ2PS; a block with a larger
+     one by tl__ib8. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation: uint32
+     -> bfloat16 0.50 -> 0.57, int64 0.51 -> 0.59, uint64 0.49 -> 0.65 (int32
+     the same, 0.53) */
+  const int W = from == TL_INT32 || from == TL_UINT32 ? 4 : from == TL_INT64 || from == TL_UINT64 ? 8 : 0;
+  const int SGN = from == TL_INT32 || from == TL_INT64;
+  while (i + 16 <= n) {
+    for (; W && i + 16 <= n; i += 16) {
+      const char *p = s + i * isz;
+      __m256i x[4], c0, c1;
+      const int nv = W == 4 ? 2 : 4;
+      __m256i any = _mm256_setzero_si256();
+      for (int k = 0; k < nv; k++) {
+        x[k] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+        any = _mm256_or_si256(any, SGN ? (W == 4 ? _mm256_add_epi32(x[k], _mm256_set1_epi32(1 << 24))
+                                                 : _mm256_add_epi64(x[k], _mm256_set1_epi64x(1 << 24)))
+                                       : x[k]);
+      }
+      const __m256i big = W == 4 ? _mm256_set1_epi32(SGN ? ~((1 << 25) - 1) : ~((1 << 24) - 1))
+                                 : _mm256_set1_epi64x(SGN ? ~((1ll << 25) - 1) : ~((1ll << 24) - 1));
+      if (!_mm256_testz_si256(any, big)) break;
+      if (W == 4) {
+        c0 = x[0], c1 = x[1];
+      } else { /* the low halves, in the order 0 1 4 5 2 3 6 7 (undone below as tl__ib8's) */
+        c0 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x[0]), _mm256_castsi256_ps(x[1]), 0x88));
+        c1 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x[2]), _mm256_castsi256_ps(x[3]), 0x88));
+      }
+      __m256i r = _mm256_packus_epi32(tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c0))),
+                                      tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c1))));
+      r = _mm256_permute4x64_epi64(r, 0xD8);
+      if (W == 8) r = _mm256_shuffle_epi32(r, 0xD8);
+      tl__st32((char *)(d + 2 * i), r, nt);
+    }
+    /* this block by tl__ib8 (every block, for the 16-bit sources) */
+    for (const size_t end = W ? i + 16 : n; i + 16 <= end && i + 16 <= n; i += 16) {
+      const char *p = s + i * isz;
+      __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
+      r = _mm256_permute4x64_epi64(r, 0xD8);
+      if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
+      tl__st32((char *)(d + 2 * i), r, nt);
+    }
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);

@@ -1343,10 +1343,12 @@ static void test_h8_blocks(void **state) {
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
    float16/complex32 -> int64/uint64 without inf/NaN):
    random bits rarely make such blocks, so these sources mix blocks of small
-   values, values at the bounds, and one large value among small ones. */
+   values, values at the bounds, and one large value among small ones; in
+   blocks of 8 and, for the integer -> bfloat16 kernels that test 16 at a
+   time, of 16. */
 static void test_small_value_blocks(void **state) {
   (void)state;
-  enum { N = 1024 + 5 };
+  enum { N = 2048 + 5 }; /* blocks of 16: every edge below in one */
   static const struct { tl_dtype from, to; } pairs[] = {
       {TL_INT64, TL_FLOAT32}, {TL_UINT64, TL_FLOAT32}, {TL_INT64, TL_COMPLEX64}, {TL_UINT64, TL_COMPLEX64},
       {TL_INT64, TL_BFLOAT16}, {TL_UINT64, TL_BFLOAT16}, {TL_INT64, TL_BCOMPLEX32}, {TL_UINT64, TL_BCOMPLEX32},
@@ -1366,14 +1368,15 @@ static void test_small_value_blocks(void **state) {
   unsigned char *out = malloc(N * 16 + 64), *ref = malloc(N * 16 + 64);
   assert_non_null(q), assert_non_null(h), assert_non_null(h16), assert_non_null(bf), assert_non_null(f32), assert_non_null(i32);
   assert_non_null(out), assert_non_null(ref);
+  for (size_t BL = 8; BL <= 16; BL *= 2) {
   for (size_t i = 0; i < N; i++) {
-    const size_t b = i / 8;
+    const size_t b = i / BL;
     const uint64_t r = next();
     switch (b % 5) {
     case 0: q[i] = (int64_t)(r % (1u << 25)) - (1 << 24); break; /* all below 2^24 */
     case 1: q[i] = (int32_t)r; break;                             /* all fit int32 */
-    case 2: q[i] = i % 8 == 3 ? (int64_t)r : (int64_t)(r % 1000) - 500; break; /* one large */
-    case 3: q[i] = i % 8 == b / 5 % 8 ? edges[b / 5 % (size_t)ne] : (int64_t)(r % 64); break; /* one edge among small */
+    case 2: q[i] = i % BL == 3 ? (int64_t)r : (int64_t)(r % 1000) - 500; break; /* one large */
+    case 3: q[i] = i % BL == b / 5 % BL ? edges[b / 5 % (size_t)ne] : (int64_t)(r % 64); break; /* one edge among small */
     default: q[i] = (int64_t)r; break;
     }
     /* float16 bits: finite small values, with inf/NaN in some blocks */
@@ -1406,7 +1409,8 @@ static void test_small_value_blocks(void **state) {
     for (size_t off = 0; off < 3; off++)
       compare_tiers(f, src + off * isz(f), pairs[p].to, len - off, off, 0, out, ref, nt);
   }
-  tl_convert_set_tier(tiers[nt - 1]);
+  }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
   free(q), free(h), free(h16), free(bf), free(f32), free(i32), free(out), free(ref);
 }
 
