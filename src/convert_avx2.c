@@ -4777,9 +4777,9 @@ static int tl__ns_corr(tl__ns *R, unsigned char res[8][16], int k) {
    capped (byte 0x80 left out: a fnuz source's NaN, patched). 0: no mask
    fits. */
 static int tl__ns_negmag(const unsigned char *t, unsigned char v[128], unsigned char *sm, unsigned char *nm) {
+  unsigned top = 0; /* the largest positive entry: the cap */
+  for (int m = 0; m < 128; m++) top = t[m] > top ? t[m] : top;
   for (unsigned mask = 0x01; mask <= 0xFF; mask = mask << 1 | 1) {
-    unsigned top = 0;
-    for (int m = 0; m < 128; m++) top = t[m] > top ? t[m] : top;
     int ok = top <= (mask >> 1) || mask == 0x01;
     for (int m = 0; m < 128 && ok; m++) {
       v[m] = (unsigned char)((0u - t[0x80 | m]) & mask);
@@ -4900,19 +4900,22 @@ static const tl__nsp *tl__ns_get(tl_dtype from, tl_dtype to, int sat) {
 
 /* Tests and benchmarks: turn the row sums off or back on; returns the previous setting. */
 int tl__avx2_ns_disable(int off) { return atomic_exchange(&tl__ns_off, off != 0); }
+/* For the tests: pair's row-sum rule, NULL for none (or no such pair). */
+static const tl__ns *tl__ns_probe(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__avx2_lut8_ok(from, to, sat))
+    return NULL;
+  const tl__nsp *P = tl__ns_get(from, to, sat != 0);
+  return P ? &P->R : NULL;
+}
 /* For the tests: the pair's row-sum rule's operation count (0: none). */
 int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__avx2_lut8_ok(from, to, sat))
-    return 0;
-  const tl__nsp *P = tl__ns_get(from, to, sat != 0);
-  return P ? P->R.cost : 0;
+  const tl__ns *R = tl__ns_probe(from, to, sat);
+  return R ? R->cost : 0;
 }
 /* For the tests: the number of corrections in the pair's row-sum rule (-1: no rule). */
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__avx2_lut8_ok(from, to, sat))
-    return -1;
-  const tl__nsp *P = tl__ns_get(from, to, sat != 0);
-  return P ? P->R.nc : -1;
+  const tl__ns *R = tl__ns_probe(from, to, sat);
+  return R ? R->nc : -1;
 }
 
 typedef struct {
@@ -6504,8 +6507,8 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
          4, 32 KiB, in alternation; the others, with no check, ran 1-5%
          slower unrolled so) */
       for (; IE && i + 32 <= n && tl__f8ie_clean32(TL__L32(s + i), E, M); i += 32) {
-        tl__f8i32_blk(s + i, d + i * (size_t)D, E, M, B, IE ? TL__FAM_MX : fam, SG, D, P, nt);
-        tl__f8i32_blk(s + i + 16, d + (i + 16) * (size_t)D, E, M, B, IE ? TL__FAM_MX : fam, SG, D, P, nt);
+        tl__f8i32_blk(s + i, d + i * (size_t)D, E, M, B, TL__FAM_MX, SG, D, P, nt);
+        tl__f8i32_blk(s + i + 16, d + (i + 16) * (size_t)D, E, M, B, TL__FAM_MX, SG, D, P, nt);
       }
       for (; i + 16 <= n && (!IE || tl__f8ie_clean16v(s + i, m7, lim)); i += 16)
         tl__f8i32_blk(s + i, d + i * (size_t)D, E, M, B, IE ? TL__FAM_MX : fam, SG, D, P, nt);
