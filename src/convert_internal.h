@@ -141,6 +141,9 @@ int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its correct
    6 a fold, 7 the lookup, 8 a row-sum rule. Kept once found, but found anew
    while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
+/* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in
+   the top bytes, plus 4 x the core's width in bytes; 0 none. */
+int tl__avx2_lut_wide(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: 1 if the AVX-512 tier runs the pair by the AVX2 tier's kernel (tl__avx512_defers), 0 if not, -1 without both tiers. */
 int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */

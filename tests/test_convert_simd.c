@@ -1064,11 +1064,12 @@ static void test_f8dec_enabled(void **state) {
   for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
     for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++) {
       const int f6 = src[i] == TL_FLOAT6_E2M3FN || src[i] == TL_FLOAT6_E3M2FN, f4 = src[i] == TL_FLOAT4_E2M1FN;
-      /* float6 -> int16/uint16 and float6_e3m2fn -> float16: lookups; float4
-         decodes into float64, complex64, complex128, int64 and uint64 only */
+      /* float6 -> int16/uint16/int32/uint32 and float6_e3m2fn -> float16:
+         lookups (a widened byte into the integers); float4 decodes into
+         float64, complex64, complex128, int64 and uint64 only */
       const int want = f4 ? dst[j] == TL_FLOAT64 || dst[j] == TL_COMPLEX64 || dst[j] == TL_COMPLEX128 ||
                                 dst[j] == TL_INT64 || dst[j] == TL_UINT64
-                          : !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16)) &&
+                          : !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16 || dst[j] == TL_INT32 || dst[j] == TL_UINT32)) &&
                                 !(src[i] == TL_FLOAT6_E3M2FN && dst[j] == TL_FLOAT16);
       for (int sat = 0; sat < 2; sat++, n++)
         if (tl__avx2_f8dec_ok(src[i], dst[j], sat) != want) {
@@ -1280,6 +1281,53 @@ static void test_lut8_route_kept(void **state) {
   }
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_lut8_route((tl_dtype)-1, T, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
+/* The lookups whose entries are a narrower core widened (tl__lut_wide) look
+ * up only the core's planes: float4_e2m1fn -> float32 (the top two bytes),
+ * -> int32 (sign-extended bytes), -> uint32 (zero-extended), float6 ->
+ * int16 (sign-extended), -> uint32 / int32 (their decoders gone for it);
+ * float8_e4m3fn -> float16 (every byte its own) has none. Each such pair
+ * runs by the lookup and gives the scalar engine's result for every code in
+ * a long run with a tail, off alignment (test_byte_sources_every_value runs
+ * them all too). */
+static void test_lut_wide_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const struct { tl_dtype from, to; int want; } c[] = {
+      {TL_FLOAT4_E2M1FN, TL_FLOAT32, 3 + 8}, {TL_FLOAT4_E2M1FN, TL_INT32, 2 + 4},  {TL_FLOAT4_E2M1FN, TL_UINT32, 1 + 4},
+      {TL_FLOAT6_E2M3FN, TL_INT16, 2 + 4},   {TL_FLOAT6_E3M2FN, TL_INT16, 2 + 4},  {TL_FLOAT6_E2M3FN, TL_UINT32, 1 + 4},
+      {TL_FLOAT6_E3M2FN, TL_UINT32, 1 + 4},  {TL_FLOAT6_E2M3FN, TL_INT32, 2 + 4},  {TL_FLOAT6_E3M2FN, TL_INT32, 2 + 4},
+      {TL_FLOAT8_E4M3FN, TL_FLOAT16, 0}};
+  enum { N = 4096 + 29 };
+  static uint8_t src[N + 1];
+  static unsigned char out[4 * N + 8], ref[4 * N + 8];
+  for (int i = 0; i < N; i++) src[1 + i] = (uint8_t)(i * 37 + 11 + i / 256);
+  for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+    for (int sat = 0; sat < 2; sat++) {
+      const int got = tl__avx2_lut_wide(c[k].from, c[k].to, sat);
+      if (got != c[k].want)
+        fail_msg("%s -> %s sat %d: widened core %d, want %d", tl_dtype_name(c[k].from), tl_dtype_name(c[k].to), sat, got,
+                 c[k].want);
+      if (!c[k].want) continue;
+      assert_null(tl__avx2_kernel(c[k].from, c[k].to, sat));
+      assert_int_equal(tl__avx2_lut8_route(c[k].from, c[k].to, sat), 7);
+      const size_t ds = isz(c[k].to);
+      const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+      assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+      memset(ref, 0x5A, sizeof ref);
+      for (int i = 0; i < N; i++)
+        assert_int_equal(tl_convert(c[k].from, src + 1 + i, 1, c[k].to, ref + 2 + i * ds, (ptrdiff_t)ds, 1, flags, NULL), TL_OK);
+      assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(c[k].from, src + 1, c[k].to, out + 2, N, flags, NULL), TL_OK);
+      assert_memory_equal(out, ref, sizeof out);
+    }
+  /* bad input: no dtype, a 2-byte source: none */
+  assert_int_equal(tl__avx2_lut_wide((tl_dtype)-1, TL_INT16, 0), 0);
+  assert_int_equal(tl__avx2_lut_wide(TL_FLOAT4_E2M1FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  assert_int_equal(tl__avx2_lut_wide(TL_INT16, TL_INT32, 0), 0);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -1562,6 +1610,7 @@ int main(void) {
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
       cmocka_unit_test(test_lut8_route_kept),
+      cmocka_unit_test(test_lut_wide_enabled),
       cmocka_unit_test(test_e8m0_from_ints),
       cmocka_unit_test(test_f8dec_enabled),
       cmocka_unit_test(test_bint_enabled),
