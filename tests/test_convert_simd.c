@@ -1288,10 +1288,10 @@ static void test_lut8_route_kept(void **state) {
  * up only the core's planes: float4_e2m1fn -> float32 (the top two bytes),
  * -> int32 (sign-extended bytes), -> uint32 (zero-extended), float6 ->
  * int16 (sign-extended), -> uint32 / int32 (their decoders gone for it);
- * float8_e4m3fn -> float16 (every byte its own) has none. Each such pair
- * runs by the lookup and gives the scalar engine's result for every code in
- * a long run with a tail, off alignment (test_byte_sources_every_value runs
- * them all too). */
+ * float8_e4m3fn -> float16 (every byte its own) has none. And the lookups
+ * by a window of codes (tl__lut_window). Each such pair runs by the lookup
+ * and gives the scalar engine's result for every code in a long run with a
+ * tail, off alignment (test_byte_sources_every_value runs them all too). */
 static void test_lut_wide_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
@@ -1324,7 +1324,30 @@ static void test_lut_wide_enabled(void **state) {
       assert_int_equal(tl_convert_contiguous(c[k].from, src + 1, c[k].to, out + 2, N, flags, NULL), TL_OK);
       assert_memory_equal(out, ref, sizeof out);
     }
+  /* float8_e8m0fnu -> int16/uint16: a window of codes from 127 (1.0), capped at 15 (142 on: 32767) and 16 (142:
+     32768, 143 on: 65535), looked up by 4 and 5 index bits; no window for a pair whose codes all differ */
+  static const struct { tl_dtype to; int sat, a, cap; } w[] = {
+      {TL_INT16, 0, 127, 15}, {TL_INT16, 1, 127, 15}, {TL_UINT16, 0, 127, 16}, {TL_UINT16, 1, 127, 16}};
+  for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+    const tl_dtype F = TL_FLOAT8_E8M0FNU;
+    const int got = tl__avx2_lut_window(F, w[k].to, w[k].sat);
+    if (got != 1 + w[k].a + 256 * w[k].cap)
+      fail_msg("float8_e8m0fnu -> %s sat %d: window %d, want %d", tl_dtype_name(w[k].to), w[k].sat, got,
+               1 + w[k].a + 256 * w[k].cap);
+    assert_int_equal(tl__avx2_lut8_route(F, w[k].to, w[k].sat), 7);
+    const unsigned flags = w[k].sat ? TL_CONVERT_SATURATE : 0;
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    memset(ref, 0x5A, sizeof ref);
+    for (int i = 0; i < N; i++) assert_int_equal(tl_convert(F, src + 1 + i, 1, w[k].to, ref + 2 + i * 2, 2, 1, flags, NULL), TL_OK);
+    assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+    memset(out, 0x5A, sizeof out);
+    assert_int_equal(tl_convert_contiguous(F, src + 1, w[k].to, out + 2, N, flags, NULL), TL_OK);
+    assert_memory_equal(out, ref, sizeof out);
+  }
+  assert_int_equal(tl__avx2_lut_window(TL_FLOAT8_E4M3FN, TL_FLOAT16, 0), 0);
   /* bad input: no dtype, a 2-byte source: none */
+  assert_int_equal(tl__avx2_lut_window((tl_dtype)-1, TL_INT16, 0), 0);
+  assert_int_equal(tl__avx2_lut_window(TL_INT16, TL_INT32, 0), 0);
   assert_int_equal(tl__avx2_lut_wide((tl_dtype)-1, TL_INT16, 0), 0);
   assert_int_equal(tl__avx2_lut_wide(TL_FLOAT4_E2M1FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
   assert_int_equal(tl__avx2_lut_wide(TL_INT16, TL_INT32, 0), 0);
