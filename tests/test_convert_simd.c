@@ -1064,13 +1064,14 @@ static void test_f8dec_enabled(void **state) {
   for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
     for (size_t j = 0; j < sizeof dst / sizeof dst[0]; j++) {
       const int f6 = src[i] == TL_FLOAT6_E2M3FN || src[i] == TL_FLOAT6_E3M2FN, f4 = src[i] == TL_FLOAT4_E2M1FN;
-      /* float6 -> int16/uint16/int32/uint32 and float6_e3m2fn -> float16:
-         lookups (a widened byte into the integers); float4 decodes into
-         float64, complex64, complex128, int64 and uint64 only */
+      /* float6 -> int16/uint16/int32/uint32 and -> float16/bfloat16:
+         lookups (a widened byte into the integers, the sign apart into the
+         floats); float4 decodes into float64, complex64, complex128, int64
+         and uint64 only */
       const int want = f4 ? dst[j] == TL_FLOAT64 || dst[j] == TL_COMPLEX64 || dst[j] == TL_COMPLEX128 ||
                                 dst[j] == TL_INT64 || dst[j] == TL_UINT64
-                          : !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16 || dst[j] == TL_INT32 || dst[j] == TL_UINT32)) &&
-                                !(src[i] == TL_FLOAT6_E3M2FN && dst[j] == TL_FLOAT16);
+                          : !(f6 && (dst[j] == TL_INT16 || dst[j] == TL_UINT16 || dst[j] == TL_INT32 || dst[j] == TL_UINT32 ||
+                                     dst[j] == TL_FLOAT16 || dst[j] == TL_BFLOAT16));
       for (int sat = 0; sat < 2; sat++, n++)
         if (tl__avx2_f8dec_ok(src[i], dst[j], sat) != want) {
           print_error("%s -> %s (sat %d): decoder %s\n", tl_dtype_name(src[i]), tl_dtype_name(dst[j]), sat,
@@ -1345,6 +1346,30 @@ static void test_lut_wide_enabled(void **state) {
     assert_memory_equal(out, ref, sizeof out);
   }
   assert_int_equal(tl__avx2_lut_window(TL_FLOAT8_E4M3FN, TL_FLOAT16, 0), 0);
+  /* float6 -> float16/bfloat16: 5 index bits and the sign (code bit 5) at output bit 15; float6 -> int16 (a
+     negation, not a sign bit) has none */
+  static const tl_dtype f6[] = {TL_FLOAT6_E2M3FN, TL_FLOAT6_E3M2FN}, f16[] = {TL_FLOAT16, TL_BFLOAT16};
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++)
+      for (int sat = 0; sat < 2; sat++) {
+        if (tl__avx2_lut_sign(f6[a], f16[b], sat) != 1 + 15)
+          fail_msg("%s -> %s sat %d: sign bit %d, want %d", tl_dtype_name(f6[a]), tl_dtype_name(f16[b]), sat,
+                   tl__avx2_lut_sign(f6[a], f16[b], sat), 1 + 15);
+        assert_null(tl__avx2_kernel(f6[a], f16[b], sat));
+        assert_int_equal(tl__avx2_lut8_route(f6[a], f16[b], sat), 7);
+        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+        memset(ref, 0x5A, sizeof ref);
+        for (int i = 0; i < N; i++)
+          assert_int_equal(tl_convert(f6[a], src + 1 + i, 1, f16[b], ref + 2 + i * 2, 2, 1, flags, NULL), TL_OK);
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        memset(out, 0x5A, sizeof out);
+        assert_int_equal(tl_convert_contiguous(f6[a], src + 1, f16[b], out + 2, N, flags, NULL), TL_OK);
+        assert_memory_equal(out, ref, sizeof out);
+      }
+  assert_int_equal(tl__avx2_lut_sign(TL_FLOAT6_E2M3FN, TL_INT16, 0), 0);
+  assert_int_equal(tl__avx2_lut_sign((tl_dtype)-1, TL_FLOAT16, 0), 0);
+  assert_int_equal(tl__avx2_lut_sign(TL_FLOAT16, TL_FLOAT32, 0), 0);
   /* bad input: no dtype, a 2-byte source: none */
   assert_int_equal(tl__avx2_lut_window((tl_dtype)-1, TL_INT16, 0), 0);
   assert_int_equal(tl__avx2_lut_window(TL_INT16, TL_INT32, 0), 0);
