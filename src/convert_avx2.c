@@ -3470,21 +3470,25 @@ static int tl__lut_reduces(const unsigned char *t, int D, int idx, int k) {
 
 /* Entries that are a narrower core widened (2- and 4-byte outputs; modes
    TL__W_ZERO: zero-extended, TL__W_SIGN: sign-extended, TL__W_TOP: the core
-   in the top bytes, zeros below): the core's planes are looked up and
+   in the top bytes, zeros below, TL__W_BYTE1: one byte at byte 1 of 4, zeros
+   around it): the core's planes are looked up and
    widened by VPMOVSX/ZX or unpacks, not every byte plane looked up, picked
    and transposed. Mode for table t (D-byte entries, plane map map) and the
    core's width (*wc, 1 or 2 bytes, its bytes planes 0 and 1 in order), or 0.
-   float4_e2m1fn -> int32 (sign-extended bytes) and -> float32 (the top two
-   bytes), float6 -> int16 and -> uint32. */
-enum { TL__W_ZERO = 1, TL__W_SIGN = 2, TL__W_TOP = 3 };
+   float4_e2m1fn -> int32 (sign-extended bytes), -> float32 (the top two
+   bytes) and -> complex32 (byte 1), float6 -> int16 and -> uint32. */
+enum { TL__W_ZERO = 1, TL__W_SIGN = 2, TL__W_TOP = 3, TL__W_BYTE1 = 4 };
 static int tl__lut_wide(const unsigned char *t, int D, const int *map, int *wc) {
   if (D != 2 && D != 4) return 0;
   for (int w = 1; w <= D / 2; w++)
-    for (int mode = TL__W_ZERO; mode <= TL__W_TOP; mode++) {
+    for (int mode = TL__W_ZERO; mode <= TL__W_BYTE1; mode++) {
       /* the kernels: a 1-byte core zero- or sign-extended into 4 bytes, sign-extended into 2 (zero-extended
-         there, tl__lut2_loop's unpack with a constant plane is as short); a 2-byte core in 4 bytes */
-      if ((mode == TL__W_TOP && (w != 2 || D != 4)) || (D == 2 && mode != TL__W_SIGN)) continue;
-      const int base = mode == TL__W_TOP ? D - w : 0; /* the core's first byte */
+         there, tl__lut2_loop's unpack with a constant plane is as short), or at byte 1 of 4; a 2-byte core in
+         4 bytes */
+      if ((mode == TL__W_TOP && (w != 2 || D != 4)) || (mode == TL__W_BYTE1 && (w != 1 || D != 4)) ||
+          (D == 2 && mode != TL__W_SIGN))
+        continue;
+      const int base = mode == TL__W_TOP ? D - w : mode == TL__W_BYTE1 ? 1 : 0; /* the core's first byte */
       if (map[base] != 0 || (w == 2 && map[base + 1] != 1)) continue;
       int ok = 1;
       for (int e = 0; e < 256 && ok; e++) {
@@ -3751,7 +3755,11 @@ static inline __attribute__((always_inline)) size_t tl__lutw_loop(const __m256i 
         tl__st32(o + 32, W == TL__W_SIGN ? _mm256_cvtepi8_epi16(b) : _mm256_cvtepu8_epi16(b), nt);
       } else {
         const __m128i q[4] = {a, _mm_unpackhi_epi64(a, a), b, _mm_unpackhi_epi64(b, b)};
-        for (int k = 0; k < 4; k++) tl__st32(o + 32 * k, W == TL__W_SIGN ? _mm256_cvtepi8_epi32(q[k]) : _mm256_cvtepu8_epi32(q[k]), nt);
+        for (int k = 0; k < 4; k++)
+          tl__st32(o + 32 * k, W == TL__W_SIGN    ? _mm256_cvtepi8_epi32(q[k])
+                               : W == TL__W_BYTE1 ? _mm256_slli_epi32(_mm256_cvtepu8_epi32(q[k]), 8)
+                                                  : _mm256_cvtepu8_epi32(q[k]),
+                   nt);
       }
       continue;
     }
@@ -3825,6 +3833,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
 #define TL__LW(W_, C_) i = tl__lutw_loop(T, K, WIN, D, nsub, nz, m7, kmask, wa, W_, C_, s, d, i, n, nt)
     if (C == 1 && W == TL__W_SIGN) TL__LW(TL__W_SIGN, 1);
     else if (D == 4 && C == 1 && W == TL__W_ZERO) TL__LW(TL__W_ZERO, 1);
+    else if (D == 4 && C == 1 && W == TL__W_BYTE1) TL__LW(TL__W_BYTE1, 1);
     else if (D == 4 && C == 2 && W == TL__W_SIGN) TL__LW(TL__W_SIGN, 2);
     else if (D == 4 && C == 2 && W == TL__W_ZERO) TL__LW(TL__W_ZERO, 2);
     else if (D == 4 && C == 2 && W == TL__W_TOP) TL__LW(TL__W_TOP, 2);

@@ -142,7 +142,7 @@ int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its correct
    while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
 /* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in
-   the top bytes, plus 4 x the core's width in bytes; 0 none. */
+   the top bytes, 4 at byte 1, plus 4 x the core's width in bytes; 0 none. */
 int tl__avx2_lut_wide(tl_dtype from, tl_dtype to, int sat);
 /* The lookup's window of codes (tests): 1 + its first code + 256 x its cap; 0 none. */
 int tl__avx2_lut_window(tl_dtype from, tl_dtype to, int sat);

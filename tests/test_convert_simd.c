@@ -1287,7 +1287,8 @@ static void test_lut8_route_kept(void **state) {
 
 /* The lookups whose entries are a narrower core widened (tl__lut_wide) look
  * up only the core's planes: float4_e2m1fn -> float32 (the top two bytes),
- * -> int32 (sign-extended bytes), -> uint32 (zero-extended), float6 ->
+ * -> int32 (sign-extended bytes), -> uint32 (zero-extended), -> complex32
+ * (the real part's high byte, zeros around it), float6 ->
  * int16 (sign-extended), -> uint32 / int32 (their decoders gone for it);
  * float8_e4m3fn -> float16 (every byte its own) has none. And the lookups
  * by a window of codes (tl__lut_window). Each such pair runs by the lookup
@@ -1300,7 +1301,7 @@ static void test_lut_wide_enabled(void **state) {
       {TL_FLOAT4_E2M1FN, TL_FLOAT32, 3 + 8}, {TL_FLOAT4_E2M1FN, TL_INT32, 2 + 4},  {TL_FLOAT4_E2M1FN, TL_UINT32, 1 + 4},
       {TL_FLOAT6_E2M3FN, TL_INT16, 2 + 4},   {TL_FLOAT6_E3M2FN, TL_INT16, 2 + 4},  {TL_FLOAT6_E2M3FN, TL_UINT32, 1 + 4},
       {TL_FLOAT6_E3M2FN, TL_UINT32, 1 + 4},  {TL_FLOAT6_E2M3FN, TL_INT32, 2 + 4},  {TL_FLOAT6_E3M2FN, TL_INT32, 2 + 4},
-      {TL_FLOAT8_E4M3FN, TL_FLOAT16, 0}};
+      {TL_FLOAT4_E2M1FN, TL_COMPLEX32, 4 + 4}, {TL_FLOAT8_E4M3FN, TL_FLOAT16, 0}};
   enum { N = 4096 + 29 };
   static uint8_t src[N + 1];
   static unsigned char out[4 * N + 8], ref[4 * N + 8];
