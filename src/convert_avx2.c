@@ -3828,6 +3828,13 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   __m256i mk0[16], mk1[16]; /* byte b from plane 0 / plane 1 (else the constant) */
   for (int b = 0; b < D; b++)
     mk0[b] = _mm256_set1_epi8(map[b] == 0 ? -1 : 0), mk1[b] = _mm256_set1_epi8(map[b] == 1 ? -1 : 0);
+  if (np == 0) { /* one entry for every code (float8_e8m0fnu -> bool: all true): stored, nothing looked up */
+    _Alignas(32) unsigned char e[32];
+    for (int b = 0; b < 32; b++) e[b] = L->cval[b % D];
+    const __m256i v = _mm256_load_si256((const __m256i *)(const void *)e);
+    for (; i + 32 <= n; i += 32)
+      for (int j = 0; j < D; j++) tl__st32(d + i * (size_t)D + 32 * (size_t)j, v, nt);
+  }
   if ((D == 2 || D == 4) && L->wm) {
     const int W = L->wm, C = L->wc;
 #define TL__LW(W_, C_) i = tl__lutw_loop(T, K, WIN, D, nsub, nz, m7, kmask, wa, W_, C_, s, d, i, n, nt)
