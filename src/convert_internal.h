@@ -138,7 +138,7 @@ int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat);   /* the pair's row-s
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its corrections; -1 none */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
-   6 a fold, 7 the lookup, 8 a row-sum rule. Kept once found, but found anew
+   6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup. Kept once found, but found anew
    while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
 /* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in

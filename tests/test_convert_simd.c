@@ -1380,6 +1380,38 @@ static void test_lut_wide_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* The high-nibble lookups (tl__hn): int8 and uint8 -> float8_e8m0fnu, both
+ * flags, whose entries from byte 32 up are their high nibble's, take them
+ * (route 9) and give the scalar engine's result on a long run with a tail,
+ * off alignment; float8_e8m0fnu -> bool (one entry for all) and float8_e4m3fn
+ * -> float8_e5m2 (every byte its own) do not. */
+static void test_hn_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  enum { N = 4096 + 29 };
+  static uint8_t src[N + 1], out[N + 2], ref[N + 2];
+  for (int i = 0; i < N; i++) src[1 + i] = (uint8_t)(i * 37 + 11 + i / 256);
+  static const tl_dtype from[] = {TL_INT8, TL_UINT8};
+  for (int a = 0; a < 2; a++)
+    for (int sat = 0; sat < 2; sat++) {
+      const tl_dtype F = from[a], T = TL_FLOAT8_E8M0FNU;
+      const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+      if (tl__avx2_lut8_route(F, T, sat) != 9)
+        fail_msg("%s -> float8_e8m0fnu sat %d: route %d, want 9", tl_dtype_name(F), sat, tl__avx2_lut8_route(F, T, sat));
+      assert_null(tl__avx2_kernel(F, T, sat));
+      assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+      memset(ref, 0x5A, sizeof ref);
+      for (int i = 0; i < N; i++) assert_int_equal(tl_convert(F, src + 1 + i, 1, T, ref + 1 + i, 1, 1, flags, NULL), TL_OK);
+      assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(F, src + 1, T, out + 1, N, flags, NULL), TL_OK);
+      assert_memory_equal(out, ref, sizeof out);
+    }
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E8M0FNU, TL_BOOL, 0), 7);
+  assert_int_not_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, 0), 9);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* float16 / bfloat16 / complex32 -> float8/6/4 (k_h8): into the float8
  * formats whose smallest normal is at most 2^-6 a block of 32 with no |h| in
  * (0, that normal) takes a shorter path (the others keep one path): blocks
@@ -1660,6 +1692,7 @@ int main(void) {
       cmocka_unit_test(test_ns_enabled),
       cmocka_unit_test(test_lut8_route_kept),
       cmocka_unit_test(test_lut_wide_enabled),
+      cmocka_unit_test(test_hn_enabled),
       cmocka_unit_test(test_e8m0_from_ints),
       cmocka_unit_test(test_f8dec_enabled),
       cmocka_unit_test(test_bint_enabled),
