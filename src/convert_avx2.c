@@ -413,6 +413,12 @@ static inline __m256 tl__re_c64(const char *p) {
   __m256 x = _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
   return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(x), 0xD8));
 }
+/* the same real parts in the order 0 1 4 5 2 3 6 7 (no lane permute: for
+   encoders whose packed bytes are put in order at the end, tl__order32 q = 1) */
+static inline __m256 tl__re_c64q(const char *p) {
+  const float *f = (const float *)(const void *)p;
+  return _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
+}
 static inline __m256d tl__re_c128(const char *p) {
   const double *f = (const double *)(const void *)p;
   return _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)), 0xD8);
@@ -2031,7 +2037,9 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
  * normal is at most 2^-3), by that RNE shift on their own bits, unclamped,
  * the block checked on its codes (k_n8's F32F: AVX2 on Zen 4, 32 KiB, x
  * memcpy, in alternation: float32 -> float8 0.28-0.29 -> 0.34-0.36,
- * complex64 0.39-0.40 -> 0.45-0.47; 64 MiB +2-5%; float8_e3m4 and
+ * complex64 0.39-0.40 -> 0.45-0.47, and 0.45-0.47 -> 0.51-0.53 with its
+ * real parts left in tl__ix8's lane order, tl__re_c64q, put in order once
+ * at the end; 64 MiB +2-5%; float8_e3m4 and
  * float6_e3m2fn, smallest normal 2^-2, lost 6% at 64 MiB on values in
  * [-100, 100], so keep the adder); float64/complex128 by the
  * shift on the double's high word with a sticky bit from the low one
@@ -2216,7 +2224,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8(tl_dtype from, const
     return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(c0), _mm256_castsi256_ps(c1), 0x88));
   }
   if (from == TL_FLOAT32 || from == TL_COMPLEX64) { /* float16/bfloat16: k_h8 */
-    const __m256i u = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64(p)) /* the real parts */
+    const __m256i u = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64q(p)) /* the real parts, as tl__ix8's order */
                                            : _mm256_loadu_si256((const __m256i *)(const void *)p);
     *sg = u;
     const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
@@ -2298,7 +2306,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   /* the last step's constants opaque (tl__opq) for the float sources
      (float32 4-6% faster; the integer ones 0-2% slower) */
   if (isf) Z.code8 = tl__opq(Z.code8), Z.sgn8 = tl__opq(Z.sgn8);
-  const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128;
+  /* the lanes' order: tl__ix8's 0 1 4 5 2 3 6 7 for the 8-byte sources and complex64 (its real parts
+     unpermuted, tl__re_c64q: 4 lane permutes fewer a step) */
+  const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128 || from == TL_COMPLEX64;
   /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
   const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
   /* float64 / complex128 on the high words (tl__n8dq); where the target's
@@ -2341,7 +2351,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         tl__pf(pf, p, 32 * isz);
         __m256i g[4], r[4], bm = _mm256_setzero_si256();
         for (int j = 0; j < 4; j++) {
-          g[j] = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64(p + 8 * j * isz))
+          g[j] = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64q(p + 8 * j * isz))
                                       : _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * j));
           const __m256i a = _mm256_and_si256(g[j], _mm256_set1_epi32(0x7FFFFFFF));
           bm = _mm256_max_epi32(bm, a);
@@ -2352,7 +2362,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         if (!_mm256_testz_si256(_mm256_add_epi32(bm, k), top) || !_mm256_testz_si256(low, low)) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
-        tl__st32((char *)(d + i), tl__order32(b, 0), nt);
+        tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX64), nt);
       }
       if (i + 32 > n) break;
     }
