@@ -3918,22 +3918,32 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
   return L && (tl__info(to)->itemsize <= 2 || L->np * (1 << (L->k - 4)) <= 32 || tl__fold_has(from, to, sat, L));
 }
 
-/* one function per (D, K): inlined all into tl__avx2_lut8 they made one frame
-   of every instantiation's locals (hundreds of KiB in a Debug/ASan build, more
-   than a worker thread's stack) */
-#define TL__LUTFN(D, K)                                                                                   \
-  static __attribute__((noinline)) void tl__lut_##D##_##K(const tl__lutp *L, const unsigned char *t,      \
-                                                          const void *src, void *dst, size_t n) {         \
-    if (D >= 2 && K <= 5 && L->idx == TL__IDX_WIN) tl__lut_run(L, t, D, K, 1, src, dst, n);              \
-    else if (D == 2 && K >= 4 && K <= 6 && L->idx == TL__IDX_SGN) tl__lut_run(L, t, D, K, 2, src, dst, n); \
-    else tl__lut_run(L, t, D, K, 0, src, dst, n);                                                         \
+/* one function per (D, K) and index mode, only where the mode occurs (the
+   window: 2-16 byte outputs, 4 or 5 bits; the sign: 2-byte outputs, 4-6
+   bits): inlined all into tl__avx2_lut8 they made one frame of every
+   instantiation's locals (hundreds of KiB in a Debug/ASan build, more than a
+   worker thread's stack); every mode in every function would make 75 of
+   them, these are 36 */
+#define TL__LUTFN(D, K, IM, SFX)                                                                          \
+  static __attribute__((noinline)) void tl__lut##SFX##_##D##_##K(const tl__lutp *L, const unsigned char *t, \
+                                                                 const void *src, void *dst, size_t n) {  \
+    tl__lut_run(L, t, D, K, IM, src, dst, n);                                                             \
   }
-#define TL__LUTFNS(D) TL__LUTFN(D, 4) TL__LUTFN(D, 5) TL__LUTFN(D, 6) TL__LUTFN(D, 7) TL__LUTFN(D, 8)
+#define TL__LUTFNS(D) TL__LUTFN(D, 4, 0, ) TL__LUTFN(D, 5, 0, ) TL__LUTFN(D, 6, 0, ) TL__LUTFN(D, 7, 0, ) TL__LUTFN(D, 8, 0, )
 TL__LUTFNS(1)
 TL__LUTFNS(2)
 TL__LUTFNS(4)
 TL__LUTFNS(8)
 TL__LUTFNS(16)
+#define TL__LUTFNW(D) TL__LUTFN(D, 4, 1, w) TL__LUTFN(D, 5, 1, w)
+TL__LUTFNW(2)
+TL__LUTFNW(4)
+TL__LUTFNW(8)
+TL__LUTFNW(16)
+TL__LUTFN(2, 4, 2, s)
+TL__LUTFN(2, 5, 2, s)
+TL__LUTFN(2, 6, 2, s)
+#undef TL__LUTFNW
 #undef TL__LUTFNS
 #undef TL__LUTFN
 
@@ -6001,12 +6011,15 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     R->run = tl__r_fold, R->P = F, R->f.fold = tl__fold_fn(F);
     return 1;
   }
+#define TL__LUT_K0(D) R->f.lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
+                                  : L->k == 7 ? tl__lut_##D##_7 : tl__lut_##D##_8;
 #define TL__LUT_K(D)                                                                                  \
-  case D: R->f.lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
-                 : L->k == 7 ? tl__lut_##D##_7 : tl__lut_##D##_8;                                     \
+  case D:                                                                                             \
+    TL__LUT_K0(D)                                                                                     \
+    if (L->idx == TL__IDX_WIN) R->f.lut = L->k == 4 ? tl__lutw_##D##_4 : tl__lutw_##D##_5; /* k: 4 or 5 */ \
     break;
   switch (tl__info(to)->itemsize) {
-    TL__LUT_K(1)
+  case 1: TL__LUT_K0(1) break; /* no window (tl__lut_get: 2-16 bytes) */
     TL__LUT_K(2)
     TL__LUT_K(4)
     TL__LUT_K(8)
@@ -6014,6 +6027,9 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   default: return 0;
   }
 #undef TL__LUT_K
+#undef TL__LUT_K0
+  /* the sign bit: 2-byte outputs of 4-6 index bits (tl__lut_get) */
+  if (L->idx == TL__IDX_SGN) R->f.lut = L->k == 4 ? tl__luts_2_4 : L->k == 5 ? tl__luts_2_5 : tl__luts_2_6;
   R->run = tl__r_lut, R->P = L;
   return 1;
 }
