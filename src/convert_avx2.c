@@ -408,16 +408,14 @@ static inline int tl__rto8(const double *s, __m256i *out) { return tl__rto8v(_mm
 /* The real parts of 8 complex64 / 4 complex128 at p: (r0 i0 r1 i1 | r2 i2 r3 i3),
  * (r4 .. | .. i7): the even floats in each lane, then the lanes in order;
  * (r0 i0 | r1 i1), (r2 i2 | r3 i3): unpacklo gives (r0 r2 | r1 r3), then in order. */
-static inline __m256 tl__re_c64(const char *p) {
-  const float *f = (const float *)(const void *)p;
-  __m256 x = _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
-  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(x), 0xD8));
-}
-/* the same real parts in the order 0 1 4 5 2 3 6 7 (no lane permute: for
+/* the real parts in the order 0 1 4 5 2 3 6 7 (no lane permute: for
    encoders whose packed bytes are put in order at the end, tl__order32 q = 1) */
 static inline __m256 tl__re_c64q(const char *p) {
   const float *f = (const float *)(const void *)p;
   return _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
+}
+static inline __m256 tl__re_c64(const char *p) {
+  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(tl__re_c64q(p)), 0xD8));
 }
 static inline __m256d tl__re_c128(const char *p) {
   const double *f = (const double *)(const void *)p;
@@ -2658,6 +2656,13 @@ static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, cons
   return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
 }
 
+/* 16 bfloat16 results in two vectors of 32-bit lanes (tl__ib8's order; the
+   8-byte sources' 0 1 4 5 2 3 6 7) packed and stored in element order at o */
+static inline __attribute__((always_inline)) void tl__ib_st(tl_dtype from, char *o, __m256i a, __m256i b, int nt) {
+  __m256i r = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+  if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
+  tl__st32(o, r, nt);
+}
 static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   (void)sat; /* no integer reaches bfloat16's overflow */
@@ -2695,19 +2700,13 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
         c0 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x[0]), _mm256_castsi256_ps(x[1]), 0x88));
         c1 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x[2]), _mm256_castsi256_ps(x[3]), 0x88));
       }
-      __m256i r = _mm256_packus_epi32(tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c0))),
-                                      tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c1))));
-      r = _mm256_permute4x64_epi64(r, 0xD8);
-      if (W == 8) r = _mm256_shuffle_epi32(r, 0xD8);
-      tl__st32((char *)(d + 2 * i), r, nt);
+      tl__ib_st(from, d + 2 * i, tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c0))),
+                tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c1))), nt);
     }
     /* this block by tl__ib8 (every block, for the 16-bit sources) */
     for (const size_t end = W ? i + 16 : n; i + 16 <= end && i + 16 <= n; i += 16) {
       const char *p = s + i * isz;
-      __m256i r = _mm256_packus_epi32(tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)));
-      r = _mm256_permute4x64_epi64(r, 0xD8);
-      if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
-      tl__st32((char *)(d + 2 * i), r, nt);
+      tl__ib_st(from, d + 2 * i, tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)), nt);
     }
   }
   if (nt) _mm_sfence();
@@ -6062,33 +6061,29 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
   return 1;
 }
 
+/* For the tests: pair (from, to, sat)'s lookup, NULL for none (or no such pair). */
+static const tl__lutp *tl__lut_probe(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1 ||
+      !tl__avx2_lut8_ok(from, to, sat))
+    return NULL;
+  return tl__lut_get(from, to, sat != 0);
+}
 /* For the tests: pair (from, to, sat)'s lookup's widened core (tl__lut_wide):
    its mode + 4 x its width in bytes, 0 none. */
 int tl__avx2_lut_wide(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1 ||
-      !tl__avx2_lut8_ok(from, to, sat))
-    return 0;
-  const tl__lutp *L = tl__lut_get(from, to, sat != 0);
+  const tl__lutp *L = tl__lut_probe(from, to, sat);
   return L && L->wm ? L->wm + 4 * L->wc : 0;
 }
-
 /* For the tests: pair (from, to, sat)'s lookup's window (tl__lut_window):
    1 + its first code + 256 x its cap, 0 none. */
 int tl__avx2_lut_window(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1 ||
-      !tl__avx2_lut8_ok(from, to, sat))
-    return 0;
-  const tl__lutp *L = tl__lut_get(from, to, sat != 0);
+  const tl__lutp *L = tl__lut_probe(from, to, sat);
   return L && L->idx == TL__IDX_WIN ? 1 + L->win[0] + 256 * L->win[1] : 0;
 }
-
 /* For the tests: the output bit pair (from, to, sat)'s lookup moves the
    code's sign to (tl__lut_sign), plus 1; 0 none. */
 int tl__avx2_lut_sign(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1 ||
-      !tl__avx2_lut8_ok(from, to, sat))
-    return 0;
-  const tl__lutp *L = tl__lut_get(from, to, sat != 0);
+  const tl__lutp *L = tl__lut_probe(from, to, sat);
   return L && L->idx == TL__IDX_SGN ? 1 + L->win[0] : 0;
 }
 
