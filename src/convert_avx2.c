@@ -2279,6 +2279,35 @@ static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *
 }
 
 
+/* Integer sources into a format whose overflow threshold C is at most 512
+ * (every one but float8_e5m2/e5m2fnuz): a magnitude m that is not an
+ * overflow has at most 9 significant bits, so its float32 bits >> 15 (the
+ * exponent and the top 8 mantissa bits, below 2^16) hold it exactly, and a
+ * larger m's code lands past C's whatever the bits dropped (the unsigned pack
+ * and tl__n8_fin's min take it to the overflow code). Two vectors of those
+ * pack to one of 16-bit lanes t, where the RNE shift with re-bias runs on 16
+ * lanes a step: code = (subs(t, ((127 - bias) << 8) - (2^(sh-1) - 1)) +
+ * lsb) >> sh, sh = 8 - M (zero: 0; every m >= 1 a normal code): 8
+ * operations fewer a step of 32 than tl__n8int's on 32-bit lanes. AVX2 on Zen
+ * 4, 32 KiB, in alternation, against tl__n8int: int16 -> float8_e4m3fn x
+ * 1.11, uint16 -> float8_e4m3 x 1.15, int32 x 1.07-1.14, uint32 x 1.16
+ * (0.48 -> 0.56x memcpy), int64 x 1.06-1.08, uint64 x 1.08-1.09 (the
+ * absolute figures of one build move by up to 20% between runs on this
+ * shared machine; the ratios in one process hold). */
+static inline int tl__n8t16_ok(const tl__ffmt *F) { /* C <= 512: maxmag + 1's exponent below 9 */
+  return (int)((F->maxmag + 1) >> F->M) - F->bias < 9;
+}
+static inline __attribute__((always_inline)) __m256i tl__n8t16(const tl__ffmt *F, __m256i t) {
+  const int sh = 8 - F->M;
+  const __m256i k = _mm256_set1_epi16((short)(((127 - F->bias) << 8) - ((1 << (sh - 1)) - 1)));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(t, sh), _mm256_set1_epi16(1));
+  return _mm256_srli_epi16(_mm256_add_epi16(_mm256_subs_epu16(t, k), lsb), sh);
+}
+/* 8 magnitudes m < 2^31 (int32 lanes) -> float32 bits >> 15 */
+static inline __attribute__((always_inline)) __m256i tl__n8m15(__m256i m) {
+  return _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(m)), 15);
+}
+
 /* 32 int16 (SG) / uint16 at p -> 32 codes in element order: |x| and the
    clamp to C in 16-bit lanes, widened by unpacking with zero (in-lane: the
    packs back restore the order up to one quadword permute), tl__n8int on
@@ -2293,11 +2322,16 @@ static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z
      tl__n8_fin's min take to the overflow code as C's */
   const __m256i a0 = SG ? _mm256_abs_epi16(x0) : x0, a1 = SG ? _mm256_abs_epi16(x1) : x1; /* -32768: 32768 unsigned */
   const __m256i z = _mm256_setzero_si256();
-  __m256i r[4];
+  __m256i r[4], b;
   const __m256i w[4] = {_mm256_unpacklo_epi16(a0, z), _mm256_unpackhi_epi16(a0, z), _mm256_unpacklo_epi16(a1, z),
                         _mm256_unpackhi_epi16(a1, z)};
-  for (int k = 0; k < 4; k++) r[k] = tl__n8int(Z, F, w[k]);
-  const __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(r[0], r[1]), _mm256_packs_epi32(r[2], r[3]));
+  if (tl__n8t16_ok(F)) { /* (unpacked in place instead, the odd elements as x * 65536: 1% slower) */
+    for (int k = 0; k < 4; k++) r[k] = tl__n8m15(w[k]);
+    b = _mm256_packus_epi16(tl__n8t16(F, _mm256_packus_epi32(r[0], r[1])), tl__n8t16(F, _mm256_packus_epi32(r[2], r[3])));
+  } else {
+    for (int k = 0; k < 4; k++) r[k] = tl__n8int(Z, F, w[k]);
+    b = _mm256_packus_epi16(_mm256_packs_epi32(r[0], r[1]), _mm256_packs_epi32(r[2], r[3]));
+  }
   const __m256i sgb = SG ? _mm256_packs_epi16(x0, x1) : z;
   return _mm256_permute4x64_epi64(tl__n8_fin(Z, b, sgb, 0), 0xD8);
 }
@@ -2355,6 +2389,23 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
     for (; i + 32 <= n; i += 32) {
       tl__pf(pf, s + 2 * i, 64);
       tl__st32((char *)(d + i), tl__n8w16(&Z, F, s + 2 * i, from == TL_INT16), nt);
+    }
+  }
+  if (!isf && from != TL_INT16 && from != TL_UINT16 && tl__n8t16_ok(F)) { /* 4- and 8-byte integers: tl__n8t16 */
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + i * isz;
+      tl__pf(pf, p, 32 * isz);
+      __m256i g[4], t[4];
+      for (int j = 0; j < 4; j++) {
+        g[j] = tl__ix8(from, p + 8 * j * isz);
+        /* |x| as float32 (INT32_MIN: 2^31, its sign cleared), or unsigned x clamped below 2^31 */
+        t[j] = sgd ? _mm256_srli_epi32(_mm256_and_si256(_mm256_castps_si256(_mm256_cvtepi32_ps(g[j])), _mm256_set1_epi32(0x7FFFFFFF)), 15)
+                   : tl__n8m15(_mm256_min_epu32(g[j], Z.cint));
+      }
+      const __m256i b = _mm256_packus_epi16(tl__n8t16(F, _mm256_packus_epi32(t[0], t[1])),
+                                            tl__n8t16(F, _mm256_packus_epi32(t[2], t[3])));
+      const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3])) : _mm256_setzero_si256();
+      tl__st32((char *)(d + i), tl__order32(tl__n8_fin(&Z, b, sgb, 0), q), nt);
     }
   }
   while (i + 32 <= n) {
