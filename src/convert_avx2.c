@@ -2030,12 +2030,15 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 
 /* ---- integer / float16 / bfloat16 -> float8/6/4, integer -> float16 --------
  * 32 elements per step in 32-bit lanes, then packed to bytes. The target's
- * overflow depends only on |x| >= its threshold, so |x| is first clamped (in
+ * overflow depends only on |x| >= its threshold, so |x| was first clamped (in
  * the integer or float32-bit domain) to C, the value of the code maxmag + 1
  * read as a finite normal (480 for e4m3fn, 65536 for e5m2, 8 for e2m1fn):
  * every |x| >= C gives the same result, C < 2^24, so an integer source then
  * converts to float32 exactly (no round-to-odd step: the one rounding is the
- * encoder's). For an integer source the encoder rounds the float32 bits:
+ * encoder's). Now only unsigned 4- and 8-byte sources are clamped (below 2^31
+ * for VCVTDQ2PS): elsewhere a value past C, exact or rounded by the
+ * conversion, still gives a code past C's, which the unsigned byte pack and
+ * tl__n8_fin's min take to the overflow code. For an integer source the encoder rounds the float32 bits:
  * RNE shift and exponent re-bias in one add; every nonzero value is a normal
  * of the target (its smallest normal is <= 1), and zero gives a negative lane
  * (arithmetic shift) that the unsigned byte pack turns into 0. float32 and
@@ -2308,13 +2311,14 @@ static inline __attribute__((always_inline)) __m256i tl__n8m15(__m256i m) {
   return _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(m)), 15);
 }
 
-/* 32 int16 (SG) / uint16 at p -> 32 codes in element order: |x| and the
-   clamp to C in 16-bit lanes, widened by unpacking with zero (in-lane: the
-   packs back restore the order up to one quadword permute), tl__n8int on
-   each 8, the sign bytes from one saturating pack of the
-   sources, which lands them in the codes' order before that permute. 41
-   operations per 32 against the 32-bit lanes' 47: 0.22 -> 0.25 (int16),
-   0.26 -> 0.28 (uint16) x memcpy (AVX2, 32 KiB, median of 3 in alternation) */
+/* 32 int16 (SG) / uint16 at p -> 32 codes in element order: |x| in 16-bit
+   lanes, widened by unpacking with zero (in-lane: the packs back restore
+   the order up to one quadword permute), tl__n8int on each 8 (or, C <= 512,
+   tl__n8m15 and tl__n8t16 on the packed halves), the sign bytes from one
+   saturating pack of the sources, which lands them in the codes' order
+   before that permute. 41 operations per 32 against the 32-bit lanes' 47:
+   0.22 -> 0.25 (int16), 0.26 -> 0.28 (uint16) x memcpy (AVX2, 32 KiB, median
+   of 3 in alternation; then with the clamp to C) */
 static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z, const tl__ffmt *F, const char *p, int SG) {
   const __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)p),
                 x1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
