@@ -1467,6 +1467,60 @@ static void test_h8_blocks(void **state) {
   free(h), free(bf), free(c32), free(out), free(ref);
 }
 
+/* NaN and inf inside blocks of normal values, which the AVX2 encoders of
+ * float32/complex64 and float16/bfloat16/complex32 into float8_e4m3fn and
+ * the fnuz formats (without sat) keep in their fast loop (their NaN is the
+ * overflow code of its sign): in every other block one NaN with a random
+ * payload and sign, or +-inf, or a NaN next to an overflowing value, among
+ * values of magnitude 0.5-200; every tier against the scalar one, into every
+ * float8 format (the IEEE ones test and leave such blocks), both flags. */
+static void test_nan_normal_blocks(void **state) {
+  (void)state;
+  enum { N = 32 * 48 + 5 };
+  static const tl_dtype dst[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ,
+                                 TL_FLOAT8_E4M3,     TL_FLOAT8_E5M2,     TL_FLOAT8_E3M4};
+  static const tl_dtype src[] = {TL_FLOAT32, TL_COMPLEX64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32};
+  float *v = malloc(N * sizeof *v);
+  unsigned char *buf = malloc(N * 8 + 64), *out = malloc(N + 64), *ref = malloc(N + 64);
+  assert_non_null(v), assert_non_null(buf), assert_non_null(out), assert_non_null(ref);
+  int nt = ntiers_avail();
+  for (size_t i = 0; i < N; i++) {
+    const uint64_t r = next();
+    v[i] = (0.5f + (float)(r % 1600) / 8.0f) * ((r >> 20) & 1 ? -1.0f : 1.0f);
+  }
+  for (size_t f = 0; f < sizeof src / sizeof *src; f++) {
+    const tl_dtype from = src[f], comp = tl_dtype_get(from)->kind == TL_KIND_COMPLEX ? tl_dtype_get(from)->component : from;
+    const size_t fs = isz(from), cs = isz(comp);
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    fill(buf, N * fs);
+    for (size_t i = 0; i < N; i++) /* the real part (complex: the imaginary part random) */
+      assert_int_equal(tl_convert(TL_FLOAT32, &v[i], 4, comp, buf + i * fs, (ptrdiff_t)cs, 1, 0, NULL), TL_OK);
+    for (size_t b = 1; b < N / 32; b += 2) {
+      const uint64_t r = next();
+      unsigned char *p = buf + (b * 32 + r % 32) * fs;
+      switch ((b / 2) % 3) {
+      case 0: put_nan(comp, p, next()); break;
+      case 1: {
+        const float inf = (r >> 7) & 1 ? -INFINITY : INFINITY;
+        assert_int_equal(tl_convert(TL_FLOAT32, &inf, 4, comp, p, (ptrdiff_t)cs, 1, 0, NULL), TL_OK);
+        break;
+      }
+      default: {
+        const float big = (r >> 7) & 1 ? -1e4f : 1e4f;
+        put_nan(comp, p, next());
+        assert_int_equal(tl_convert(TL_FLOAT32, &big, 4, comp, buf + (b * 32 + (r + 5) % 32) * fs, (ptrdiff_t)cs, 1, 0, NULL),
+                         TL_OK);
+      }
+      }
+    }
+    for (size_t j = 0; j < sizeof dst / sizeof *dst; j++)
+      for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+        compare_tiers(from, buf, dst[j], N, 0, flags, out, ref, nt);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v), free(buf), free(out), free(ref);
+}
+
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
@@ -1688,6 +1742,7 @@ int main(void) {
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_h8_blocks),
+      cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
       cmocka_unit_test(test_lut8_route_kept),
