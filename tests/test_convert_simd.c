@@ -1468,20 +1468,21 @@ static void test_h8_blocks(void **state) {
 }
 
 /* NaN and inf inside blocks of normal values, which the AVX2 encoders of
- * float32/complex64 and float16/bfloat16/complex32 into float8_e4m3fn and
- * the fnuz formats (without sat) keep in their fast loop (their NaN is the
- * overflow code of its sign): in every other block one NaN with a random
- * payload and sign, or +-inf, or a NaN next to an overflowing value, among
- * values of magnitude 0.5-200; every tier against the scalar one, into every
- * float8 format (the IEEE ones test and leave such blocks), both flags. */
+ * float32/complex64, float64/complex128 (on the high words) and
+ * float16/bfloat16/complex32 into float8_e4m3fn and the fnuz formats
+ * (without sat) keep in their fast loop (their NaN is the overflow code of
+ * its sign): in every other block one NaN with a random payload and sign, or
+ * +-inf, or a NaN next to an overflowing value, among values of magnitude
+ * 0.5-200; every tier against the scalar one, into every float8 format (the
+ * IEEE ones test and leave such blocks), both flags. */
 static void test_nan_normal_blocks(void **state) {
   (void)state;
   enum { N = 32 * 48 + 5 };
   static const tl_dtype dst[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2FNUZ,
                                  TL_FLOAT8_E4M3,     TL_FLOAT8_E5M2,     TL_FLOAT8_E3M4};
-  static const tl_dtype src[] = {TL_FLOAT32, TL_COMPLEX64, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32};
+  static const tl_dtype src[] = {TL_FLOAT32, TL_COMPLEX64, TL_FLOAT64, TL_COMPLEX128, TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32};
   float *v = malloc(N * sizeof *v);
-  unsigned char *buf = malloc(N * 8 + 64), *out = malloc(N + 64), *ref = malloc(N + 64);
+  unsigned char *buf = malloc(N * 16 + 64), *out = malloc(N + 64), *ref = malloc(N + 64);
   assert_non_null(v), assert_non_null(buf), assert_non_null(out), assert_non_null(ref);
   int nt = ntiers_avail();
   for (size_t i = 0; i < N; i++) {
