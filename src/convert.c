@@ -262,7 +262,11 @@ static _Atomic(tl__contig_fn) tl__kc[2][TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
  * own / AVX2's, one process): float64 -> float8/6/4 0.20 / 0.32-0.44,
  * complex128 0.32 / 0.50-0.61, float32 -> float8_e4m3fn 0.25 / 0.40, -> the
  * fnuz formats 0.21 / 0.38, complex64 -> float8_e4m3fn/fnuz 0.34-0.40 /
- * 0.57 (float32/complex64 into the other formats 1.1-1.37x: kept). */
+ * 0.57 (float32/complex64 into the other formats 1.1-1.37x: kept);
+ * float16/bfloat16 -> every float8 format and float6_e3m2fn 0.21-0.24 /
+ * 0.35-0.45, complex32 -> float8_e4m3/e4m3fn/e4m3fnuz/e4m3b11fnuz 0.30 /
+ * 0.43-0.47 (complex32 -> e3m4/e3m2fn/e5m2fnuz 1.35-1.38x and float6_e2m3fn
+ * / float4_e2m1fn, 0.9-1.0x: kept). */
 static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   const int narrow = ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 && to != TL_FLOAT4_E2M1FN_X2; /* float8/6/4 */
@@ -277,8 +281,11 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
            to == TL_FLOAT8_E4M3B11FNUZ || to == TL_FLOAT8_E8M0FNU;
   case TL_UINT16: return to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT16:
-  case TL_BFLOAT16: return small_int || to == TL_FLOAT8_E8M0FNU || (from == TL_FLOAT16 && to == TL_FLOAT8_E5M2);
-  case TL_COMPLEX32: return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU;
+  case TL_BFLOAT16: /* and every float8 format, float6_e3m2fn: k_h8's blocks without the float32 lanes */
+    return small_int || (narrow && to != TL_FLOAT6_E2M3FN && to != TL_FLOAT4_E2M1FN) || to == TL_FLOAT8_E8M0FNU;
+  case TL_COMPLEX32:
+    return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU || to == TL_FLOAT8_E4M3 || to == TL_FLOAT8_E4M3FN ||
+           to == TL_FLOAT8_E4M3FNUZ || to == TL_FLOAT8_E4M3B11FNUZ;
   case TL_FLOAT64:
   case TL_COMPLEX128: return narrow || to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT32:
