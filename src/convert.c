@@ -271,6 +271,7 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   const int narrow = ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 && to != TL_FLOAT4_E2M1FN_X2; /* float8/6/4 */
   const int small_int = (ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT) && ti->bits <= 16;
+  const tl__ffmt *F = narrow ? tl__ffmt_of(to) : NULL;
   switch (from) {
   case TL_INT32:
   case TL_UINT32:
@@ -281,17 +282,15 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
            to == TL_FLOAT8_E4M3B11FNUZ || to == TL_FLOAT8_E8M0FNU;
   case TL_UINT16: return to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT16:
-  case TL_BFLOAT16: /* and every float8 format, float6_e3m2fn: k_h8's blocks without the float32 lanes */
-    return small_int || (narrow && to != TL_FLOAT6_E2M3FN && to != TL_FLOAT4_E2M1FN) || to == TL_FLOAT8_E8M0FNU;
-  case TL_COMPLEX32:
-    return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU || to == TL_FLOAT8_E4M3 || to == TL_FLOAT8_E4M3FN ||
-           to == TL_FLOAT8_E4M3FNUZ || to == TL_FLOAT8_E4M3B11FNUZ;
+  case TL_BFLOAT16: /* every float8 format, float6_e3m2fn: k_h8's blocks without the float32 lanes */
+    return small_int || (F && tl__ffmt_h8_fast(F)) || to == TL_FLOAT8_E8M0FNU;
+  case TL_COMPLEX32: /* float8_e5m2, e8m0 and the four e4m3 formats */
+    return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU || (F && F->E == 4 && F->M == 3);
   case TL_FLOAT64:
   case TL_COMPLEX128: return narrow || to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT32:
-  case TL_COMPLEX64: /* float8_e4m3fn and the fnuz formats (no NaN test in the AVX2 blocks) */
-    return to == TL_FLOAT8_E4M3FN || to == TL_FLOAT8_E4M3FNUZ || to == TL_FLOAT8_E4M3B11FNUZ ||
-           to == TL_FLOAT8_E5M2FNUZ || to == TL_FLOAT8_E8M0FNU;
+  case TL_COMPLEX64: /* float8_e4m3fn, the fnuz formats (no NaN test in the AVX2 blocks) and e8m0 */
+    return (F && tl__ffmt_nan_is_ovf(F)) || to == TL_FLOAT8_E8M0FNU;
   default: return (fi->kind == TL_KIND_FLOAT || fi->kind == TL_KIND_COMPLEX) && fi->itemsize > 1 && to == TL_FLOAT8_E8M0FNU;
   }
 }

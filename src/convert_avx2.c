@@ -2382,7 +2382,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      32 KiB, x memcpy, in alternation: float32 -> float8_e4m3fn 0.34 ->
      0.40, -> float8_e5m2fnuz 0.34 -> 0.38; float64 -> float8_e4m3fn 0.40 ->
      0.44, -> the fnuz formats 0.40 -> 0.43, complex128 x 1.04-1.05) */
-  const int NANOV = !sat && (F->fam == TL__FAM_FN || F->fam == TL__FAM_FNUZ);
+  const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
   const __m256i z1 = _mm256_set1_epi16((short)(1 - ((127 - F->bias) << F->M)));
   const __m256i ksub = _mm256_set1_epi16((short)(((128 - F->bias) << F->M) - 1));
   int nt;
@@ -3021,7 +3021,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      / 1.04 -> 1.13, bfloat16 -> float6_e3m2fn 0.20 -> 0.29 / 1.00 -> 1.08,
      complex32 -> float8_e3m4 0.27 -> 0.38); data mostly below 0.25 takes the
      long path every time, as before */
-  const int FAST = 1 - F->bias <= -2;
+  const int FAST = tl__ffmt_h8_fast(F);
   /* no NaN test in those blocks where a NaN's code (and inf's) is the
      overflow code, the NaN of its sign (float8_e4m3fn, the fnuz formats;
      without sat): their codes go past C's, taken there by the unsigned pack
@@ -3030,7 +3030,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      -> float8_e4m3fnuz 0.34 -> 0.41, -> float8_e5m2fnuz 0.31 -> 0.36, ->
      float8_e3m4 (the clamp alone) 0.34 -> 0.36, complex32 ->
      float8_e4m3fnuz 0.39 -> 0.45 */
-  const int NANOV = !sat && (F->fam == TL__FAM_FN || F->fam == TL__FAM_FNUZ);
+  const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
   const __m256i one = _mm256_set1_epi16(1), k1 = _mm256_sub_epi16(Z.minnorm, one), m7 = _mm256_set1_epi16(0x7FFF);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);

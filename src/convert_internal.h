@@ -68,6 +68,15 @@ __attribute__((unused)) static const tl__ffmt tl__fmts[] = {
 /* The format of a narrow float dtype (NULL for others). */
 const tl__ffmt *tl__ffmt_of(tl_dtype d);
 
+/* Is the format's NaN its overflow code of either sign (float8_e4m3fn, the
+   fnuz formats, float8_e8m0fnu)? Then an encoder whose NaN and inf lanes end
+   at the overflow code (the unsigned byte pack, the min with it, the sign
+   ORed in) needs no NaN test when it does not saturate (k_n8, k_h8). */
+static inline int tl__ffmt_nan_is_ovf(const tl__ffmt *F) { return F->nan[0] == F->ovf[0] && F->nan[1] == F->ovf[1]; }
+/* Does k_h8 have blocks without float32 lanes into the format (its smallest
+   normal at most 2^-2: every float8 format and float6_e3m2fn)? */
+static inline int tl__ffmt_h8_fast(const tl__ffmt *F) { return 1 - F->bias <= -2; }
+
 static inline uint32_t tl__f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline float tl__u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t tl__d2u(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
