@@ -297,6 +297,8 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
 static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sat) {
   _Atomic(tl__contig_fn) *slot = &tl__kc[tier >= TL__TIER_AVX512][from][to][sat != 0];
   tl__contig_fn fn = atomic_load_explicit(slot, memory_order_acquire);
+  if (!fn && (from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2)) /* packed pairs: tl_convert's own path */
+    fn = tl__kc_none;
   if (!fn) {
     if (tier >= TL__TIER_AVX512 && tl__avx512_defers(from, to)) fn = tl__avx2_kernel(from, to, sat);
     if (!fn && tier >= TL__TIER_AVX512) fn = tl__avx512_kernel(from, to, sat);
@@ -308,6 +310,7 @@ static tl__contig_fn tl__x86_kernel(int tier, tl_dtype from, tl_dtype to, int sa
 /* For the tests: does the AVX-512 tier run pair (from, to, sat) by the AVX2
    tier's kernel (-1: the CPU lacks either tier)? */
 int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
+  tl__tier_get(); /* the CPU's tiers, when nothing has asked yet */
   if (!tl__tier_ok(TL__TIER_AVX512) || (int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE)
     return -1;
   const tl__contig_fn a = tl__x86_kernel(TL__TIER_AVX512, from, to, sat), b = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);

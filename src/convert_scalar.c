@@ -436,10 +436,16 @@ size_t tl__convert_validate(tl_dtype from, const char *src, ptrdiff_t ss, tl_dty
 
 /* One table per (source, destination, saturate): 256 destination elements,
  * built on first use from the generic engine, published with a CAS. While a
- * table is missing the generic engine serves the call. */
+ * table is missing the generic engine serves the call. NULL (no table) for a
+ * source that is not one element a byte or a destination of packed pairs
+ * (float4_e2m1fn_x2: the generic engine does not convert those). */
 static _Atomic(unsigned char *) tl__tab8[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 
 const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat) {
+  if ((unsigned)from >= TL_NUM_CONCRETE || (unsigned)to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1 ||
+      tl__info(to)->itemsize < 1 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2)
+    return NULL;
+  sat = sat != 0;
   unsigned char *t = atomic_load_explicit(&tl__tab8[from][to][sat], memory_order_acquire);
   if (t) return t;
   int sz = tl__info(to)->itemsize;

@@ -1670,6 +1670,32 @@ static void test_avx512_defers(void **state) {
                r ? "the AVX2" : "its own");
   }
   assert_int_equal(tl__avx512_runs_avx2((tl_dtype)-1, TL_INT8, 0), -1); /* a bad dtype: no kernel, no read out of range */
+  /* every pair asks the tiers without harm; float4_e2m1fn_x2 (packed pairs, which tl_convert converts on
+     its own path) has no kernel, where the tiers once built a table through the generic engine, which
+     cannot write packed pairs, and crashed */
+  for (int f = 0; f < TL_NUM_CONCRETE; f++)
+    for (int t = 0; t < TL_NUM_CONCRETE; t++)
+      for (int sat = 0; sat < 2; sat++) {
+        const int r = tl__avx512_runs_avx2((tl_dtype)f, (tl_dtype)t, sat);
+        if (f == TL_FLOAT4_E2M1FN_X2 || t == TL_FLOAT4_E2M1FN_X2) assert_int_equal(r, 0);
+        else assert_true(r == 0 || r == 1);
+      }
+}
+
+/* The 256-entry tables of 1-byte sources: none for other sources, packed
+   pairs or dtypes out of range (NULL, nothing built, nothing read). */
+static void test_table8_bounds(void **state) {
+  (void)state;
+  assert_null(tl__table8(TL_BOOL, TL_FLOAT4_E2M1FN_X2, 0));
+  assert_null(tl__table8(TL_FLOAT4_E2M1FN_X2, TL_FLOAT32, 1));
+  assert_null(tl__table8(TL_FLOAT16, TL_FLOAT32, 0));
+  assert_null(tl__table8((tl_dtype)-1, TL_FLOAT32, 0));
+  assert_null(tl__table8(TL_INT8, (tl_dtype)TL_NUM_CONCRETE, 0));
+  const unsigned char *t = tl__table8(TL_INT8, TL_INT16, 7); /* any nonzero sat: the saturating table */
+  assert_non_null(t);
+  assert_ptr_equal(t, tl__table8(TL_INT8, TL_INT16, 1));
+  assert_int_equal(t[2 * 0xFF] | t[2 * 0xFF + 1] << 8, 0xFFFF); /* int8 -1 -> int16 -1 */
+  assert_int_equal(t[2 * 0x7F] | t[2 * 0x7F + 1] << 8, 0x7F);
 }
 
 /* The integer / float16 / bfloat16 -> float16 (and complex32) and float8/6/4
@@ -1760,6 +1786,7 @@ int main(void) {
       cmocka_unit_test(test_small_value_blocks),
       cmocka_unit_test(test_half_int_blocks),
       cmocka_unit_test(test_avx512_defers),
+      cmocka_unit_test(test_table8_bounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
