@@ -210,8 +210,12 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
  * (convert.c): the AVX2 kernels write plain stores, not streaming ones. */
 extern _Thread_local int tl__nt_off;
 /* For the tests: the size (source + output bytes) from which contiguous runs
- * are converted in interleaved streams; returns the previous one. */
+ * are converted in interleaved streams (0: by the CPU, 32 MiB where streams
+ * pay, else never); returns the previous setting. */
 size_t tl__streams_set_min(size_t bytes);
+/* For the tests: 1 if this CPU converts runs past the caches in streams by
+ * default (AMD family 17h), 0 if as one call. */
+int tl__streams_by_cpu(void);
 /* For the tests: how many runs were converted in interleaved streams. */
 unsigned long tl__streams_runs(void);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted

@@ -531,6 +531,36 @@ static void test_streams(void **state) {
   free(sbuf), free(out), free(ref);
 }
 
+/* By default (setting 0) a run past the caches is cut into streams only on
+   the CPUs where that was measured to pay (tl__streams_by_cpu: AMD family
+   17h), else converted as one call; the bytes are the same either way. */
+static void test_streams_default(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip();
+  const size_t prev = tl__streams_set_min(0);
+  const size_t n = (size_t)5 << 20; /* 40 MiB of int64 + 5 MiB of int8: past the 32 MiB bound */
+  int64_t *s = malloc(n * sizeof *s);
+  int8_t *a = malloc(n), *b = malloc(n);
+  assert_non_null(s), assert_non_null(a), assert_non_null(b);
+  for (size_t i = 0; i < n; i++) s[i] = (int64_t)(i * 0x9E3779B97F4A7C15ull);
+  const unsigned long before = tl__streams_runs();
+  assert_int_equal(tl_convert_contiguous(TL_INT64, s, TL_INT8, a, n, 0, NULL), TL_OK);
+  assert_int_equal(tl__streams_runs() - before, (unsigned long)tl__streams_by_cpu());
+  tl__streams_set_min(SIZE_MAX); /* never: one call */
+  assert_int_equal(tl_convert_contiguous(TL_INT64, s, TL_INT8, b, n, 0, NULL), TL_OK);
+  assert_int_equal(tl__streams_runs() - before, (unsigned long)tl__streams_by_cpu());
+  assert_memory_equal(a, b, n);
+  for (size_t i = 0; i < n; i += 4099) assert_int_equal(a[i], (int8_t)s[i]);
+  tl__streams_set_min(1); /* always past 8 pieces: streams */
+  memset(b, 0, n);
+  assert_int_equal(tl_convert_contiguous(TL_INT64, s, TL_INT8, b, n, 0, NULL), TL_OK);
+  assert_int_equal(tl__streams_runs() - before, 1ul + (unsigned long)tl__streams_by_cpu());
+  assert_memory_equal(a, b, n);
+  tl__streams_set_min(prev);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  free(s), free(a), free(b);
+}
+
 /* Strided calls fall back to the scalar engine and agree with the contiguous kernels. */
 static void test_strided(void **state) {
   (void)state;
@@ -1760,6 +1790,7 @@ int main(void) {
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
       cmocka_unit_test(test_streams),
+      cmocka_unit_test(test_streams_default),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_f64_narrow_blocks),
