@@ -3652,26 +3652,29 @@ static int tl__lut_sign(const unsigned char *t, int k, int *ob) {
 
 /* The same for 1-byte outputs of 6-bit codes (float6: sign at code bit 5,
    table t already exact on the low 6 bits): entry x | 32 is entry x with
-   bit 7 set, for every x below 32 (*nz 0), or, into a format without -0
-   (the fnuz ones: -0 is 0), with bit 7 set where entry x is not 0 (*nz 1).
-   Then 5 index bits (two shuffles, telescoped) and the sign moved from
-   code bit 5 to bit 7 replace the 64-entry lookup's four; into the fnuz
-   formats the table's nonzero entries carry bit 7 and the shifted code,
-   with the low 7 bits set, is ANDed in (a compare of the index with 0 for
-   -0 gained 8% where this gains 25%). AVX2 on Zen 4, 32 KiB, in
-   alternation, against the 64-entry lookup: float6 -> float8 1.25-1.36x
-   (float6_e2m3fn -> float8_e4m3fn 0.50 -> 0.64x memcpy, -> float8_e5m2fnuz
-   0.53 -> 0.66, float6_e3m2fn -> float8_e5m2 0.63 -> 0.85). */
-static int tl__lut_sign1(const unsigned char *t, int *nz) {
-  for (int z = 0; z < 2; z++) {
-    int ok = 1;
-    for (unsigned x = 0; x < 32 && ok; x++)
-      ok = !(t[x] & 0x80) && t[x | 32] == (z && x == 0 ? t[0] : (t[x] | 0x80));
-    if (ok) {
-      *nz = z;
-      return 1;
+   output bit *ob set (7: float8, 5: float6, 3: float4), for every x below
+   32 (*nz 0), or, into a format without -0 (the fnuz ones: -0 is 0), with
+   that bit set where x is not 0 (*nz 1). Then 5 index bits (two shuffles,
+   telescoped) and the sign moved from code bit 5 to bit *ob by a shift
+   replace the 64-entry lookup's four; into the fnuz formats the table's
+   nonzero entries carry the bit and the shifted code, the other bits set,
+   is ANDed in (a compare of the index with 0 for -0 gained 8% where this
+   gains 25%). AVX2 on Zen 4, 32 KiB, in alternation, against the 64-entry
+   lookup: 1.25-1.36x (float6_e2m3fn -> float8_e4m3fn 0.50 -> 0.64x memcpy,
+   -> float8_e5m2fnuz 0.53 -> 0.66, -> float6_e3m2fn 0.53 -> 0.67, ->
+   float4_e2m1fn 0.52 -> 0.66, float6_e3m2fn -> float8_e5m2 0.63 -> 0.85). */
+static int tl__lut_sign1(const unsigned char *t, int *ob, int *nz) {
+  for (int b = 7; b >= 0; b--) /* the output bit: 7 (float8), 5 (float6), 3 (float4) */
+    for (int z = 0; z < 2; z++) {
+      const unsigned bit = 1u << b;
+      int ok = 1;
+      for (unsigned x = 0; x < 32 && ok; x++)
+        ok = !(t[x] & bit) && t[x | 32] == (z && x == 0 ? t[0] : (t[x] | bit));
+      if (ok) {
+        *ob = b, *nz = z;
+        return 1;
+      }
     }
-  }
   return 0;
 }
 
@@ -3693,7 +3696,7 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
   if (D >= 2 && k > 5 && tl__lut_window(t, D, &wa, &wcap)) idx = TL__IDX_WIN, k = wcap < 16 ? 4 : 5;
   else if (D == 2 && idx == TL__IDX_MASK && k >= 5 && k <= 7 && tl__lut_sign(t, k, &wa)) idx = TL__IDX_SGN, k--, wcap = k;
   int snz = 0;
-  if (D == 1 && idx == TL__IDX_MASK && k == 6 && tl__lut_sign1(t, &snz)) idx = TL__IDX_SGN, k = 5, wa = 7, wcap = k;
+  if (D == 1 && idx == TL__IDX_MASK && k == 6 && tl__lut_sign1(t, &wa, &snz)) idx = TL__IDX_SGN, k = 5, wcap = k;
   const int nsub = 1 << (k - 4);
   int np = 0, map[16], first[16];
   unsigned char cval[16];
@@ -3725,7 +3728,7 @@ static const tl__lutp *tl__lut_get(tl_dtype from, tl_dtype to, int sat) {
         if (idx == TL__IDX_WIN) e = (wa + (h * 16 + l < wcap ? h * 16 + l : wcap)) & 0xFF; /* past the cap: never read */
         else if (idx != TL__IDX_MASK && idx != TL__IDX_SGN) e = l != 0; /* indexes 2..15 never occur */
         row[l] = t[e * D + first[p]];
-        if (snz && e != 0) row[l] |= 0x80; /* the sign by an AND (tl__lut_sign1) */
+        if (snz && e != 0) row[l] |= (unsigned char)(1u << wa); /* the sign by an AND (tl__lut_sign1) */
       }
       L->tab[p * nsub + h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)row));
     }
@@ -3981,28 +3984,30 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     else if (m0 < 0 && m1 == 0) TL__L2(-1, 0);
 #undef TL__L2
   }
-  if (D == 1 && SGN && np == 1 && map[0] == 0) { /* float6 codes: 5 index bits, code bit 5 to bit 7 (tl__lut_sign1) */
-#define TL__LUTS1(o, NZ)                                                                                         \
+  if (D == 1 && SGN && np == 1 && map[0] == 0) { /* float6 codes: 5 index bits, code bit 5 to bit ob (tl__lut_sign1) */
+    const int left = ob >= K;
+    const __m128i c1 = _mm_cvtsi32_si128(left ? ob - K : K - ob);
+    const __m256i nsb = _mm256_set1_epi8((char)~(1 << ob));
+#define TL__LUTS1(o, NZ, LEFT)                                                                                   \
   do {                                                                                                         \
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i xr = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
     const __m256i x = _mm256_and_si256(xr, kmask);                                                             \
     const __m256i v = tl__lut_plane_w(T, K, 0, x, x, x, x, x);                                                 \
-    const __m256i sh = _mm256_sll_epi16(xr, scnt);                                                             \
-    tl__st32(d + i + (o), NZ ? _mm256_and_si256(v, _mm256_or_si256(sh, _mm256_set1_epi8(0x7F)))               \
-                             : _mm256_or_si256(v, _mm256_and_si256(sh, sbit)), nt);                             \
+    const __m256i sh = LEFT ? _mm256_sll_epi16(xr, c1) : _mm256_srl_epi16(xr, c1);                             \
+    tl__st32(d + i + (o), NZ ? _mm256_and_si256(v, _mm256_or_si256(sh, nsb)) : _mm256_or_si256(v, _mm256_and_si256(sh, sbit)), \
+             nt);                                                                                              \
   } while (0)
-    if (L->snz) {
-      TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {
-        TL__LUTS1(0, 1);
-        TL__LUTS1(32, 1);
-      } for (; i + 32 <= n; i += 32) TL__LUTS1(0, 1););
-    } else {
-      TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {
-        TL__LUTS1(0, 0);
-        TL__LUTS1(32, 0);
-      } for (; i + 32 <= n; i += 32) TL__LUTS1(0, 0););
-    }
+#define TL__LUTS1_LOOP(NZ, LEFT)                                                                                 \
+  TL__NT_PF(nt, for (; i + 64 <= n; i += 64) {                                                                 \
+    TL__LUTS1(0, NZ, LEFT);                                                                                    \
+    TL__LUTS1(32, NZ, LEFT);                                                                                   \
+  } for (; i + 32 <= n; i += 32) TL__LUTS1(0, NZ, LEFT);)
+    if (L->snz && left) TL__LUTS1_LOOP(1, 1);
+    else if (left) TL__LUTS1_LOOP(0, 1);
+    else if (L->snz) TL__LUTS1_LOOP(1, 0);
+    else TL__LUTS1_LOOP(0, 0);
+#undef TL__LUTS1_LOOP
 #undef TL__LUTS1
   }
   if (D == 1 && np == 1 && map[0] == 0) { /* one plane, stored as it is: no plane map in the loop */
