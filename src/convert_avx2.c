@@ -7149,6 +7149,178 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
    the flag); a table that cannot be built: not now. */
 static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 
+/* ---- float16 / bfloat16 / complex32 -> int2/uint2/int4/uint4 by a window of the bits --
+ * A small integer result (truncation, saturated to [-8, 7] and the like)
+ * changes only at a handful of values (1, 2, 3, ... up to the saturation),
+ * all of them a multiple of 2^sh apart in |h|'s bits (float16 -> int4: 1.0,
+ * 2.0, 3.0, ... 8.0 are 0x3C00, 0x4000, 0x4200 ... 0x4800, multiples of
+ * 0x100). So with v = |h| >> sh, the result is a function of the sign and
+ * of min(v - L, cap) for a window [L, L + cap] of v, cap < 16, and 0 below
+ * it (|h| < 1): the 16-bit lanes' index min((|h| - (L << sh)) >> sh, cap)
+ * (arithmetic: negative below the window), packed to signed bytes, looked
+ * up in a positive and a negative table (one VPSHUFB each, cap < 16; a
+ * negative index gives 0) and blended by the sign (the packed source's
+ * signed bytes). NaN (|h| above inf's bits) goes to the scalar engine with
+ * its block of 32. Found by trying every sh from 10 down and accepted only
+ * if the rule gives the scalar engine's result for all 65536 codes
+ * (complex32: as the real parts of 65536 elements, their imaginary parts
+ * other codes). */
+typedef struct {
+  __m256i tp, tn; /* the positive / negative tables */
+  unsigned short base, nanb;
+  unsigned char sh, cap;
+} tl__hw;
+static tl__hw *_Atomic tl__hws[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__hw tl__hw_none;
+
+static int tl__hw_dst(tl_dtype to) {
+  return to == TL_INT2 || to == TL_UINT2 || to == TL_INT4 || to == TL_UINT4;
+}
+static int tl__hw_src(tl_dtype from) { return from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_COMPLEX32; }
+
+/* The rule of pair (from, to, sat) into *P from the scalar engine's results
+   r[c] for the 16-bit codes c (complex32: of its real parts): 1, or 0 if
+   there is none with cap < 16. */
+static int tl__hw_find(const unsigned char *r, unsigned nanb, int *pos, int *neg, tl__hw *P) {
+  for (int sh = 10; sh >= 0; sh--) {
+    const unsigned nv = (nanb >> sh) + 1; /* v = |h| >> sh for |h| <= nanb (inf): at most 32768 */
+    int ok = 1;
+    for (unsigned v = 0; v < nv; v++) pos[v] = neg[v] = -1;
+    for (unsigned a = 0; a <= nanb && ok; a++) {
+      const unsigned v = a >> sh;
+      const int rp = r[a], rn = r[a | 0x8000];
+      if (pos[v] < 0) pos[v] = rp, neg[v] = rn;
+      else ok = pos[v] == rp && neg[v] == rn;
+    }
+    if (!ok) continue;
+    unsigned L = 0, H = nv - 1;
+    while (L + 1 < nv && pos[L + 1] == pos[0] && neg[L + 1] == neg[0]) L++;
+    while (H > L && pos[H - 1] == pos[nv - 1] && neg[H - 1] == neg[nv - 1]) H--;
+    /* the run of the smallest |h| is 0 either way (truncation): the index of
+       v <= L is negative, VPSHUFB's 0 */
+    if (pos[L] != 0 || neg[L] != 0 || L + 1 > H) return 0;
+    /* one VPSHUFB a table: two (cap >= 16, float16 / complex32 -> uint4,
+       bfloat16 -> uint4) ran no faster than the float32 route (0.93-0.99x) */
+    if (H - (L + 1) >= 16) return 0; /* a smaller sh only widens it */
+    unsigned char tp[16], tn[16];
+    for (unsigned j = 0; j < 16; j++) {
+      const unsigned v = L + 1 + (j < H - (L + 1) ? j : H - (L + 1));
+      tp[j] = (unsigned char)pos[v], tn[j] = (unsigned char)neg[v];
+    }
+    P->base = (unsigned short)((L + 1) << sh), P->sh = (unsigned char)sh, P->cap = (unsigned char)(H - (L + 1));
+    P->nanb = (unsigned short)nanb;
+    P->tp = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)tp));
+    P->tn = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)tn));
+    return 1;
+  }
+  return 0;
+}
+
+/* The rule of pair (from, to, sat), or NULL (built and checked once). */
+static const tl__hw *tl__hw_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__hw *P = atomic_load_explicit(&tl__hws[from][to][sat != 0], memory_order_acquire);
+  if (P) return P == &tl__hw_none ? NULL : P;
+  tl__hw *np = &tl__hw_none;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const int cx = from == TL_COMPLEX32;
+  uint16_t *src = malloc(65536 * 2 * sizeof *src);
+  unsigned char *r = malloc(65536);
+  int *pn = malloc(2 * 32768 * sizeof *pn);
+  if (!src || !r || !pn) {
+    free(src), free(r), free(pn);
+    return NULL; /* out of memory: not now */
+  }
+  for (unsigned c = 0; c < 65536; c++) {
+    if (cx) src[2 * c] = (uint16_t)c, src[2 * c + 1] = (uint16_t)(c * 40503u + 7);
+    else src[c] = (uint16_t)c;
+  }
+  tl__convert_generic(from, (const char *)src, cx ? 4 : 2, to, (char *)r, 1, 65536, flags);
+  tl__hw F;
+  if (tl__hw_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, pn, pn + 32768, &F)) {
+    if ((np = aligned_alloc(32, sizeof *np)) == NULL) {
+      free(src), free(r), free(pn);
+      return NULL;
+    }
+    *np = F;
+  }
+  free(src), free(r), free(pn);
+  return TL__PUBLISH(tl__hws[from][to][sat != 0], np, &tl__hw_none);
+}
+
+/* 32 codes' results: a0/a1 |h| of elements 0-15 / 16-31, sgb their signed bytes (packed in lane order) */
+static inline __attribute__((always_inline)) __m256i tl__hw32(__m256i tp, __m256i tn, __m256i a0, __m256i a1,
+                                                              __m256i sgb, __m256i base, __m128i sh, __m256i cap) {
+  const __m256i u0 = _mm256_min_epi16(_mm256_sra_epi16(_mm256_sub_epi16(a0, base), sh), cap);
+  const __m256i u1 = _mm256_min_epi16(_mm256_sra_epi16(_mm256_sub_epi16(a1, base), sh), cap);
+  const __m256i x = _mm256_packs_epi16(u0, u1); /* v <= L: negative, a table's 0 */
+  return _mm256_blendv_epi8(_mm256_shuffle_epi8(tp, x), _mm256_shuffle_epi8(tn, x), sgb);
+}
+
+static inline __attribute__((always_inline)) void tl__hw_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
+                                                             void *dv, size_t n) {
+  const tl__hw *P = tl__hw_get(from, to, sat);
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const size_t isz = from == TL_COMPLEX32 ? 4 : 2;
+  if (!P) { /* not reached: the kernel is returned only with its rule */
+    tl__convert_generic(from, s, (ptrdiff_t)isz, to, d, 1, n, flags);
+    return;
+  }
+  const __m256i tp = P->tp, tn = P->tn; /* read before the stores */
+  const __m256i base = _mm256_set1_epi16((short)P->base), cap = _mm256_set1_epi16(P->cap);
+  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
+  const __m128i sh = _mm_cvtsi32_si128(P->sh);
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, isz, 1, flags, &nt);
+  const size_t pf = tl__pf_on(nt);
+  while (i + 32 <= n) {
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + i * isz;
+      tl__pf(pf, p, 32 * isz);
+      const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
+      const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
+      const __m256i nan = _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb);
+      if (!_mm256_testz_si256(nan, nan)) break;
+      const __m256i b = tl__hw32(tp, tn, a0, a1, _mm256_packs_epi16(h0, h1), base, sh, cap);
+      tl__st32(d + i, _mm256_permute4x64_epi64(b, 0xD8), nt);
+    }
+    if (i + 32 <= n) { /* a NaN among these 32 */
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, 32, flags);
+      i += 32;
+    }
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, n - i, flags);
+}
+#define TL__HW_DSTS(X, FT, TAG) X(FT, TAG, TL_INT2, i2) X(FT, TAG, TL_UINT2, u2) X(FT, TAG, TL_INT4, i4) X(FT, TAG, TL_UINT4, u4)
+#define TL__HW_SRCS(X) TL__HW_DSTS(X, TL_FLOAT16, h) TL__HW_DSTS(X, TL_BFLOAT16, b) TL__HW_DSTS(X, TL_COMPLEX32, c32)
+#define TL__HW_FN(FT, TAG, TT, TTAG)                                                                              \
+  static void hw_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__hw_run(FT, TT, 0, s, d, n); }             \
+  static void hw_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { tl__hw_run(FT, TT, 1, s, d, n); }
+TL__HW_SRCS(TL__HW_FN)
+#undef TL__HW_FN
+
+/* The window kernel of pair (from, to, sat), or NULL. */
+static tl__contig_fn tl__hw_kernel(tl_dtype from, tl_dtype to, int sat) {
+  if (!tl__hw_src(from) || !tl__hw_dst(to)) return NULL;
+  const tl__hw *P = tl__hw_get(from, to, sat);
+  if (!P) return NULL;
+#define TL__HW_CASE(FT, TAG, TT, TTAG) \
+  if (from == FT && to == TT) return sat ? hw_##TAG##_##TTAG##_s : hw_##TAG##_##TTAG;
+  TL__HW_SRCS(TL__HW_CASE)
+#undef TL__HW_CASE
+  return NULL;
+}
+
+/* For the tests: pair's window rule as 1 + sh + 16 cap (0: none). */
+int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__hw_src(from) || !tl__hw_dst(to))
+    return 0;
+  const tl__hw *P = tl__hw_get(from, to, sat);
+  return P ? 1 + P->sh + 16 * P->cap : 0;
+}
+
 static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   tl__contig_fn fn = tl__f8dec_kernel(from, to);
   if (!fn) return NULL;
@@ -7254,6 +7426,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     tl__contig_fn f = tl__f8dec_checked(from, to, sat);
     if (f) return f;
     if ((f = tl__sbw_kernel(from, to)) != NULL) return f;
+    if ((f = tl__hw_kernel(from, to, sat)) != NULL) return f;
     f = tl__f2i_kernel(from, to);
     if (!f) f = tl__cl_kernel(from, to, sat);
     if (!f) f = tl__n8_kernel(from, to, sat);
@@ -7298,6 +7471,10 @@ int tl__avx2_lut_window(tl_dtype from, tl_dtype to, int sat) {
   return 0;
 }
 int tl__avx2_lut_sign(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

@@ -1740,6 +1740,50 @@ static void test_avx512_defers(void **state) {
       }
 }
 
+/* float16 / bfloat16 / complex32 -> int2 / uint2 / int4: a window of |h|'s
+   bits looked up per sign (tl__avx2_hw_rule). float16 -> int4 changes at
+   1.0 ... 8.0 (0x3C00 ... 0x4800, multiples of 0x100): shift 8, a window
+   of 12 steps above 1.0; uint4 (its window from 1.0 to 15.0 is 16 steps of
+   0x80) has none. Every code, in order and interleaved with NaN and
+   complex32's imaginary parts, gives the scalar tier's bytes. */
+static void test_half_window(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip();
+  assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, TL_INT4, 0), 1 + 8 + 16 * 12);
+  assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, TL_UINT4, 0), 0);
+  assert_int_equal(tl__avx2_hw_rule(TL_FLOAT32, TL_INT4, 0), 0);
+  assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, TL_INT8, 0), 0);
+  assert_int_equal(tl__avx2_hw_rule((tl_dtype)-1, TL_INT4, 0), 0);
+  assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  enum { N = 65536 + 2 * 1024 + 19 };
+  uint16_t *src = malloc(2 * N * sizeof *src);
+  unsigned char *out = malloc(N + 64), *ref = malloc(N + 64);
+  assert_non_null(src), assert_non_null(out), assert_non_null(ref);
+  static const tl_dtype from[] = {TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32};
+  static const tl_dtype to[] = {TL_INT2, TL_UINT2, TL_INT4, TL_UINT4};
+  for (size_t a = 0; a < 3; a++) {
+    const int cx = from[a] == TL_COMPLEX32;
+    const uint16_t nanc = from[a] == TL_BFLOAT16 ? 0x7FC1 : 0x7E01;
+    for (size_t i = 0; i < N; i++) {
+      /* every code in order, then codes by a stride with a NaN now and then */
+      uint16_t c = i < 65536 ? (uint16_t)i : (uint16_t)(i * 40503u);
+      if (i >= 65536 && i % 97 == 0) c = (uint16_t)(nanc | (i & 1) << 15);
+      if (cx) src[2 * i] = c, src[2 * i + 1] = (uint16_t)(i * 2654435761u >> 7);
+      else src[i] = c;
+    }
+    for (size_t b = 0; b < 4; b++)
+      for (int sat = 0; sat < 2; sat++) {
+        if (to[b] != TL_UINT4 && tl__avx2_hw_rule(from[a], to[b], sat) == 0)
+          fail_msg("%s -> %s sat %d: no window rule", tl_dtype_name(from[a]), tl_dtype_name(to[b]), sat);
+        compare_tiers(from[a], (const unsigned char *)src, to[b], N, 0, sat ? TL_CONVERT_SATURATE : 0, out, ref, ntiers_avail());
+        compare_tiers(from[a], (const unsigned char *)src + (cx ? 4 : 2) * 3, to[b], N - 37, 5,
+                      sat ? TL_CONVERT_SATURATE : 0, out, ref, ntiers_avail());
+      }
+  }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  free(src), free(out), free(ref);
+}
+
 /* The 256-entry tables of 1-byte sources: none for other sources, packed
    pairs or dtypes out of range (NULL, nothing built, nothing read). */
 static void test_table8_bounds(void **state) {
@@ -1846,6 +1890,7 @@ int main(void) {
       cmocka_unit_test(test_half_int_blocks),
       cmocka_unit_test(test_avx512_defers),
       cmocka_unit_test(test_table8_bounds),
+      cmocka_unit_test(test_half_window),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
