@@ -34,7 +34,8 @@ static int tl__detect(void) {
     unsigned v0, vb, vc, vd;
     __cpuid(0, v0, vb, vc, vd);
     const unsigned family = ((a >> 8) & 0xF) + (((a >> 8) & 0xF) == 0xF ? (a >> 20) & 0xFF : 0);
-    /* "AuthenticAMD" family 17h: Zen, Zen+, Zen 2 (tl__run_streams) */
+    /* "AuthenticAMD" (EBX "Auth", EDX "enti", ECX "cAMD", little-endian) family
+       17h (base 0xF + extended 0x08): Zen, Zen+, Zen 2 (tl__run_streams) */
     tl__cpu_streams = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
     (void)v0;
   }

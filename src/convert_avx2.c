@@ -6174,7 +6174,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   }
 #undef TL__LUT_K
 #undef TL__LUT_K0
-  /* the sign bit: 2-byte outputs of 4-6 index bits (tl__lut_get) */
+  /* the sign bit: 2-byte outputs of 4-6 index bits, 1-byte ones of 5 (float6 codes; tl__lut_get) */
   if (L->idx == TL__IDX_SGN)
     R->f.lut = tl__info(to)->itemsize == 1 ? tl__luts_1_5 : L->k == 4 ? tl__luts_2_4 : L->k == 5 ? tl__luts_2_5 : tl__luts_2_6;
   R->run = tl__r_lut, R->P = L;
