@@ -3993,7 +3993,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i xr = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
     const __m256i x = _mm256_and_si256(xr, kmask);                                                             \
-    const __m256i v = tl__lut_plane_w(T, K, 0, x, x, x, x, x);                                                 \
+    const __m256i v = tl__lut_plane_w(T, K, 0, x, x, x, x, x); /* K < 8: the tree's masks unread */            \
     const __m256i sh = LEFT ? _mm256_sll_epi16(xr, c1) : _mm256_srl_epi16(xr, c1);                             \
     tl__st32(d + i + (o), NZ ? _mm256_and_si256(v, _mm256_or_si256(sh, nsb)) : _mm256_or_si256(v, _mm256_and_si256(sh, sbit)), \
              nt);                                                                                              \
@@ -7149,7 +7149,7 @@ static tl__contig_fn tl__f8dec_kernel(tl_dtype from, tl_dtype to) {
    the flag); a table that cannot be built: not now. */
 static _Atomic signed char tl__f8dec_state[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 
-/* ---- float16 / bfloat16 / complex32 -> int2/uint2/int4/uint4 by a window of the bits --
+/* ---- float16 / bfloat16 / complex32 -> int2/uint2/int4 by a window of the bits -------
  * A small integer result (truncation, saturated to [-8, 7] and the like)
  * changes only at a handful of values (1, 2, 3, ... up to the saturation),
  * all of them a multiple of 2^sh apart in |h|'s bits (float16 -> int4: 1.0,
@@ -7172,11 +7172,6 @@ typedef struct {
 } tl__hw;
 static tl__hw *_Atomic tl__hws[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__hw tl__hw_none;
-
-static int tl__hw_dst(tl_dtype to) {
-  return to == TL_INT2 || to == TL_UINT2 || to == TL_INT4 || to == TL_UINT4;
-}
-static int tl__hw_src(tl_dtype from) { return from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_COMPLEX32; }
 
 /* The rule of pair (from, to, sat) into *P from the scalar engine's results
    r[c] for the 16-bit codes c (complex32: of its real parts): 1, or 0 if
@@ -7293,7 +7288,8 @@ static inline __attribute__((always_inline)) void tl__hw_run(tl_dtype from, tl_d
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, n - i, flags);
 }
-#define TL__HW_DSTS(X, FT, TAG) X(FT, TAG, TL_INT2, i2) X(FT, TAG, TL_UINT2, u2) X(FT, TAG, TL_INT4, i4) X(FT, TAG, TL_UINT4, u4)
+/* the pairs (the one list): uint4's window needs 32 entries, which tl__hw_find does not take */
+#define TL__HW_DSTS(X, FT, TAG) X(FT, TAG, TL_INT2, i2) X(FT, TAG, TL_UINT2, u2) X(FT, TAG, TL_INT4, i4)
 #define TL__HW_SRCS(X) TL__HW_DSTS(X, TL_FLOAT16, h) TL__HW_DSTS(X, TL_BFLOAT16, b) TL__HW_DSTS(X, TL_COMPLEX32, c32)
 #define TL__HW_FN(FT, TAG, TT, TTAG)                                                                              \
   static void hw_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__hw_run(FT, TT, 0, s, d, n); }             \
@@ -7301,11 +7297,8 @@ static inline __attribute__((always_inline)) void tl__hw_run(tl_dtype from, tl_d
 TL__HW_SRCS(TL__HW_FN)
 #undef TL__HW_FN
 
-/* The window kernel of pair (from, to, sat), or NULL. */
-static tl__contig_fn tl__hw_kernel(tl_dtype from, tl_dtype to, int sat) {
-  if (!tl__hw_src(from) || !tl__hw_dst(to)) return NULL;
-  const tl__hw *P = tl__hw_get(from, to, sat);
-  if (!P) return NULL;
+/* The window kernel of a pair of the list, whether or not it has a rule; NULL off the list. */
+static tl__contig_fn tl__hw_fn(tl_dtype from, tl_dtype to, int sat) {
 #define TL__HW_CASE(FT, TAG, TT, TTAG) \
   if (from == FT && to == TT) return sat ? hw_##TAG##_##TTAG##_s : hw_##TAG##_##TTAG;
   TL__HW_SRCS(TL__HW_CASE)
@@ -7313,10 +7306,15 @@ static tl__contig_fn tl__hw_kernel(tl_dtype from, tl_dtype to, int sat) {
   return NULL;
 }
 
+/* The window kernel of pair (from, to, sat) if it has a rule, or NULL. */
+static tl__contig_fn tl__hw_kernel(tl_dtype from, tl_dtype to, int sat) {
+  const tl__contig_fn fn = tl__hw_fn(from, to, sat);
+  return fn && tl__hw_get(from, to, sat) ? fn : NULL;
+}
+
 /* For the tests: pair's window rule as 1 + sh + 16 cap (0: none). */
 int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat) {
-  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__hw_src(from) || !tl__hw_dst(to))
-    return 0;
+  if (!tl__hw_fn(from, to, sat)) return 0; /* off the list, dtypes out of range included */
   const tl__hw *P = tl__hw_get(from, to, sat);
   return P ? 1 + P->sh + 16 * P->cap : 0;
 }

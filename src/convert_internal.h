@@ -161,7 +161,7 @@ int tl__avx2_lut_sign(tl_dtype from, tl_dtype to, int sat);
 int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */
 int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat);
-/* For the tests: pair's float16/bfloat16/complex32 -> int2/uint2/int4/uint4 window rule (AVX2), 1 + sh +
+/* For the tests: pair's float16/bfloat16/complex32 -> int2/uint2/int4 window rule (AVX2), 1 + sh +
    16 cap, or 0 if it has none. */
 int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =
