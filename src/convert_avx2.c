@@ -5851,10 +5851,11 @@ int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat) { return tl__cl_get(fro
 
 /* ---- float8 -> 1-byte types whose codes saturate at both ends: a range clamp --
  * A float8 code's magnitude m (its low 7 bits) orders the values, so where a
- * pair's result is constant for m <= LO and for LO + 31 >= HI <= m <= NL in each
+ * pair's result is constant for m <= LO and for LO + 63 >= HI <= m <= NL in each
  * sign half (float8_e5m2 -> int8: 0 below 1.0, 127 or -128 from 128 on;
  * -> float4_e2m1fn: 0 below 0.25, 6 from 5 on; the integers of 2 and 4 bits
- * from every float8), the result is two 32-entry lookups (positive and
+ * from every float8; float8_e4m3 -> int8, 58 codes from 1.0 to 128), the
+ * result is two lookups of 16, 32 or 64 entries (positive and
  * negative half) of min(m - LO, HI - LO), picked by the sign, with the codes
  * above NL (NaN, or inf and NaN) by a compare and an fnuz source's 0x80 (NaN)
  * by another. 32 codes: 11-16 operations against a 7-bit fold's ~30.
@@ -5869,11 +5870,23 @@ int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat) { return tl__cl_get(fro
  * AVX2, Zen 4, 32 KiB, x memcpy, in alternation: float8_e5m2 -> int8 0.47
  * -> 0.57, float8_e4m3b11fnuz -> float4_e2m1fn 0.42 -> 0.53, -> int4 0.42 ->
  * 0.55. Accepted per pair only if the formula, evaluated in scalar code,
- * gives the pair's table for all 256 codes. */
+ * gives the pair's table for all 256 codes. Windows of 33-64 codes (four
+ * sub-tables a half, telescoped: 10 operations a half against 4) run only
+ * where their cost (tl__rg_cost) is below that of the rule that would run
+ * instead (tl__route_find), which the measurements follow: AVX2 on Zen 4,
+ * 32 KiB, in alternation, taken: float8_e4m3/e4m3fn -> int8 x 1.37-1.44
+ * (cost 18 against a fold's 23), float8_e4m3fnuz -> float6_e2m3fn x 1.15-1.17,
+ * float8_e5m2 -> uint8 x 1.13-1.15, float8_e5m2/e5m2fnuz -> float8_e3m4 x
+ * 1.09-1.13, float8_e3m4 -> uint4 x 1.10-1.17, float8_e4m3fnuz -> int8/uint8
+ * x 1.03-1.10; left (cost above): float8_e4m3/e4m3fn -> float6_e2m3fn
+ * (19 against an affine rule's 14) x 0.81-0.83, float8_e4m3fn -> uint4 x
+ * 0.84, float8_e4m3b11fnuz -> uint8/int8 x 0.85-0.89, float8_e3m4 -> int4
+ * x 0.88. */
 typedef struct {
-  __m256i P0, P1, N0, N1;             /* the halves' entries 0-15 and 16-31 */
-  unsigned char lo, km, nl, k16, f80; /* LO, HI - LO, NL, one table per half, fnuz 0x80 patched */
+  __m256i P[4], N[4];                  /* the halves' sub-tables of 16 entries (telescoped: tl__rg32) */
+  unsigned char lo, km, nl, nsub, f80; /* LO, HI - LO, NL, sub-tables a half (1, 2 or 4), fnuz 0x80 patched */
   unsigned char nanp, nann, v80;      /* results above NL (positive, negative half); of 0x80 */
+  int cost;                           /* vector operations per 32 codes, roughly (tl__rg_cost) */
   unsigned char sg, sm, nan1;         /* the sign: 0 tables, 1 XOR sm, 2 negatives sm, 3 the negative
                                          half's entry negated saturating, at most sm, for positives;
                                          nan1: nanp above NL for both halves */
@@ -5899,6 +5912,15 @@ static unsigned tl__rg_eval(const unsigned char P[32], const unsigned char N[32]
   }
 }
 
+/* tl__rg32's vector operations per 32 codes, in the units of the other
+   rules' costs: the index (3), a half's lookups (1, 4 or 10 for 1, 2 or 4
+   sub-tables; both halves with SG 0), the sign, the codes above NL, fnuz's
+   0x80 */
+static int tl__rg_cost(const tl__rg *R) {
+  static const int half[5] = {0, 1, 4, 0, 10}, sign[4] = {1, 3, 1, 3};
+  return 3 + half[R->nsub] * (R->sg ? 1 : 2) + sign[R->sg] + (R->nl == 127 ? 0 : R->nan1 ? 2 : 3) + 2 * (R->f80 != 0);
+}
+
 static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
   if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE) return NULL;
   tl__rg *P = atomic_load_explicit(&tl__rgs[from][to][sat != 0], memory_order_acquire);
@@ -5909,7 +5931,7 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
   tl__rg *np = &tl__rg_none;
   if (t && F && F->sign_bit == 7 && fi->bits == 8) {
     const int f80 = F->fam == TL__FAM_FNUZ;
-    int best = 33, blo = 0, bhi = 0, bnl = 0;
+    int best = 65, blo = 0, bhi = 0, bnl = 0;
     for (int nl = 127; nl >= 96; nl--) { /* the codes above nl: one result per half */
       int ok = 1;
       for (int m = nl + 1; m < 128 && ok; m++) ok = t[m] == t[nl + 1] && t[0x80 | m] == t[0x80 | (nl + 1)];
@@ -5920,9 +5942,9 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
       while (hi - 1 >= lo && t[hi - 1] == t[nl] && t[0x80 | (hi - 1)] == t[0x80 | nl]) hi--;
       if (hi - lo + 1 < best) best = hi - lo + 1, blo = lo, bhi = hi, bnl = nl;
     }
-    if (best <= 32) {
-      unsigned char Pt[32], Nt[32];
-      for (int k = 0; k < 32; k++) {
+    if (best <= 64) {
+      unsigned char Pt[64], Nt[64];
+      for (int k = 0; k < 64; k++) {
         const int m = blo + (k < bhi - blo ? k : bhi - blo);
         Pt[k] = t[m];
         Nt[k] = t[0x80 | (m == 0 && f80 ? 1 : m)];
@@ -5943,7 +5965,7 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
             R.f80 = (unsigned char)p80;
             if (R.sg == 1 && !R.sm) R.sm = (unsigned char)(Nt[1] ^ Pt[1]);
             if (R.sg == 3) /* the largest positive entry */
-              for (int k = R.sm = 0; k < 32; k++) R.sm = (signed char)Pt[k] > (signed char)R.sm ? Pt[k] : R.sm;
+              for (int k = R.sm = 0; k < 64; k++) R.sm = (signed char)Pt[k] > (signed char)R.sm ? Pt[k] : R.sm;
             unsigned x = 0;
             while (x < 256 && tl__rg_eval(Pt, Nt, &R, x) == t[x]) x++;
             found = x == 256;
@@ -5951,14 +5973,16 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
       if (found) {
         if (!(np = aligned_alloc(32, sizeof *np))) return NULL; /* out of memory: not now */
         *np = R;
-        np->k16 = bhi - blo < 16;
+        np->nsub = bhi - blo < 16 ? 1 : bhi - blo < 32 ? 2 : 4;
+        np->cost = tl__rg_cost(np);
         if (np->sg == 3) memcpy(Pt, Nt, sizeof Pt); /* the negative half's entries looked up */
-        if (!np->k16) /* the first rows telescoped: P0 ^ P1 (tl__rg32) */
-          for (int k = 0; k < 16; k++) Pt[k] ^= Pt[k + 16], Nt[k] ^= Nt[k + 16];
-        np->P0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)Pt));
-        np->P1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(Pt + 16)));
-        np->N0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)Nt));
-        np->N1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(Nt + 16)));
+        /* telescoped (tl__rg32): sub-table h stored XOR-ed with sub-table h + 1 */
+        for (int h = 0; h + 1 < np->nsub; h++)
+          for (int k = 0; k < 16; k++) Pt[16 * h + k] ^= Pt[16 * h + 16 + k], Nt[16 * h + k] ^= Nt[16 * h + 16 + k];
+        for (int h = 0; h < 4; h++) {
+          np->P[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(Pt + 16 * h)));
+          np->N[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(Nt + 16 * h)));
+        }
       }
     }
   }
@@ -5966,23 +5990,25 @@ static const tl__rg *tl__rg_get(tl_dtype from, tl_dtype to, int sat) {
 }
 
 typedef struct {
-  __m256i P0, P1, N0, N1, lo, km, nl, nanp, nann, v80, sm;
+  __m256i P[4], N[4], lo, km, nl, nanp, nann, v80, sm;
 } tl__rgk;
 
-/* NAN_: 0 none above NL, 1 one result per half, 2 one for both; SG as tl__rg.sg */
-static inline __attribute__((always_inline)) __m256i tl__rg32(const tl__rgk *K, __m256i x, int K16, int NAN_, int F80,
+/* NAN_: 0 none above NL, 1 one result per half, 2 one for both; SG as
+   tl__rg.sg; NS sub-tables a half. The index k < 16 NS; sub-table h < NS - 1
+   is read by k + 0x80 - 16 (h + 1) saturated, which has bit 7 set (VPSHUFB
+   reads 0) from k = 16 (h + 1) on, so sub-tables stored XOR-ed with the
+   next one (the last as it is) XOR to entry k's. */
+static inline __attribute__((always_inline)) __m256i tl__rg_half(const __m256i *T, __m256i k, int NS) {
+  __m256i v = _mm256_shuffle_epi8(T[NS - 1], k);
+  for (int h = 0; h + 1 < NS; h++)
+    v = _mm256_xor_si256(v, _mm256_shuffle_epi8(T[h], _mm256_adds_epu8(k, _mm256_set1_epi8((char)(0x80 - 16 * (h + 1))))));
+  return v;
+}
+static inline __attribute__((always_inline)) __m256i tl__rg32(const tl__rgk *K, __m256i x, int NS, int NAN_, int F80,
                                                               int SG) {
   const __m256i m = _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   const __m256i k = _mm256_min_epu8(_mm256_subs_epu8(m, K->lo), K->km);
-  __m256i vp, vn = _mm256_setzero_si256();
-  if (K16) {
-    vp = _mm256_shuffle_epi8(K->P0, k);
-    if (!SG) vn = _mm256_shuffle_epi8(K->N0, k);
-  } else {
-    const __m256i k2 = _mm256_adds_epu8(k, _mm256_set1_epi8(0x70)); /* bit 7 set from 16 on: VPSHUFB reads 0 */
-    vp = _mm256_xor_si256(_mm256_shuffle_epi8(K->P0, k2), _mm256_shuffle_epi8(K->P1, k));
-    if (!SG) vn = _mm256_xor_si256(_mm256_shuffle_epi8(K->N0, k2), _mm256_shuffle_epi8(K->N1, k));
-  }
+  const __m256i vp = tl__rg_half(K->P, k, NS), vn = SG ? _mm256_setzero_si256() : tl__rg_half(K->N, k, NS);
   __m256i v; /* the sign: bit 7 of the code */
   if (SG == 1) v = _mm256_xor_si256(vp, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), K->sm));
   else if (SG == 2) v = _mm256_blendv_epi8(vp, K->sm, x);
@@ -5994,42 +6020,46 @@ static inline __attribute__((always_inline)) __m256i tl__rg32(const tl__rgk *K, 
   return v;
 }
 
-static inline __attribute__((always_inline)) void tl__rg_run(const tl__rg *P, const unsigned char *t, int K16, int NAN_,
+static inline __attribute__((always_inline)) void tl__rg_run(const tl__rg *P, const unsigned char *t, int NS, int NAN_,
                                                              int F80, int SG, const uint8_t *s, char *d, size_t n) {
-  const tl__rgk K = {P->P0, P->P1, P->N0, P->N1, _mm256_set1_epi8((char)P->lo), _mm256_set1_epi8((char)P->km),
+  const tl__rgk K = {{P->P[0], P->P[1], P->P[2], P->P[3]}, {P->N[0], P->N[1], P->N[2], P->N[3]},
+                     _mm256_set1_epi8((char)P->lo), _mm256_set1_epi8((char)P->km),
                      _mm256_set1_epi8((char)P->nl), _mm256_set1_epi8((char)P->nanp), _mm256_set1_epi8((char)P->nann),
                      _mm256_set1_epi8((char)P->v80), _mm256_set1_epi8((char)P->sm)}; /* read before the stores */
   int nt;
   size_t i = tl__lut_head(t, 1, s, d, n, &nt);
-#define TL__RG1(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__rg32(&K, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), K16, NAN_, F80, SG), nt)
+#define TL__RG1(o) tl__pf(pf, s + i + (o), 32), tl__st32(d + i + (o), tl__rg32(&K, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), NS, NAN_, F80, SG), nt)
   TL__NT_PF(nt, TL__STEPS32(TL__RG1););
 #undef TL__RG1
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
-#define TL__RGFN(K16, NAN_, F80, SG)                                                                           \
-  static __attribute__((noinline)) void tl__rg_##K16##NAN_##F80##SG(const tl__rg *P, const unsigned char *t,      \
-                                                                   const void *s, void *d, size_t n) {         \
-    tl__rg_run(P, t, K16, NAN_, F80, SG, s, d, n);                                                             \
+#define TL__RGFN(NS, NAN_, F80, SG)                                                                            \
+  static __attribute__((noinline)) void tl__rg_##NS##NAN_##F80##SG(const tl__rg *P, const unsigned char *t,       \
+                                                                  const void *s, void *d, size_t n) {          \
+    tl__rg_run(P, t, NS, NAN_, F80, SG, s, d, n);                                                              \
   }
-#define TL__RGFN3(K16, NAN_, F80)                                                                              \
-  TL__RGFN(K16, NAN_, F80, 0) TL__RGFN(K16, NAN_, F80, 1) TL__RGFN(K16, NAN_, F80, 2) TL__RGFN(K16, NAN_, F80, 3)
-#define TL__RGFN6(K16, NAN_) TL__RGFN3(K16, NAN_, 0) TL__RGFN3(K16, NAN_, 1)
-TL__RGFN6(0, 0) TL__RGFN6(0, 1) TL__RGFN6(0, 2) TL__RGFN6(1, 0) TL__RGFN6(1, 1) TL__RGFN6(1, 2)
+#define TL__RGFN3(NS, NAN_, F80)                                                                               \
+  TL__RGFN(NS, NAN_, F80, 0) TL__RGFN(NS, NAN_, F80, 1) TL__RGFN(NS, NAN_, F80, 2) TL__RGFN(NS, NAN_, F80, 3)
+#define TL__RGFN6(NS, NAN_) TL__RGFN3(NS, NAN_, 0) TL__RGFN3(NS, NAN_, 1)
+#define TL__RGFN18(NS) TL__RGFN6(NS, 0) TL__RGFN6(NS, 1) TL__RGFN6(NS, 2)
+TL__RGFN18(1) TL__RGFN18(2) TL__RGFN18(4)
+#undef TL__RGFN18
 #undef TL__RGFN6
 #undef TL__RGFN3
 #undef TL__RGFN
 
 static void tl__rg_call(const tl__rg *P, const unsigned char *t, const void *s, void *d, size_t n) {
   typedef void (*fn)(const tl__rg *, const unsigned char *, const void *, void *, size_t);
-#define TL__RGE3(K16, NAN_, F80)                                                                               \
-  tl__rg_##K16##NAN_##F80##0, tl__rg_##K16##NAN_##F80##1, tl__rg_##K16##NAN_##F80##2, tl__rg_##K16##NAN_##F80##3
-#define TL__RGE6(K16, NAN_) {TL__RGE3(K16, NAN_, 0)}, {TL__RGE3(K16, NAN_, 1)}
-  static const fn fns[2][3][2][4] = {{{TL__RGE6(0, 0)}, {TL__RGE6(0, 1)}, {TL__RGE6(0, 2)}},
-                                     {{TL__RGE6(1, 0)}, {TL__RGE6(1, 1)}, {TL__RGE6(1, 2)}}};
+#define TL__RGE3(NS, NAN_, F80)                                                                                \
+  tl__rg_##NS##NAN_##F80##0, tl__rg_##NS##NAN_##F80##1, tl__rg_##NS##NAN_##F80##2, tl__rg_##NS##NAN_##F80##3
+#define TL__RGE6(NS, NAN_) {TL__RGE3(NS, NAN_, 0)}, {TL__RGE3(NS, NAN_, 1)}
+#define TL__RGE18(NS) {{TL__RGE6(NS, 0)}, {TL__RGE6(NS, 1)}, {TL__RGE6(NS, 2)}}
+  static const fn fns[3][3][2][4] = {TL__RGE18(1), TL__RGE18(2), TL__RGE18(4)};
+#undef TL__RGE18
 #undef TL__RGE6
 #undef TL__RGE3
-  fns[P->k16 != 0][P->nl == 127 ? 0 : P->nan1 ? 2 : 1][P->f80 != 0][P->sg](P, t, s, d, n);
+  fns[P->nsub == 1 ? 0 : P->nsub == 2 ? 1 : 2][P->nl == 127 ? 0 : P->nan1 ? 2 : 1][P->f80 != 0][P->sg](P, t, s, d, n);
 }
 
 /* For the tests: the lookup range (HI - LO + 1) of pair's range clamp, 0 if it has none. */
@@ -6124,8 +6154,20 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
      float8_e3m4 -> uint2 0.53 -> 0.67, float8_e4m3b11fnuz -> uint4 0.44 ->
      0.50, float8_e5m2fnuz -> uint4 0.70 -> 0.79) */
   const tl__rg *RG = tl__info(to)->itemsize == 1 ? tl__rg_get(from, to, sat) : NULL;
+  /* a clamp of four sub-tables a half competes by cost with the rule that
+     would run without it (TL__RG_WIDE: taken where cheaper, the costs in
+     the units of tl__ns.cost, as the row sums' comparison below) */
+  const tl__rg *RGW = RG && RG->nsub == 4 ? RG : NULL;
+  if (RGW) RG = NULL;
+#define TL__RG_WIDE(c)                                                                                        \
+  do {                                                                                                        \
+    if (RGW && RGW->cost < (c)) {                                                                             \
+      R->run = tl__r_rg, R->P = RGW;                                                                          \
+      return 1;                                                                                               \
+    }                                                                                                         \
+  } while (0)
   const tl__affp *A =
-      RG && (RG->k16 || RG->sg == 2 || tl__info(to)->kind != TL_KIND_UINT) ? NULL : tl__aff_use(from, to, sat, L);
+      RG && (RG->nsub == 1 || RG->sg == 2 || tl__info(to)->kind != TL_KIND_UINT) ? NULL : tl__aff_use(from, to, sat, L);
   /* a row-sum rule where it takes no more operations than the affine rule,
      the fold or the lookup that would run (or one more, against 12 or more:
      measured, AVX2 on Zen 4, 32 KiB, in alternation: at equal counts the
@@ -6140,6 +6182,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
                       : F && tl__fold_has(from, to, sat, L) ? F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc
                                                             : TL__NS_LUT_COST;
     if (NS->R.cost <= other + (other >= 12)) {
+      TL__RG_WIDE(NS->R.cost);
       R->run = tl__r_ns, R->P = NS, R->f.ns = tl__ns_fn(&NS->R);
       return 1;
     }
@@ -6149,14 +6192,18 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     return 1;
   }
   if (A) { /* its function not NULL: tl__aff_find takes only rules that have one */
+    TL__RG_WIDE(A->A.cost);
     R->run = tl__r_aff, R->P = A, R->f.aff = tl__aff_fn(&A->A);
     return 1;
   }
   if (tl__fold_has(from, to, sat, L)) {
     const tl__foldp *F = tl__fold_get(from, to, sat != 0);
+    TL__RG_WIDE(F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc);
     R->run = tl__r_fold, R->P = F, R->f.fold = tl__fold_fn(F);
     return 1;
   }
+  TL__RG_WIDE(TL__NS_LUT_COST);
+#undef TL__RG_WIDE
 #define TL__LUT_K0(D) R->f.lut = L->k == 4 ? tl__lut_##D##_4 : L->k == 5 ? tl__lut_##D##_5 : L->k == 6 ? tl__lut_##D##_6 \
                                   : L->k == 7 ? tl__lut_##D##_7 : tl__lut_##D##_8;
 #define TL__LUT_K(D)                                                                                  \

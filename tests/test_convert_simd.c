@@ -1194,7 +1194,7 @@ static void test_ns_enabled(void **state) {
                                       {TL_FLOAT8_E4M3FN, TL_UINT8},      /* 5, against a 7-bit fold */
                                       {TL_FLOAT8_E3M4, TL_INT8},         /* the negating sign rule */
                                       {TL_FLOAT8_E3M4, TL_INT4},         /* the same modulo 16 */
-                                      {TL_FLOAT8_E4M3FNUZ, TL_INT8}};    /* with NaN's byte patched */
+                                      {TL_FLOAT8_E4M3FNUZ, TL_INT7}};    /* an fnuz source, its NaN (0x80) 0 */
   enum { N = 1000 };
   static uint8_t src[N], out[N], ref[N];
   for (int i = 0; i < N; i++) src[i] = (uint8_t)(i * 73 + 5);
@@ -1226,6 +1226,54 @@ static void test_ns_enabled(void **state) {
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost((tl_dtype)-1, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
+/* Range clamps of 33-64 codes (four sub-tables a half) run where their
+ * cost is below the rule that would run instead: float8_e4m3/e4m3fn ->
+ * int8 (0 below 1.0, saturated from 128 on: the window from the code
+ * below 1.0's to 128's, found here by encoding those values), float8_e5m2
+ * -> uint8 take it; float8_e4m3 -> float6_e2m3fn (an affine rule) and
+ * float8_e4m3b11fnuz -> uint8 (row sums) keep theirs though a window
+ * exists. Their results against the scalar tier's on every code at every
+ * offset of a 32-byte block. */
+static void test_rg_wide(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  const float at[2] = {1.0f, 128.0f};
+  for (int f = 0; f < 2; f++) {
+    const tl_dtype F = f ? TL_FLOAT8_E4M3FN : TL_FLOAT8_E4M3;
+    uint8_t c[2];
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT32, at, F, c, 2, 0, NULL), TL_OK);
+    for (int sat = 0; sat < 2; sat++) {
+      assert_int_equal(tl__avx2_rg_range(F, TL_INT8, sat), c[1] - c[0] + 2);
+      assert_int_equal(tl__avx2_lut8_route(F, TL_INT8, sat), 4);
+    }
+  }
+  assert_true(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_UINT8, 0) > 32);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E5M2, TL_UINT8, 0), 4);
+  assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0) > 32);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0), 5);
+  assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0) > 32);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0), 8);
+  static const tl_dtype pairs[][2] = {{TL_FLOAT8_E4M3, TL_INT8}, {TL_FLOAT8_E4M3FN, TL_INT8}, {TL_FLOAT8_E5M2, TL_UINT8},
+                                      {TL_FLOAT8_E4M3FNUZ, TL_FLOAT6_E2M3FN}};
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 32], out[N + 32], ref[N + 32];
+  for (int i = 0; i < N + 32; i++) src[i] = (uint8_t)(i * 167 + i / 256);
+  for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+    for (int sat = 0; sat < 2; sat++)
+      for (int off = 0; off < 32; off += 7) {
+        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+        assert_int_equal(tl_convert_contiguous(pairs[p][0], src + off, pairs[p][1], ref, N, flags, NULL), TL_OK);
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        memset(out, 0x5A, sizeof out);
+        assert_int_equal(tl_convert_contiguous(pairs[p][0], src + off, pairs[p][1], out + off, N, flags, NULL), TL_OK);
+        assert_memory_equal(out + off, ref, N);
+        for (int k = 0; k < off; k++) assert_int_equal(out[k], 0x5A);
+        assert_int_equal(out[off + N], 0x5A);
+      }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -1876,6 +1924,7 @@ int main(void) {
       cmocka_unit_test(test_bl_enabled),
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
+      cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
