@@ -131,6 +131,7 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
    table with 1-byte entries by (float8/int8/e8m0 sources), 0 if none (tests). */
 int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8/6/4 by binades */
+int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8 by normalized binades (tl__bn) */
 int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat); /* integers -> early-saturating float8/6/4 by a clamp */
 int tl__avx2_rg_range(tl_dtype from, tl_dtype to, int sat); /* float8 -> 1-byte types by a range clamp: its range, or 0 */
 int tl__avx2_rg_sign(tl_dtype from, tl_dtype to, int sat);  /* its sign rule + 1 (1 tables, 2 XOR, 3 one code, 4 negated), or 0 */

@@ -1229,6 +1229,63 @@ static void test_ns_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* Normalized binades (tl__bn): the formula holds for int8/uint8 into the
+ * float8 formats whose overflow past uint8's range is one code (inf, NaN or,
+ * saturating, the largest finite: a cap), so into float8_e3m4,
+ * e4m3b11fnuz and the float6/float4 formats only when saturating (without,
+ * every value from 16 or 32 on overflows to inf or NaN, which a cap at the
+ * largest finite does not give); it runs in place of the binade rows' 8-row
+ * form (uint8 -> float8_e5m2/e5m2fnuz), the 6-row form and int8's 7-bit
+ * folds staying. Results against the scalar tier at every offset. */
+static void test_bn_enabled(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const struct {
+    tl_dtype to;
+    int nosat, sat;
+  } want[] = {
+      {TL_FLOAT8_E4M3, 1, 1},      {TL_FLOAT8_E4M3FN, 1, 1},      {TL_FLOAT8_E4M3FNUZ, 1, 1}, {TL_FLOAT8_E5M2, 1, 1},
+      {TL_FLOAT8_E5M2FNUZ, 1, 1},  {TL_FLOAT8_E3M4, 0, 1},        {TL_FLOAT8_E4M3B11FNUZ, 0, 1},
+      {TL_FLOAT6_E2M3FN, 0, 1},    {TL_FLOAT6_E3M2FN, 0, 1},      {TL_FLOAT4_E2M1FN, 0, 1},   {TL_FLOAT8_E8M0FNU, 0, 0},
+      {TL_INT16, 0, 0},
+  };
+  for (size_t j = 0; j < sizeof want / sizeof want[0]; j++)
+    for (int sat = 0; sat < 2; sat++)
+      for (int sg = 0; sg < 2; sg++) {
+        const tl_dtype from = sg ? TL_INT8 : TL_UINT8;
+        if (tl__avx2_bn_has(from, want[j].to, sat) != (sat ? want[j].sat : want[j].nosat))
+          fail_msg("%s -> %s (sat %d): normalized binades %d", tl_dtype_name(from), tl_dtype_name(want[j].to), sat,
+                   tl__avx2_bn_has(from, want[j].to, sat));
+      }
+  assert_false(tl__avx2_bn_has(TL_INT16, TL_FLOAT8_E4M3FN, 0));
+  assert_false(tl__avx2_bn_has(TL_UINT8, (tl_dtype)-1, 0));
+  assert_false(tl__avx2_bn_has(TL_UINT8, (tl_dtype)TL_NUM_CONCRETE, 0));
+  static const struct {
+    tl_dtype from, to;
+    int route;
+  } r[] = {{TL_UINT8, TL_FLOAT8_E5M2, 10}, {TL_UINT8, TL_FLOAT8_E5M2FNUZ, 10}, {TL_UINT8, TL_FLOAT8_E4M3FN, 3},
+           {TL_INT8, TL_FLOAT8_E5M2, 6}};
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 32], out[N + 32], ref[N + 32];
+  for (int i = 0; i < N + 32; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  for (size_t p = 0; p < sizeof r / sizeof r[0]; p++)
+    for (int sat = 0; sat < 2; sat++) {
+      assert_int_equal(tl__avx2_lut8_route(r[p].from, r[p].to, sat), r[p].route);
+      for (int off = 0; off < 32; off += 5) {
+        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+        assert_int_equal(tl_convert_contiguous(r[p].from, src + off, r[p].to, ref, N, flags, NULL), TL_OK);
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        memset(out, 0x5A, sizeof out);
+        assert_int_equal(tl_convert_contiguous(r[p].from, src + off, r[p].to, out + off, N, flags, NULL), TL_OK);
+        assert_memory_equal(out + off, ref, N);
+        for (int k = 0; k < off; k++) assert_int_equal(out[k], 0x5A);
+        assert_int_equal(out[off + N], 0x5A);
+      }
+    }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Range clamps of 33-64 codes (four sub-tables a half) run where their
  * cost is below the rule that would run instead: float8_e4m3/e4m3fn ->
  * int8 (0 below 1.0, saturated from 128 on: the window from the code
@@ -1925,6 +1982,7 @@ int main(void) {
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_wide),
+      cmocka_unit_test(test_bn_enabled),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
