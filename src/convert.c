@@ -291,7 +291,9 @@ static _Atomic(tl__contig_fn) tl__kc[2][TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
  * 0.35-0.45, complex32 -> float8_e4m3/e4m3fn/e4m3fnuz/e4m3b11fnuz 0.30 /
  * 0.43-0.47 (complex32 -> e3m4/e3m2fn/e5m2fnuz 1.35-1.38x and float6_e2m3fn
  * / float4_e2m1fn, 0.9-1.0x: kept). complex32 -> int2/uint2/int4 (tl__hw's
- * window lookups): 1.12-1.15x in cache, the same at 64 MiB. */
+ * window lookups): 1.12-1.15x in cache, the same at 64 MiB. float16 /
+ * bfloat16 / complex32 -> float4_e2m1fn (tl__hq's window with the sticky
+ * bit): 0.23-0.28 / 0.27-0.33. */
 static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
   const int narrow = ti->kind == TL_KIND_FLOAT && ti->itemsize == 1 && to != TL_FLOAT4_E2M1FN_X2; /* float8/6/4 */
@@ -307,11 +309,11 @@ static int tl__avx512_defers(tl_dtype from, tl_dtype to) {
            to == TL_FLOAT8_E4M3B11FNUZ || to == TL_FLOAT8_E8M0FNU;
   case TL_UINT16: return to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT16:
-  case TL_BFLOAT16: /* every float8 format, float6_e3m2fn: k_h8's blocks without the float32 lanes */
-    return small_int || (F && tl__ffmt_h8_fast(F)) || to == TL_FLOAT8_E8M0FNU;
-  case TL_COMPLEX32: /* float8_e5m2, e8m0 and the four e4m3 formats; int2/uint2/int4 (tl__hw) */
+  case TL_BFLOAT16: /* every float8 format, float6_e3m2fn: k_h8's blocks without the float32 lanes; float4 (tl__hq) */
+    return small_int || (F && tl__ffmt_h8_fast(F)) || to == TL_FLOAT8_E8M0FNU || to == TL_FLOAT4_E2M1FN;
+  case TL_COMPLEX32: /* float8_e5m2, e8m0 and the four e4m3 formats; int2/uint2/int4 (tl__hw), float4 (tl__hq) */
     return to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E8M0FNU || (F && F->E == 4 && F->M == 3) || to == TL_INT2 ||
-           to == TL_UINT2 || to == TL_INT4;
+           to == TL_UINT2 || to == TL_INT4 || to == TL_FLOAT4_E2M1FN;
   case TL_FLOAT64:
   case TL_COMPLEX128: return narrow || to == TL_FLOAT8_E8M0FNU;
   case TL_FLOAT32:

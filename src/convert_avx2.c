@@ -7505,6 +7505,188 @@ int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat) {
   return P ? 1 + P->sh + 16 * P->cap : 0;
 }
 
+/* ---- float16 / bfloat16 / complex32 -> float4 by a window of the bits, with the sticky bit ----
+ * Rounding to a format of M mantissa bits changes the result only at the
+ * midpoints between its values, which have M + 1 mantissa bits: with sh
+ * chosen so that u = |h| >> sh keeps them (float16 -> float4_e2m1fn: sh =
+ * 8, the exponent and two mantissa bits), a midpoint's tie goes up or down
+ * by the rounding, so the result is a function of u and of whether the bits
+ * below are zero: of f = 2u + (|h| & (2^sh - 1) != 0) = u + ((|h| + 2^sh -
+ * 1) >> sh). Below a window [B, B + K] of f the result is one value, above
+ * it another: the index min(f - B, K) (saturated at 0 in 16-bit lanes,
+ * packed to bytes), K < 64, looked up as tl__rg's halves (1, 2 or 4
+ * telescoped sub-tables), the negative half's entries the positive's XOR a
+ * constant (the sign bit) or looked up too, and picked by the sign. NaN
+ * (|h| above inf's bits) goes to the scalar engine with its block of 32.
+ * Found by trying every sh from 10 (bfloat16: 7) down to 1 and taken only
+ * if the rule gives the scalar engine's result for all 65536 codes
+ * (complex32: as the real parts of 65536 elements, their imaginary parts
+ * other codes). float4_e2m1fn's window is 36 values from 0x3400 (0.25)
+ * to 0x4500 (5.0) in float16. */
+typedef struct {
+  __m256i T[4], N[4]; /* the positive / negative half's sub-tables, telescoped */
+  unsigned short base, nanb;
+  unsigned char sh, km, ns, sgx, sm; /* sgx: the negative half is the positive's XOR sm */
+} tl__hq;
+static tl__hq *_Atomic tl__hqs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__hq tl__hq_none;
+
+static unsigned tl__hq_f(unsigned a, int sh) { return (a >> sh) + ((a + (1u << sh) - 1) >> sh); }
+
+/* The rule from the scalar engine's results r[c] for the 16-bit codes c: 1,
+   or 0 if none has a window of at most 64 values. pos/neg: 65536 ints of
+   scratch each. */
+static int tl__hq_find(const unsigned char *r, unsigned nanb, int top, int *pos, int *neg, tl__hq *P) {
+  for (int sh = top; sh >= 1; sh--) {
+    const unsigned nf = tl__hq_f(nanb, sh) + 1;
+    int ok = 1;
+    for (unsigned f = 0; f < nf; f++) pos[f] = neg[f] = -1;
+    for (unsigned a = 0; a <= nanb && ok; a++) {
+      const unsigned f = tl__hq_f(a, sh);
+      const int rp = r[a], rn = r[a | 0x8000];
+      if (pos[f] < 0) pos[f] = rp, neg[f] = rn;
+      else ok = pos[f] == rp && neg[f] == rn;
+    }
+    if (!ok) continue;
+    for (unsigned f = 1; f < nf; f++) /* f values no code has: as the one below */
+      if (pos[f] < 0) pos[f] = pos[f - 1], neg[f] = neg[f - 1];
+    unsigned B = 0, H = nf - 1;
+    while (B + 1 < nf && pos[B + 1] == pos[0] && neg[B + 1] == neg[0]) B++;
+    while (H > B && pos[H - 1] == pos[nf - 1] && neg[H - 1] == neg[nf - 1]) H--;
+    if (H - B >= 64) return 0; /* a smaller sh only widens it */
+    unsigned char tp[64], tn[64];
+    for (unsigned j = 0; j < 64; j++) {
+      const unsigned f = B + (j < H - B ? j : H - B);
+      tp[j] = (unsigned char)pos[f], tn[j] = (unsigned char)neg[f];
+    }
+    memset(P, 0, sizeof *P);
+    P->sm = (unsigned char)(tp[0] ^ tn[0]), P->sgx = 1;
+    for (unsigned j = 0; j < 64; j++) P->sgx = P->sgx && (tp[j] ^ tn[j]) == P->sm;
+    P->base = (unsigned short)B, P->sh = (unsigned char)sh, P->km = (unsigned char)(H - B), P->nanb = (unsigned short)nanb;
+    P->ns = (unsigned char)((H - B) / 16 + 1);
+    for (int h = 0; h + 1 < P->ns; h++) /* telescoped as tl__rg's (tl__rg_half) */
+      for (int k = 0; k < 16; k++) tp[16 * h + k] ^= tp[16 * h + 16 + k], tn[16 * h + k] ^= tn[16 * h + 16 + k];
+    for (int h = 0; h < 4; h++) {
+      P->T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tp + 16 * h)));
+      P->N[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(tn + 16 * h)));
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* The rule of pair (from, to, sat), or NULL (built and checked once). */
+static const tl__hq *tl__hq_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__hq *P = atomic_load_explicit(&tl__hqs[from][to][sat != 0], memory_order_acquire);
+  if (P) return P == &tl__hq_none ? NULL : P;
+  tl__hq *np = &tl__hq_none;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const int cx = from == TL_COMPLEX32;
+  uint16_t *src = malloc(65536 * 2 * sizeof *src);
+  unsigned char *r = malloc(65536);
+  int *pn = malloc(2 * 65536 * sizeof *pn);
+  if (!src || !r || !pn) {
+    free(src), free(r), free(pn);
+    return NULL; /* out of memory: not now */
+  }
+  for (unsigned c = 0; c < 65536; c++) {
+    if (cx) src[2 * c] = (uint16_t)c, src[2 * c + 1] = (uint16_t)(c * 40503u + 7);
+    else src[c] = (uint16_t)c;
+  }
+  tl__convert_generic(from, (const char *)src, cx ? 4 : 2, to, (char *)r, 1, 65536, flags);
+  tl__hq F;
+  if (tl__hq_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, from == TL_BFLOAT16 ? 7 : 10, pn, pn + 65536, &F)) {
+    if ((np = aligned_alloc(32, sizeof *np)) == NULL) {
+      free(src), free(r), free(pn);
+      return NULL;
+    }
+    *np = F;
+  }
+  free(src), free(r), free(pn);
+  return TL__PUBLISH(tl__hqs[from][to][sat != 0], np, &tl__hq_none);
+}
+
+static inline __attribute__((always_inline)) void tl__hq_run(tl_dtype from, tl_dtype to, int sat, int NS, int SGX,
+                                                             const void *sv, void *dv, size_t n) {
+  const tl__hq *P = tl__hq_get(from, to, sat);
+  const char *s = sv;
+  char *d = dv;
+  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+  const size_t isz = from == TL_COMPLEX32 ? 4 : 2;
+  if (!P) { /* not reached: the kernel is returned only with its rule */
+    tl__convert_generic(from, s, (ptrdiff_t)isz, to, d, 1, n, flags);
+    return;
+  }
+  const __m256i T[4] = {P->T[0], P->T[1], P->T[2], P->T[3]}, N[4] = {P->N[0], P->N[1], P->N[2], P->N[3]};
+  const __m256i base = _mm256_set1_epi16((short)P->base), km = _mm256_set1_epi8((char)P->km);
+  const __m256i c = _mm256_set1_epi16((short)((1 << P->sh) - 1)), sm = _mm256_set1_epi8((char)P->sm);
+  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
+  const __m128i sh = _mm_cvtsi32_si128(P->sh);
+  int nt;
+  size_t i = tl__nt_head_f(from, to, s, d, n, isz, 1, flags, &nt);
+  const size_t pf = tl__pf_on(nt);
+  while (i + 32 <= n) {
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + i * isz;
+      tl__pf(pf, p, 32 * isz);
+      const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
+      const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
+      const __m256i nan = _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb);
+      if (!_mm256_testz_si256(nan, nan)) break;
+      const __m256i f0 = _mm256_add_epi16(_mm256_srl_epi16(a0, sh), _mm256_srl_epi16(_mm256_add_epi16(a0, c), sh));
+      const __m256i f1 = _mm256_add_epi16(_mm256_srl_epi16(a1, sh), _mm256_srl_epi16(_mm256_add_epi16(a1, c), sh));
+      const __m256i k = _mm256_min_epu8(_mm256_packus_epi16(_mm256_subs_epu16(f0, base), _mm256_subs_epu16(f1, base)), km);
+      const __m256i sg = _mm256_packs_epi16(h0, h1); /* the signs, as signed bytes */
+      __m256i v = tl__rg_half(T, k, NS);
+      if (SGX) v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), sg), sm));
+      else v = _mm256_blendv_epi8(v, tl__rg_half(N, k, NS), sg);
+      tl__st32(d + i, _mm256_permute4x64_epi64(v, 0xD8), nt);
+    }
+    if (i + 32 <= n) { /* a NaN among these 32 */
+      tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, 32, flags);
+      i += 32;
+    }
+  }
+  if (nt) _mm_sfence();
+  if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, n - i, flags);
+}
+static __attribute__((noinline)) void tl__hq_call(tl_dtype from, tl_dtype to, int sat, const void *s, void *d, size_t n) {
+  const tl__hq *P = tl__hq_get(from, to, sat);
+  const int ns = P ? P->ns : 1, sgx = P ? P->sgx : 1;
+  if (ns == 1) sgx ? tl__hq_run(from, to, sat, 1, 1, s, d, n) : tl__hq_run(from, to, sat, 1, 0, s, d, n);
+  else if (ns == 2) sgx ? tl__hq_run(from, to, sat, 2, 1, s, d, n) : tl__hq_run(from, to, sat, 2, 0, s, d, n);
+  else if (ns == 3) sgx ? tl__hq_run(from, to, sat, 3, 1, s, d, n) : tl__hq_run(from, to, sat, 3, 0, s, d, n);
+  else sgx ? tl__hq_run(from, to, sat, 4, 1, s, d, n) : tl__hq_run(from, to, sat, 4, 0, s, d, n);
+}
+/* the pairs */
+#define TL__HQ_DSTS(X, FT, TAG) X(FT, TAG, TL_FLOAT4_E2M1FN, f4)
+#define TL__HQ_SRCS(X) TL__HQ_DSTS(X, TL_FLOAT16, h) TL__HQ_DSTS(X, TL_BFLOAT16, b) TL__HQ_DSTS(X, TL_COMPLEX32, c32)
+#define TL__HQ_FN(FT, TAG, TT, TTAG)                                                                              \
+  static void hq_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__hq_call(FT, TT, 0, s, d, n); }             \
+  static void hq_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { tl__hq_call(FT, TT, 1, s, d, n); }
+TL__HQ_SRCS(TL__HQ_FN)
+#undef TL__HQ_FN
+
+/* The window kernel of a pair of the list, whether or not it has a rule; NULL off the list. */
+static tl__contig_fn tl__hq_fn(tl_dtype from, tl_dtype to, int sat) {
+#define TL__HQ_CASE(FT, TAG, TT, TTAG) \
+  if (from == FT && to == TT) return sat ? hq_##TAG##_##TTAG##_s : hq_##TAG##_##TTAG;
+  TL__HQ_SRCS(TL__HQ_CASE)
+#undef TL__HQ_CASE
+  return NULL;
+}
+/* The window kernel of pair (from, to, sat) if it has a rule, or NULL. */
+static tl__contig_fn tl__hq_kernel(tl_dtype from, tl_dtype to, int sat) {
+  const tl__contig_fn fn = tl__hq_fn(from, to, sat);
+  return fn && tl__hq_get(from, to, sat) ? fn : NULL;
+}
+/* For the tests: pair's rule as 1 + sh + 16 (window - 1) (0: none). */
+int tl__avx2_hq_rule(tl_dtype from, tl_dtype to, int sat) {
+  if (!tl__hq_fn(from, to, sat)) return 0; /* off the list, dtypes out of range included */
+  const tl__hq *P = tl__hq_get(from, to, sat);
+  return P ? 1 + P->sh + 16 * P->km : 0;
+}
+
 static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   tl__contig_fn fn = tl__f8dec_kernel(from, to);
   if (!fn) return NULL;
@@ -7611,6 +7793,7 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
     if (f) return f;
     if ((f = tl__sbw_kernel(from, to)) != NULL) return f;
     if ((f = tl__hw_kernel(from, to, sat)) != NULL) return f;
+    if ((f = tl__hq_kernel(from, to, sat)) != NULL) return f;
     f = tl__f2i_kernel(from, to);
     if (!f) f = tl__cl_kernel(from, to, sat);
     if (!f) f = tl__n8_kernel(from, to, sat);
@@ -7675,6 +7858,10 @@ int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat) {
   return 0;
 }
 int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_hq_rule(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return 0;
 }

@@ -165,6 +165,8 @@ int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: pair's float16/bfloat16/complex32 -> int2/uint2/int4 window rule (AVX2), 1 + sh +
    16 cap, or 0 if it has none. */
 int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat);
+/* float16/bfloat16/complex32 -> float4_e2m1fn by a window with the sticky bit: 1 + sh + 16 (window - 1), 0 none */
+int tl__avx2_hq_rule(tl_dtype from, tl_dtype to, int sat);
 /* A 1-byte integer pair's byte rule (1 | A << 8 | B << 16 | c << 24: r =
    (((x & A) ^ B) - B) & (2^c - 1)), 0 if it has none (tests). */
 int tl__avx2_bint_rule(tl_dtype from, tl_dtype to, int sat);

@@ -394,7 +394,7 @@ static void test_large(void **state) {
 static void test_large_streamed(void **state) {
   (void)state;
   static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
-      {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0},
+      {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 1},
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
       /* byte-table lookups */
       {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE},
@@ -1823,7 +1823,7 @@ static void test_avx512_defers(void **state) {
       {TL_FLOAT32, TL_FLOAT8_E4M3FN, 1}, {TL_INT8, TL_INT32, 0},         {TL_UINT16, TL_FLOAT8_E4M3FN, 0},
       {TL_FLOAT64, TL_FLOAT8_E5M2, 1},   {TL_COMPLEX128, TL_FLOAT6_E2M3FN, 1}, {TL_COMPLEX64, TL_FLOAT8_E4M3FNUZ, 1},
       {TL_FLOAT32, TL_FLOAT8_E5M2, 0},   {TL_COMPLEX64, TL_FLOAT6_E2M3FN, 0}, {TL_FLOAT16, TL_FLOAT8_E4M3FN, 1},
-      {TL_BFLOAT16, TL_FLOAT6_E3M2FN, 1}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0}, {TL_COMPLEX32, TL_FLOAT8_E4M3FNUZ, 1},
+      {TL_BFLOAT16, TL_FLOAT6_E3M2FN, 1}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 1}, {TL_COMPLEX32, TL_FLOAT8_E4M3FNUZ, 1},
       {TL_COMPLEX32, TL_FLOAT8_E3M4, 0}, {TL_COMPLEX32, TL_INT4, 1},      {TL_COMPLEX32, TL_UINT2, 1},
       {TL_COMPLEX32, TL_UINT4, 0}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
@@ -1850,8 +1850,9 @@ static void test_avx512_defers(void **state) {
    bits looked up per sign (tl__avx2_hw_rule). float16 -> int4 changes at
    1.0 ... 8.0 (0x3C00 ... 0x4800, multiples of 0x100): shift 8, a window
    of 12 steps above 1.0; uint4 (its window from 1.0 to 15.0 is 16 steps of
-   0x80) has none. Every code, in order and interleaved with NaN and
-   complex32's imaginary parts, gives the scalar tier's bytes. */
+   0x80) has none. float4_e2m1fn by the window with the sticky bit
+   (tl__avx2_hq_rule, below). Every code, in order and interleaved with NaN
+   and complex32's imaginary parts, gives the scalar tier's bytes. */
 static void test_half_window(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip();
@@ -1861,12 +1862,26 @@ static void test_half_window(void **state) {
   assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, TL_INT8, 0), 0);
   assert_int_equal(tl__avx2_hw_rule((tl_dtype)-1, TL_INT4, 0), 0);
   assert_int_equal(tl__avx2_hw_rule(TL_FLOAT16, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  /* float4_e2m1fn (tl__avx2_hq_rule): with f = 2 (|h| >> sh) + (the bits
+     below nonzero), 0.25 (0x3400, a tie that rounds to 0) is f = 0x68, the
+     last of the zeros, and above 5.0 (0x4500, a tie to 4.0: f = 0x8A) every
+     value gives 6.0 from f = 0x8B on: a window of 36 at sh = 8, the midpoints
+     0.25 ... 5.0 having two mantissa bits. bfloat16 at sh = 5 the same:
+     0x3E80 -> 0x3E8, 0x40A0 -> 0x40A. */
+  for (int sat = 0; sat < 2; sat++) {
+    assert_int_equal(tl__avx2_hq_rule(TL_FLOAT16, TL_FLOAT4_E2M1FN, sat), 1 + 8 + 16 * (0x8B - 0x68));
+    assert_int_equal(tl__avx2_hq_rule(TL_COMPLEX32, TL_FLOAT4_E2M1FN, sat), 1 + 8 + 16 * (0x8B - 0x68));
+    assert_int_equal(tl__avx2_hq_rule(TL_BFLOAT16, TL_FLOAT4_E2M1FN, sat), 1 + 5 + 16 * (0x40B - 0x3E8));
+  }
+  assert_int_equal(tl__avx2_hq_rule(TL_FLOAT16, TL_FLOAT6_E2M3FN, 0), 0); /* not on the list */
+  assert_int_equal(tl__avx2_hq_rule((tl_dtype)-1, TL_FLOAT4_E2M1FN, 0), 0);
+  assert_int_equal(tl__avx2_hq_rule(TL_FLOAT16, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
   enum { N = 65536 + 2 * 1024 + 19 };
   uint16_t *src = malloc(2 * N * sizeof *src);
   unsigned char *out = malloc(N + 64), *ref = malloc(N + 64);
   assert_non_null(src), assert_non_null(out), assert_non_null(ref);
   static const tl_dtype from[] = {TL_FLOAT16, TL_BFLOAT16, TL_COMPLEX32};
-  static const tl_dtype to[] = {TL_INT2, TL_UINT2, TL_INT4, TL_UINT4};
+  static const tl_dtype to[] = {TL_INT2, TL_UINT2, TL_INT4, TL_UINT4, TL_FLOAT4_E2M1FN};
   for (size_t a = 0; a < 3; a++) {
     const int cx = from[a] == TL_COMPLEX32;
     const uint16_t nanc = from[a] == TL_BFLOAT16 ? 0x7FC1 : 0x7E01;
@@ -1877,9 +1892,9 @@ static void test_half_window(void **state) {
       if (cx) src[2 * i] = c, src[2 * i + 1] = (uint16_t)(i * 2654435761u >> 7);
       else src[i] = c;
     }
-    for (size_t b = 0; b < 4; b++)
+    for (size_t b = 0; b < 5; b++)
       for (int sat = 0; sat < 2; sat++) {
-        if (to[b] != TL_UINT4 && tl__avx2_hw_rule(from[a], to[b], sat) == 0)
+        if (to[b] != TL_UINT4 && to[b] != TL_FLOAT4_E2M1FN && tl__avx2_hw_rule(from[a], to[b], sat) == 0)
           fail_msg("%s -> %s sat %d: no window rule", tl_dtype_name(from[a]), tl_dtype_name(to[b]), sat);
         compare_tiers(from[a], (const unsigned char *)src, to[b], N, 0, sat ? TL_CONVERT_SATURATE : 0, out, ref, ntiers_avail());
         compare_tiers(from[a], (const unsigned char *)src + (cx ? 4 : 2) * 3, to[b], N - 37, 5,
