@@ -19,6 +19,7 @@ static int tl__cpu_bf16 = 0;               /* AVX512-BF16 (with the avx512 tier)
 static int tl__cpu_streams = 0;            /* interleaved streams pay past the caches (tl__run_streams) */
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
+static _Atomic int tl__tier_ready; /* 1 once tl__tier_init has run (tl_convert_contiguous's fast path) */
 
 #if defined(TL_HAVE_X86) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
@@ -95,6 +96,7 @@ static void tl__tier_init(void) {
   const char *nv = getenv("TYPELATTICE_AVX512_BASE");
   if (nv && *nv && strcmp(nv, "0") != 0) tl__cpu_vbmi = 0, tl__cpu_bf16 = 0;
   atomic_store(&tl__tier, t);
+  atomic_store_explicit(&tl__tier_ready, 1, memory_order_release);
 }
 
 static int tl__tier_get(void) {
@@ -477,9 +479,59 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
   return tl__ok();
 }
 
+#if defined(TL_HAVE_X86)
+/* The kernel tl_convert would run pair (from, to, sat) by on n contiguous
+ * elements, if it is known already and nothing else would happen on the
+ * way: the x86 tier's kept kernel (tl__x86_kernel's slot, filled by an
+ * earlier call), one thread (tl__threads_one), no streams; NULL otherwise
+ * (the full path then). The arguments are checked by the caller. */
+static tl__contig_fn tl__fast_kernel(tl_dtype from, tl_dtype to, int sat, size_t n) {
+  if (!atomic_load_explicit(&tl__tier_ready, memory_order_acquire)) return NULL;
+  const int tier = atomic_load_explicit(&tl__tier, memory_order_relaxed);
+  if (tier != TL__TIER_AVX2 && tier != TL__TIER_AVX512) return NULL;
+  const tl__contig_fn fn = atomic_load_explicit(&tl__kc[tier >= TL__TIER_AVX512][from][to][sat], memory_order_acquire);
+  if (!fn || fn == tl__kc_none) return NULL;
+  const size_t S = (size_t)tl__catalogue[from].itemsize, D = (size_t)tl__catalogue[to].itemsize;
+  if (tier == TL__TIER_AVX2 && S >= 4 * D) { /* tl__run_streams's first tests: streams possible */
+    size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
+    if (min == 0) min = tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
+    if ((S + D) * n >= min) return NULL;
+  }
+  return tl__threads_one(n, S + D) ? fn : NULL;
+}
+#endif
+
+/* tl_convert_contiguous's fast path for (from, to, flags, n): a concrete pair
+   whose kernel is known, valid flags, at least 16 elements (as
+   tl__contig_run), not checked mode; NULL: the full path */
+static tl__contig_fn tl__fast_fn(tl_dtype from, tl_dtype to, unsigned flags, size_t n) {
+#if defined(TL_HAVE_X86)
+  if (tl__concrete(from) && tl__concrete(to) && from != to && n >= 16 && n <= (size_t)PTRDIFF_MAX / 16 &&
+      (flags & ~(unsigned)TL_CONVERT_SATURATE) == 0)
+    return tl__fast_kernel(from, to, flags != 0, n);
+#else
+  (void)from, (void)to, (void)flags, (void)n;
+#endif
+  return NULL;
+}
+int tl__convert_fast(tl_dtype from, tl_dtype to, unsigned flags, size_t n) { return tl__fast_fn(from, to, flags, n) != NULL; }
+
 int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, void *dst, size_t n,
                           unsigned flags, size_t *fail_index) {
   int st;
+  /* the fast path (tl__fast_fn), with valid buffers: the same kernel,
+     floating-point environment and result as the full path, without its
+     chain of calls and tests: n = 64, AVX2 tier on Zen 4, three runs,
+     41-51 -> 14-22 ns a call, the kernel alone 6.5-10.7; 32 KiB
+     conversions take 0.5-1.5 us */
+  const tl__contig_fn fn = src && dst ? tl__fast_fn(from, to, flags, n) : NULL;
+  if (fn) {
+    tl__fpenv env;
+    tl__fpenv_enter(&env);
+    fn(src, dst, n);
+    tl__fpenv_leave(&env);
+    return tl__ok();
+  }
   if ((st = tl__check_dtype(from, "from")) != TL_OK) return st;
   if ((st = tl__check_dtype(to, "to")) != TL_OK) return st;
   return tl_convert(from, src, tl__info(from)->itemsize, to, dst, tl__info(to)->itemsize, n,

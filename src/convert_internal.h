@@ -338,6 +338,10 @@ uint32_t tl__f16_to_f32_bits(uint16_t h);   /* exact, NaN payload kept */
  * default floating-point environment. */
 void tl__run(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst, ptrdiff_t ds, size_t n,
              unsigned flags);
+/* For the tests: does tl_convert_contiguous take its fast path for (from, to, flags, n)? */
+int tl__convert_fast(tl_dtype from, tl_dtype to, unsigned flags, size_t n);
+/* Does tl__run_threaded run n elements of bytes_per bytes on the calling thread alone? */
+int tl__threads_one(size_t n, size_t bytes_per);
 /* The same split over the conversion thread pool when the settings ask for
  * it (convert_threads.c); identical results. */
 void tl__run_threaded(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst, ptrdiff_t ds,

@@ -219,6 +219,16 @@ static int tl__pool_grow(int want) {
   return have;
 }
 
+/* Does tl__run_threaded run n elements of bytes_per bytes (source and
+   output) on the calling thread alone? (As its test below; a pool found busy
+   runs there too.) */
+int tl__threads_one(size_t n, size_t bytes_per) {
+  tl__threads_init();
+  if (atomic_load_explicit(&tl__nthreads, memory_order_relaxed) <= 1 || n < 2 * TL__CHUNK_ALIGN) return 1;
+  const size_t thr = atomic_load_explicit(&tl__threshold, memory_order_relaxed);
+  return n < (thr + bytes_per - 1) / bytes_per;
+}
+
 void tl__run_threaded(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst, ptrdiff_t ds, size_t n,
                       unsigned flags) {
   tl__threads_init();

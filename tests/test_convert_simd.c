@@ -1229,6 +1229,75 @@ static void test_ns_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* tl_convert_contiguous's fast path (the kept kernel called directly) is
+ * taken only where the full path would run that kernel on the calling
+ * thread: a concrete pair with a kernel found by an earlier call, at least 16
+ * elements, no checked mode, one thread for the size, no streams; and it
+ * gives the full path's bytes, clears the error slot, leaves the output's
+ * neighbours alone. */
+static void test_fast_path(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const struct { tl_dtype from, to; unsigned flags; } c[] = {
+      {TL_FLOAT32, TL_FLOAT16, 0}, {TL_INT32, TL_INT64, 0}, {TL_FLOAT16, TL_FLOAT8_E4M3FN, 0},
+      {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT64, TL_INT8, TL_CONVERT_SATURATE}};
+  enum { N = 1000 };
+  static unsigned char src[N * 8 + 64], out[N * 8 + 64], ref[N * 8 + 64];
+  fill(src, sizeof src);
+  for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+    const size_t ds = isz(c[k].to);
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags, N)); /* no x86 kernel in the scalar tier */
+    assert_int_equal(tl_convert_contiguous(c[k].from, src, c[k].to, ref, N, c[k].flags, NULL), TL_OK);
+    assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+    for (int pass = 0; pass < 2; pass++) { /* the first finds the kernel, the second takes the fast path */
+      assert_int_equal(tl_convert_contiguous(c[k].from, NULL, c[k].to, out, N, 0, NULL), TL_EINVAL); /* an error first */
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(c[k].from, src, c[k].to, out + 1, N, c[k].flags, NULL), TL_OK);
+      assert_string_equal(tl_errmsg(), "");
+      assert_memory_equal(out + 1, ref, N * ds);
+      assert_int_equal(out[0], 0x5A);
+      assert_int_equal(out[1 + N * ds], 0x5A);
+    }
+    assert_true(tl__convert_fast(c[k].from, c[k].to, c[k].flags, N));
+    assert_true(tl__convert_fast(c[k].from, c[k].to, c[k].flags, 16));
+    assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags, 15));
+    assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags | TL_CONVERT_CHECKED, N));
+    assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags | 0x100, N));
+  }
+  /* checked mode still checks after the kernel is known: 1e6 is no float16 */
+  float big[32];
+  for (int i = 0; i < 32; i++) big[i] = i == 20 ? 1e6f : (float)i;
+  size_t at = 0;
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT32, big, TL_FLOAT16, out, 32, TL_CONVERT_CHECKED, &at), TL_ECAST);
+  assert_int_equal(at, 20);
+  /* dtypes the kernels do not take */
+  assert_false(tl__convert_fast(TL_FLOAT32, TL_FLOAT32, 0, N));
+  assert_false(tl__convert_fast(TL_WEAK_FLOAT, TL_FLOAT16, 0, N));
+  assert_false(tl__convert_fast((tl_dtype)-1, TL_FLOAT16, 0, N));
+  assert_false(tl__convert_fast(TL_FLOAT32, (tl_dtype)TL_NUM_CONCRETE, 0, N));
+  assert_false(tl__convert_fast(TL_FLOAT4_E2M1FN_X2, TL_FLOAT16, 0, N));
+  assert_false(tl__convert_fast(TL_FLOAT32, TL_FLOAT16, 0, (size_t)PTRDIFF_MAX));
+  /* more than one thread for the size: the full path (the pool) */
+  const int nt0 = tl_convert_threads();
+  const size_t th0 = tl_convert_thread_threshold();
+  assert_int_equal(tl_convert_set_threads(2), TL_OK);
+  assert_int_equal(tl_convert_set_thread_threshold(4096), TL_OK);
+  assert_false(tl__convert_fast(TL_FLOAT32, TL_FLOAT16, 0, 1 << 16));
+  assert_true(tl__convert_fast(TL_FLOAT32, TL_FLOAT16, 0, 64));
+  assert_int_equal(tl_convert_set_threads(1), TL_OK);
+  assert_true(tl__convert_fast(TL_FLOAT32, TL_FLOAT16, 0, 1 << 16));
+  assert_int_equal(tl_convert_set_threads(nt0), TL_OK);
+  assert_int_equal(tl_convert_set_thread_threshold(th0), TL_OK);
+  /* streams possible for the size (a quarter-size output): the full path */
+  const size_t prev = tl__streams_set_min((size_t)32 << 10);
+  assert_int_equal(tl_convert_contiguous(TL_INT64, src, TL_INT8, out, N, 0, NULL), TL_OK);
+  assert_false(tl__convert_fast(TL_INT64, TL_INT8, 0, 1 << 16));
+  assert_true(tl__convert_fast(TL_INT64, TL_INT8, 0, 1000));
+  tl__streams_set_min(prev);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Normalized binades (tl__bn): the formula holds for int8/uint8 into the
  * float8 formats whose overflow past uint8's range is one code (inf, NaN or,
  * saturating, the largest finite: a cap), so into float8_e3m4,
@@ -1998,6 +2067,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_bn_enabled),
+      cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
