@@ -358,6 +358,16 @@ int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
 }
 #endif
 
+#if defined(TL_HAVE_X86)
+/* A 1-byte source's pair without a kernel in x86 tier `tier`: its VBMI
+   lookups (AVX-512 with VBMI) or the AVX2 tier's routes; 1 if it converted
+   the run, 0 (nothing written) if none takes the pair */
+static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const char *src, char *dst, size_t n) {
+  if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && tl__avx512vbmi_lut8(from, to, sat, src, dst, n)) return 1;
+  return tl__avx2_lut8(from, to, sat, src, dst, n);
+}
+#endif
+
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */
 int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
@@ -384,11 +394,7 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
     return 1;
   }
 #if defined(TL_HAVE_X86)
-  if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && fi->itemsize == 1 && n >= 64 &&
-      tl__avx512vbmi_lut8(from, to, sat, src, dst, n))
-    return 1;
-  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && n >= 64 && tl__avx2_lut8(from, to, sat, src, dst, n))
-    return 1;
+  if (tier >= TL__TIER_AVX2 && fi->itemsize == 1 && n >= 64 && tl__lut8_run(tier, from, to, sat, src, dst, n)) return 1;
   (void)ti;
 #else
   (void)fi, (void)ti;
@@ -479,58 +485,64 @@ int tl_convert(tl_dtype from, const void *src, ptrdiff_t src_stride, tl_dtype to
   return tl__ok();
 }
 
+/* tl_convert_contiguous's fast path for (from, to, flags, n): 1 if the full
+ * path would run the pair's kept kernel (tl__x86_kernel's slot, filled by
+ * an earlier call) on the calling thread and nothing else: an x86 tier, a
+ * concrete pair, at least 16 elements (as tl__contig_run), valid flags, not
+ * checked mode, one thread for the size (tl__threads_one), no streams (the
+ * kernel into *fn); 2 if it would run a 1-byte source's lookups
+ * (tl__lut8_run: the slot known to hold no kernel, from 64 elements); 0:
+ * the full path. */
+static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, int *tier, tl__contig_fn *fn) {
 #if defined(TL_HAVE_X86)
-/* The kernel tl_convert would run pair (from, to, sat) by on n contiguous
- * elements, if it is known already and nothing else would happen on the
- * way: the x86 tier's kept kernel (tl__x86_kernel's slot, filled by an
- * earlier call), one thread (tl__threads_one), no streams; NULL otherwise
- * (the full path then). The arguments are checked by the caller. */
-static tl__contig_fn tl__fast_kernel(tl_dtype from, tl_dtype to, int sat, size_t n) {
-  if (!atomic_load_explicit(&tl__tier_ready, memory_order_acquire)) return NULL;
-  const int tier = atomic_load_explicit(&tl__tier, memory_order_relaxed);
-  if (tier != TL__TIER_AVX2 && tier != TL__TIER_AVX512) return NULL;
-  const tl__contig_fn fn = atomic_load_explicit(&tl__kc[tier >= TL__TIER_AVX512][from][to][sat], memory_order_acquire);
-  if (!fn || fn == tl__kc_none) return NULL;
+  if (!tl__concrete(from) || !tl__concrete(to) || from == to || n < 16 || n > (size_t)PTRDIFF_MAX / 16 ||
+      (flags & ~(unsigned)TL_CONVERT_SATURATE) != 0 || !atomic_load_explicit(&tl__tier_ready, memory_order_acquire))
+    return 0;
+  const int t = atomic_load_explicit(&tl__tier, memory_order_relaxed);
+  if (t != TL__TIER_AVX2 && t != TL__TIER_AVX512) return 0;
+  const tl__contig_fn f = atomic_load_explicit(&tl__kc[t >= TL__TIER_AVX512][from][to][flags != 0], memory_order_acquire);
   const size_t S = (size_t)tl__catalogue[from].itemsize, D = (size_t)tl__catalogue[to].itemsize;
-  if (tier == TL__TIER_AVX2 && S >= 4 * D) { /* tl__run_streams's first tests: streams possible */
+  if (!f) return 0; /* not looked for yet */
+  if (f == tl__kc_none) {
+    if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
+  } else if (t == TL__TIER_AVX2 && S >= 4 * D) { /* tl__run_streams's first tests: streams possible */
     size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
     if (min == 0) min = tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
-    if ((S + D) * n >= min) return NULL;
+    if ((S + D) * n >= min) return 0;
   }
-  return tl__threads_one(n, S + D) ? fn : NULL;
-}
-#endif
-
-/* tl_convert_contiguous's fast path for (from, to, flags, n): a concrete pair
-   whose kernel is known, valid flags, at least 16 elements (as
-   tl__contig_run), not checked mode; NULL: the full path */
-static tl__contig_fn tl__fast_fn(tl_dtype from, tl_dtype to, unsigned flags, size_t n) {
-#if defined(TL_HAVE_X86)
-  if (tl__concrete(from) && tl__concrete(to) && from != to && n >= 16 && n <= (size_t)PTRDIFF_MAX / 16 &&
-      (flags & ~(unsigned)TL_CONVERT_SATURATE) == 0)
-    return tl__fast_kernel(from, to, flags != 0, n);
+  if (!tl__threads_one(n, S + D)) return 0;
+  *tier = t, *fn = f;
+  return f == tl__kc_none ? 2 : 1;
 #else
-  (void)from, (void)to, (void)flags, (void)n;
+  (void)from, (void)to, (void)flags, (void)n, (void)tier, (void)fn;
+  return 0;
 #endif
-  return NULL;
 }
-int tl__convert_fast(tl_dtype from, tl_dtype to, unsigned flags, size_t n) { return tl__fast_fn(from, to, flags, n) != NULL; }
+int tl__convert_fast(tl_dtype from, tl_dtype to, unsigned flags, size_t n) {
+  int tier;
+  tl__contig_fn fn;
+  return tl__fast_path(from, to, flags, n, &tier, &fn);
+}
 
 int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, void *dst, size_t n,
                           unsigned flags, size_t *fail_index) {
   int st;
-  /* the fast path (tl__fast_fn), with valid buffers: the same kernel,
-     floating-point environment and result as the full path, without its
-     chain of calls and tests: n = 64, AVX2 tier on Zen 4, three runs,
-     41-51 -> 14-22 ns a call, the kernel alone 6.5-10.7; 32 KiB
+  /* the fast path (tl__fast_path), with valid buffers: the same kernel or
+     lookups, floating-point environment and result as the full path,
+     without its chain of calls and tests: n = 64, AVX2 tier on Zen 4, three
+     runs, 41-51 -> 14-22 ns a call, the kernel alone 6.5-10.7; 32 KiB
      conversions take 0.5-1.5 us */
-  const tl__contig_fn fn = src && dst ? tl__fast_fn(from, to, flags, n) : NULL;
-  if (fn) {
+  int tier, fast = 0;
+  tl__contig_fn fn = NULL;
+  if (src && dst && (fast = tl__fast_path(from, to, flags, n, &tier, &fn)) != 0) {
     tl__fpenv env;
     tl__fpenv_enter(&env);
-    fn(src, dst, n);
+#if defined(TL_HAVE_X86)
+    if (fast == 1) fn(src, dst, n);
+    else fast = tl__lut8_run(tier, from, to, flags != 0, src, dst, n); /* 0: none took it, nothing written */
+#endif
     tl__fpenv_leave(&env);
-    return tl__ok();
+    if (fast) return tl__ok();
   }
   if ((st = tl__check_dtype(from, "from")) != TL_OK) return st;
   if ((st = tl__check_dtype(to, "to")) != TL_OK) return st;

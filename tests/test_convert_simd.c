@@ -1229,12 +1229,13 @@ static void test_ns_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
-/* tl_convert_contiguous's fast path (the kept kernel called directly) is
- * taken only where the full path would run that kernel on the calling
- * thread: a concrete pair with a kernel found by an earlier call, at least 16
- * elements, no checked mode, one thread for the size, no streams; and it
- * gives the full path's bytes, clears the error slot, leaves the output's
- * neighbours alone. */
+/* tl_convert_contiguous's fast path (the kept kernel called directly, or a
+ * 1-byte source's lookups) is taken only where the full path would run
+ * that kernel on the calling thread: a concrete pair with a kernel found by
+ * an earlier call (the lookups: known to have none, from 64 elements), at
+ * least 16 elements, no checked mode, one thread for the size, no streams;
+ * and it gives the full path's bytes, clears the error slot, leaves the
+ * output's neighbours alone. */
 static void test_fast_path(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
@@ -1265,6 +1266,26 @@ static void test_fast_path(void **state) {
     assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags | TL_CONVERT_CHECKED, N));
     assert_false(tl__convert_fast(c[k].from, c[k].to, c[k].flags | 0x100, N));
   }
+  /* a 1-byte source's lookups (no kernel: the slot says none once looked for), from 64 elements */
+  static const struct { tl_dtype from, to; unsigned flags; } l[] = {
+      {TL_FLOAT8_E4M3, TL_INT8, 0}, {TL_FLOAT8_E5M2, TL_FLOAT8_E3M4, 0}, {TL_UINT8, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE}};
+  for (size_t k = 0; k < sizeof l / sizeof l[0]; k++) {
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    assert_int_equal(tl_convert_contiguous(l[k].from, src, l[k].to, ref, N, l[k].flags, NULL), TL_OK);
+    assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+    assert_null(tl__avx2_kernel(l[k].from, l[k].to, l[k].flags != 0));
+    for (int pass = 0; pass < 2; pass++) {
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(l[k].from, src, l[k].to, out + 3, N, l[k].flags, NULL), TL_OK);
+      assert_memory_equal(out + 3, ref, N);
+      assert_int_equal(out[2], 0x5A);
+      assert_int_equal(out[3 + N], 0x5A);
+    }
+    assert_int_equal(tl__convert_fast(l[k].from, l[k].to, l[k].flags, N), 2);
+    assert_int_equal(tl__convert_fast(l[k].from, l[k].to, l[k].flags, 64), 2);
+    assert_int_equal(tl__convert_fast(l[k].from, l[k].to, l[k].flags, 63), 0);
+  }
+  assert_int_equal(tl__convert_fast(TL_FLOAT32, TL_FLOAT16, 0, N), 1);
   /* checked mode still checks after the kernel is known: 1e6 is no float16 */
   float big[32];
   for (int i = 0; i < 32; i++) big[i] = i == 20 ? 1e6f : (float)i;
