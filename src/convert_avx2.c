@@ -5716,19 +5716,12 @@ static inline __attribute__((always_inline)) void tl__bn_run(const tl__bn *P, co
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
-static __attribute__((noinline)) void tl__bn_i8(const tl__bn *P, const unsigned char *t, const void *s, void *d, size_t n) {
-  if (P->sh == 4) tl__bn_run(P, t, 1, 4, s, d, n);
-  else if (P->sh == 5) tl__bn_run(P, t, 1, 5, s, d, n);
-  else if (P->sh == 6) tl__bn_run(P, t, 1, 6, s, d, n);
-  else if (P->sh == 3) tl__bn_run(P, t, 1, 3, s, d, n);
-  else tl__bn_run(P, t, 1, 2, s, d, n);
-}
-static __attribute__((noinline)) void tl__bn_u8(const tl__bn *P, const unsigned char *t, const void *s, void *d, size_t n) {
-  if (P->sh == 4) tl__bn_run(P, t, 0, 4, s, d, n);
-  else if (P->sh == 5) tl__bn_run(P, t, 0, 5, s, d, n);
-  else if (P->sh == 6) tl__bn_run(P, t, 0, 6, s, d, n);
-  else if (P->sh == 3) tl__bn_run(P, t, 0, 3, s, d, n);
-  else tl__bn_run(P, t, 0, 2, s, d, n);
+/* the one form that runs (tl__route_find): uint8 into a format of two
+   mantissa bits (sh = 5), the 8-row binade form's targets; int8 keeps its
+   folds there */
+static __attribute__((noinline)) void tl__bn_u8_m2(const tl__bn *P, const unsigned char *t, const void *s, void *d,
+                                                   size_t n) {
+  tl__bn_run(P, t, 0, 5, s, d, n);
 }
 
 /* The binade formula tl__avx2_lut8 runs pair (from, to, sat) by, or NULL:
@@ -6274,9 +6267,9 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     /* the normalized binades in place of the 8-row form (AVX2 on Zen 4, 32
        KiB, in alternation: uint8 -> float8_e5m2/e5m2fnuz x 1.21-1.25; of the
        6-row form x 0.91-0.92, of int8's 7-bit folds x 0.85-0.96) */
-    const tl__bn *BN = B && B->wide ? tl__bn_get(from, to, sat) : NULL;
-    if (BN) {
-      R->run = tl__r_bn, R->P = BN, R->f.bn = from == TL_INT8 ? tl__bn_i8 : tl__bn_u8;
+    const tl__bn *BN = B && B->wide && from == TL_UINT8 ? tl__bn_get(from, to, sat) : NULL;
+    if (BN && BN->sh == 5) {
+      R->run = tl__r_bn, R->P = BN, R->f.bn = tl__bn_u8_m2;
       return 1;
     }
     if (B) {
@@ -7397,34 +7390,41 @@ static int tl__hw_find(const unsigned char *r, unsigned nanb, int *pos, int *neg
   return 0;
 }
 
-/* The rule of pair (from, to, sat), or NULL (built and checked once). */
-static const tl__hw *tl__hw_get(tl_dtype from, tl_dtype to, int sat) {
-  tl__hw *P = atomic_load_explicit(&tl__hws[from][to][sat != 0], memory_order_acquire);
-  if (P) return P == &tl__hw_none ? NULL : P;
-  tl__hw *np = &tl__hw_none;
-  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+/* The scalar engine's 1-byte results of pair (from, to, sat) for the 65536
+   16-bit codes (complex32: as the real parts of 65536 elements, their
+   imaginary parts other codes), malloc'd; NULL without memory. */
+static unsigned char *tl__h16_results(tl_dtype from, tl_dtype to, int sat) {
   const int cx = from == TL_COMPLEX32;
   uint16_t *src = malloc(65536 * 2 * sizeof *src);
   unsigned char *r = malloc(65536);
-  int *pn = malloc(2 * 32768 * sizeof *pn);
-  if (!src || !r || !pn) {
-    free(src), free(r), free(pn);
-    return NULL; /* out of memory: not now */
+  if (!src || !r) {
+    free(src), free(r);
+    return NULL;
   }
   for (unsigned c = 0; c < 65536; c++) {
     if (cx) src[2 * c] = (uint16_t)c, src[2 * c + 1] = (uint16_t)(c * 40503u + 7);
     else src[c] = (uint16_t)c;
   }
-  tl__convert_generic(from, (const char *)src, cx ? 4 : 2, to, (char *)r, 1, 65536, flags);
-  tl__hw F;
-  if (tl__hw_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, pn, pn + 32768, &F)) {
-    if ((np = aligned_alloc(32, sizeof *np)) == NULL) {
-      free(src), free(r), free(pn);
-      return NULL;
-    }
-    *np = F;
+  tl__convert_generic(from, (const char *)src, cx ? 4 : 2, to, (char *)r, 1, 65536, sat ? TL_CONVERT_SATURATE : 0);
+  free(src);
+  return r;
+}
+
+/* The rule of pair (from, to, sat), or NULL (built and checked once). */
+static const tl__hw *tl__hw_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__hw *P = atomic_load_explicit(&tl__hws[from][to][sat != 0], memory_order_acquire);
+  if (P) return P == &tl__hw_none ? NULL : P;
+  tl__hw *np = &tl__hw_none, F;
+  unsigned char *r = tl__h16_results(from, to, sat);
+  int *pn = malloc(2 * 32768 * sizeof *pn);
+  if (!r || !pn) {
+    free(r), free(pn);
+    return NULL; /* out of memory: not now */
   }
-  free(src), free(r), free(pn);
+  if (tl__hw_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, pn, pn + 32768, &F) && (np = aligned_alloc(32, sizeof *np)) != NULL)
+    *np = F;
+  free(r), free(pn);
+  if (!np) return NULL;
   return TL__PUBLISH(tl__hws[from][to][sat != 0], np, &tl__hw_none);
 }
 
@@ -7522,7 +7522,8 @@ int tl__avx2_hw_rule(tl_dtype from, tl_dtype to, int sat) {
  * if the rule gives the scalar engine's result for all 65536 codes
  * (complex32: as the real parts of 65536 elements, their imaginary parts
  * other codes). float4_e2m1fn's window is 36 values from 0x3400 (0.25)
- * to 0x4500 (5.0) in float16. */
+ * to 0x4500 (5.0) in float16: three sub-tables, the sign an XOR, the one
+ * shape the kernel is compiled for (a rule of another is not taken). */
 typedef struct {
   __m256i T[4], N[4]; /* the positive / negative half's sub-tables, telescoped */
   unsigned short base, nanb;
@@ -7579,30 +7580,18 @@ static int tl__hq_find(const unsigned char *r, unsigned nanb, int top, int *pos,
 static const tl__hq *tl__hq_get(tl_dtype from, tl_dtype to, int sat) {
   tl__hq *P = atomic_load_explicit(&tl__hqs[from][to][sat != 0], memory_order_acquire);
   if (P) return P == &tl__hq_none ? NULL : P;
-  tl__hq *np = &tl__hq_none;
-  const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-  const int cx = from == TL_COMPLEX32;
-  uint16_t *src = malloc(65536 * 2 * sizeof *src);
-  unsigned char *r = malloc(65536);
+  tl__hq *np = &tl__hq_none, F;
+  unsigned char *r = tl__h16_results(from, to, sat);
   int *pn = malloc(2 * 65536 * sizeof *pn);
-  if (!src || !r || !pn) {
-    free(src), free(r), free(pn);
+  if (!r || !pn) {
+    free(r), free(pn);
     return NULL; /* out of memory: not now */
   }
-  for (unsigned c = 0; c < 65536; c++) {
-    if (cx) src[2 * c] = (uint16_t)c, src[2 * c + 1] = (uint16_t)(c * 40503u + 7);
-    else src[c] = (uint16_t)c;
-  }
-  tl__convert_generic(from, (const char *)src, cx ? 4 : 2, to, (char *)r, 1, 65536, flags);
-  tl__hq F;
-  if (tl__hq_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, from == TL_BFLOAT16 ? 7 : 10, pn, pn + 65536, &F)) {
-    if ((np = aligned_alloc(32, sizeof *np)) == NULL) {
-      free(src), free(r), free(pn);
-      return NULL;
-    }
+  if (tl__hq_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, from == TL_BFLOAT16 ? 7 : 10, pn, pn + 65536, &F) &&
+      (np = aligned_alloc(32, sizeof *np)) != NULL)
     *np = F;
-  }
-  free(src), free(r), free(pn);
+  free(r), free(pn);
+  if (!np) return NULL;
   return TL__PUBLISH(tl__hqs[from][to][sat != 0], np, &tl__hq_none);
 }
 
@@ -7613,7 +7602,7 @@ static inline __attribute__((always_inline)) void tl__hq_run(tl_dtype from, tl_d
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   const size_t isz = from == TL_COMPLEX32 ? 4 : 2;
-  if (!P) { /* not reached: the kernel is returned only with its rule */
+  if (!P || P->ns != NS || P->sgx != SGX) { /* not reached: the kernel is returned only with its rule's shape */
     tl__convert_generic(from, s, (ptrdiff_t)isz, to, d, 1, n, flags);
     return;
   }
@@ -7650,13 +7639,10 @@ static inline __attribute__((always_inline)) void tl__hq_run(tl_dtype from, tl_d
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, n - i, flags);
 }
+/* compiled for the shape of float4_e2m1fn's rules (three sub-tables, the
+   sign by an XOR: the pairs' only one), which tl__hq_kernel checks */
 static __attribute__((noinline)) void tl__hq_call(tl_dtype from, tl_dtype to, int sat, const void *s, void *d, size_t n) {
-  const tl__hq *P = tl__hq_get(from, to, sat);
-  const int ns = P ? P->ns : 1, sgx = P ? P->sgx : 1;
-  if (ns == 1) sgx ? tl__hq_run(from, to, sat, 1, 1, s, d, n) : tl__hq_run(from, to, sat, 1, 0, s, d, n);
-  else if (ns == 2) sgx ? tl__hq_run(from, to, sat, 2, 1, s, d, n) : tl__hq_run(from, to, sat, 2, 0, s, d, n);
-  else if (ns == 3) sgx ? tl__hq_run(from, to, sat, 3, 1, s, d, n) : tl__hq_run(from, to, sat, 3, 0, s, d, n);
-  else sgx ? tl__hq_run(from, to, sat, 4, 1, s, d, n) : tl__hq_run(from, to, sat, 4, 0, s, d, n);
+  tl__hq_run(from, to, sat, 3, 1, s, d, n);
 }
 /* the pairs */
 #define TL__HQ_DSTS(X, FT, TAG) X(FT, TAG, TL_FLOAT4_E2M1FN, f4)
@@ -7678,7 +7664,8 @@ static tl__contig_fn tl__hq_fn(tl_dtype from, tl_dtype to, int sat) {
 /* The window kernel of pair (from, to, sat) if it has a rule, or NULL. */
 static tl__contig_fn tl__hq_kernel(tl_dtype from, tl_dtype to, int sat) {
   const tl__contig_fn fn = tl__hq_fn(from, to, sat);
-  return fn && tl__hq_get(from, to, sat) ? fn : NULL;
+  const tl__hq *P = fn ? tl__hq_get(from, to, sat) : NULL;
+  return P && P->ns == 3 && P->sgx ? fn : NULL;
 }
 /* For the tests: pair's rule as 1 + sh + 16 (window - 1) (0: none). */
 int tl__avx2_hq_rule(tl_dtype from, tl_dtype to, int sat) {

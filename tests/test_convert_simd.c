@@ -1356,22 +1356,13 @@ static void test_bn_enabled(void **state) {
   } r[] = {{TL_UINT8, TL_FLOAT8_E5M2, 10}, {TL_UINT8, TL_FLOAT8_E5M2FNUZ, 10}, {TL_UINT8, TL_FLOAT8_E4M3FN, 3},
            {TL_INT8, TL_FLOAT8_E5M2, 6}};
   enum { N = 256 * 4 + 31 };
-  static uint8_t src[N + 32], out[N + 32], ref[N + 32];
-  for (int i = 0; i < N + 32; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
   for (size_t p = 0; p < sizeof r / sizeof r[0]; p++)
     for (int sat = 0; sat < 2; sat++) {
       assert_int_equal(tl__avx2_lut8_route(r[p].from, r[p].to, sat), r[p].route);
-      for (int off = 0; off < 32; off += 5) {
-        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
-        assert_int_equal(tl_convert_contiguous(r[p].from, src + off, r[p].to, ref, N, flags, NULL), TL_OK);
-        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
-        memset(out, 0x5A, sizeof out);
-        assert_int_equal(tl_convert_contiguous(r[p].from, src + off, r[p].to, out + off, N, flags, NULL), TL_OK);
-        assert_memory_equal(out + off, ref, N);
-        for (int k = 0; k < off; k++) assert_int_equal(out[k], 0x5A);
-        assert_int_equal(out[off + N], 0x5A);
-      }
+      for (int off = 0; off < 32; off += 5) /* the scalar tier, then avx2 (tiers[1]) */
+        compare_tiers(r[p].from, src + off, r[p].to, N, (size_t)off, sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
     }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
@@ -1406,21 +1397,12 @@ static void test_rg_wide(void **state) {
   static const tl_dtype pairs[][2] = {{TL_FLOAT8_E4M3, TL_INT8}, {TL_FLOAT8_E4M3FN, TL_INT8}, {TL_FLOAT8_E5M2, TL_UINT8},
                                       {TL_FLOAT8_E4M3FNUZ, TL_FLOAT6_E2M3FN}};
   enum { N = 256 * 4 + 31 };
-  static uint8_t src[N + 32], out[N + 32], ref[N + 32];
-  for (int i = 0; i < N + 32; i++) src[i] = (uint8_t)(i * 167 + i / 256);
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 167 + i / 256);
   for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
     for (int sat = 0; sat < 2; sat++)
-      for (int off = 0; off < 32; off += 7) {
-        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
-        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
-        assert_int_equal(tl_convert_contiguous(pairs[p][0], src + off, pairs[p][1], ref, N, flags, NULL), TL_OK);
-        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
-        memset(out, 0x5A, sizeof out);
-        assert_int_equal(tl_convert_contiguous(pairs[p][0], src + off, pairs[p][1], out + off, N, flags, NULL), TL_OK);
-        assert_memory_equal(out + off, ref, N);
-        for (int k = 0; k < off; k++) assert_int_equal(out[k], 0x5A);
-        assert_int_equal(out[off + N], 0x5A);
-      }
+      for (int off = 0; off < 32; off += 7) /* the scalar tier, then avx2 (tiers[1]) */
+        compare_tiers(pairs[p][0], src + off, pairs[p][1], N, (size_t)off, sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
