@@ -224,12 +224,16 @@ unsigned long tl__streams_runs(void) { return atomic_load_explicit(&tl__streams_
  * lookups (into float4/float6/e3m4/b11), which lost when cut with pieces of 1,
  * 2 or 4 pages alike (0.76-0.84 -> 0.55-0.61x memcpy; uint64's kept
  * 0.88-0.94, int64 -> float8_e4m3fn gained 0.77 -> 0.87). */
+/* The bound in bytes (source and output) from which a run may go in streams:
+   tl__streams_min, or by the CPU when 0 */
+static size_t tl__streams_bound(void) {
+  const size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
+  return min ? min : tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
+}
 static int tl__run_streams(tl__contig_fn fn, tl_dtype from, tl_dtype to, int sat, const char *s, char *d, size_t n,
                            size_t S, size_t D) {
   const size_t P = TL__PAGE / S; /* elements a piece: one page of source */
-  size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
-  if (min == 0) min = tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
-  if (S < 4 * D || (S + D) * n < min || n < 4 * TL__NSTREAMS * P || (uintptr_t)s % S != 0) return 0;
+  if (S < 4 * D || (S + D) * n < tl__streams_bound() || n < 4 * TL__NSTREAMS * P || (uintptr_t)s % S != 0) return 0;
   if (from == TL_INT64 && tl__avx2_cl_has(from, to, sat)) return 0;
   const size_t i0 = ((TL__PAGE - ((uintptr_t)s & (TL__PAGE - 1))) & (TL__PAGE - 1)) / S; /* to the first page */
   const size_t per = (n - i0) / TL__NSTREAMS / P * P; /* the halves start on page boundaries */
@@ -505,10 +509,8 @@ static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, i
   if (!f) return 0; /* not looked for yet */
   if (f == tl__kc_none) {
     if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
-  } else if (t == TL__TIER_AVX2 && S >= 4 * D) { /* tl__run_streams's first tests: streams possible */
-    size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
-    if (min == 0) min = tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
-    if ((S + D) * n >= min) return 0;
+  } else if (t == TL__TIER_AVX2 && S >= 4 * D && (S + D) * n >= tl__streams_bound()) {
+    return 0; /* tl__run_streams's first tests: streams possible */
   }
   if (!tl__threads_one(n, S + D)) return 0;
   *tier = t, *fn = f;
