@@ -235,6 +235,59 @@ static void check_bad_input(void) {
   CHECK(strcmp(tl_convert_tier(), before) == 0, "a failed set_tier changed the tier to %s", tl_convert_tier());
 }
 
+/* float32 and float64 into every 1-byte float format, on every float16 and
+   bfloat16 value (which hold every such format's values, the midpoints
+   between them, the overflow thresholds and e8m0's 1.5 x 2^k) and their
+   neighbours one ulp of the source away on either side: each rounding tie
+   and each value just off one, plain and saturating. Returns the number of
+   pair/flag combinations checked. */
+static long check_narrow_exhaustive(const char *const *tiers, int nt) {
+  enum { NV = 65536 * 2 * 3 };
+  unsigned char *src = malloc((size_t)NV * 8), *out = malloc(NV + 2 * GUARD), *ref = malloc(NV + 2 * GUARD);
+  long pairs = 0;
+  if (!src || !out || !ref) {
+    free(src), free(out), free(ref);
+    CHECK(0, "out of memory");
+    return 0;
+  }
+  for (int t = 0; t < nt; t++)
+    for (int f64 = 0; f64 <= 1; f64++) {
+      const tl_dtype from = f64 ? TL_FLOAT64 : TL_FLOAT32;
+      size_t n = 0;
+      for (int bf = 0; bf <= 1; bf++)
+        for (uint32_t h = 0; h < 65536; h++) {
+          float x;
+          /* float16 h as float32 (exact), or bfloat16 h (its top half) */
+          CHECK(tl_convert_contiguous(bf ? TL_BFLOAT16 : TL_FLOAT16, &(uint16_t){(uint16_t)h}, TL_FLOAT32, &x, 1, 0,
+                                      NULL) == TL_OK, "float16/bfloat16 %#x -> float32", h);
+          for (int d = -1; d <= 1; d++) {
+            if (f64) {
+              double y = (double)x;
+              uint64_t u;
+              memcpy(&u, &y, 8);
+              if ((u & 0x7FFFFFFFFFFFFFFFull) != 0 && (u & 0x7FF0000000000000ull) != 0x7FF0000000000000ull) u += (uint64_t)(int64_t)d;
+              put(src + 8 * n++, 8, u);
+            } else {
+              uint32_t u;
+              memcpy(&u, &x, 4);
+              if ((u & 0x7FFFFFFFu) != 0 && (u & 0x7F800000u) != 0x7F800000u) u += (uint32_t)d;
+              put(src + 4 * n++, 4, u);
+            }
+          }
+        }
+      for (int b = 0; b < TL_NUM_DTYPES; b++) {
+        const tl_dtype to = (tl_dtype)b;
+        if (!tl_dtype_get(to) || info(to)->weak || info(to)->itemsize != 1 || info(to)->kind != TL_KIND_FLOAT) continue;
+        for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE) {
+          compare(tiers[t], from, src, to, n, 0, flags, out, ref, 0);
+          pairs++;
+        }
+      }
+    }
+  free(src), free(out), free(ref);
+  return pairs;
+}
+
 int main(int argc, char **argv) {
   const char *require = NULL;
   int quick = 0, start_only = 0;
@@ -304,6 +357,7 @@ int main(int argc, char **argv) {
   free(src);
   free(out);
   free(ref);
+  pairs += check_narrow_exhaustive(tiers, nt);
   printf("%d tier(s), %ld pair/flag combinations: %s\n", nt, pairs, failures ? "FAILED" : "all bit-identical");
   return failures ? 1 : 0;
 }

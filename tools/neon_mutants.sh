@@ -18,7 +18,7 @@ cp "$tmp/src/convert_neon.c" "$orig"
 
 # name ~ env for the run ~ text ~ replacement (python string literals, first occurrence)
 mutants=(
-  "f32->f16 sat overflow not redone~TYPELATTICE_NEON_BASE=0~'if (sat) m = vorrq_u16(m, tl__top16(h, 0x7C00));\n  return tl__m16(m);\n}\nstatic inline uint64_t b_f32_bf16'~'return tl__m16(m);\n}\nstatic inline uint64_t b_f32_bf16'"
+  "f32->f16/bf16 sat overflow not redone~TYPELATTICE_NEON_BASE=0~'if (sat) m = vorrq_u16(m, tl__top16(h, inf));'~'(void)inf;'"
   "bf16 integer rounding: ties away~TYPELATTICE_NEON_BASE=1~'bias = vdupq_n_u32(0x7FFFu)'~'bias = vdupq_n_u32(0x8000u)'"
   "bf16 BFCVTN result on odd lanes lost~TYPELATTICE_NEON_BASE=0~'vcvtq_high_bf16_f32(vcvtq_low_bf16_f32(a), b)'~'vcvtq_high_bf16_f32(vcvtq_low_bf16_f32(a), a)'"
   "f64->f16 double rounding (FCVTN instead of FCVTXN)~TYPELATTICE_NEON_BASE=0~'vcvtx_high_f32_f64(vcvtx_f32_f64(a), b), r1 = vcvtx_high_f32_f64(vcvtx_f32_f64(c), d);\n  uint16x8_t h = tl__cvt_f16x8'~'vcvt_high_f32_f64(vcvt_f32_f64(a), b), r1 = vcvt_high_f32_f64(vcvt_f32_f64(c), d);\n  uint16x8_t h = tl__cvt_f16x8'"
