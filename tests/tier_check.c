@@ -89,7 +89,10 @@ static const uint64_t edge64i[] = {0, 1, UINT64_MAX, 0x7FFFFFFFFFFFFFFFull, 0x80
                                    0xFFDFFFFFFFFFFFFFull, 0x001FFFFFFFFFFFFFull, 0x7FFFFFFFFFFFFC00ull,
                                    0x7FFFFFFFFFFFFE00ull, 0xFFFFFFFFFFFFFC00ull, 0x1000001000000001ull,
                                    0x0000000100000000ull, 0xFFFFFFFF, 0x7FFFFFFF, 0xFFFFFFFF80000000ull,
-                                   0x0000000001000001ull, 0xFFFFFFFFFEFFFFFFull, 0xFF, 0xFFFF, 0x8000};
+                                   0x0000000001000001ull, 0xFFFFFFFFFEFFFFFFull, 0xFF, 0xFFFF, 0x8000,
+                                   /* just above a bfloat16 tie, just below e8m0's 1.5 x 2^62: rounding
+                                      through float32 first gets them wrong */
+                                   0x0100800000000001ull, 0xFEFF7FFFFFFFFFFFull, 0x5FFFFFFFFFFFFFFFull};
 
 /* A moderate float value in a component of width w (random sign, exponent
    within +-40 of 1, random mantissa): exercises the roundings. */
@@ -235,6 +238,44 @@ static void check_bad_input(void) {
   CHECK(strcmp(tl_convert_tier(), before) == 0, "a failed set_tier changed the tier to %s", tl_convert_tier());
 }
 
+/* The library's internals (tier_check links the static library): does the
+   current tier have a kernel for the pair, or a chain of kernels? */
+int tl__tier_current(void);
+int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat);
+int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
+
+/* Coverage: on every SIMD tier, each pair of the 31 dtypes issue 14 counts
+   (the sub-byte shells, bcomplex32 and float4_e2m1fn_x2 aside) runs as a
+   kernel or a chain of kernels, none in the scalar engine. Prints the
+   counts. */
+static void check_coverage(const char *tier) {
+  static const tl_dtype shells[] = {TL_INT1, TL_UINT1, TL_INT3, TL_INT5, TL_INT6, TL_INT7, TL_UINT3,
+                                    TL_UINT5, TL_UINT6, TL_UINT7, TL_BCOMPLEX32, TL_FLOAT4_E2M1FN_X2};
+  CHECK(tl_convert_set_tier(tier) == TL_OK, "set_tier(%s)", tier);
+  const int t = tl__tier_current();
+  int kernels = 0, chains = 0, scalar = 0;
+  for (int a = 0; a < TL_NUM_DTYPES; a++)
+    for (int b = 0; b < TL_NUM_DTYPES; b++) {
+      const tl_dtype from = (tl_dtype)a, to = (tl_dtype)b;
+      int skip = a == b || !tl_dtype_get(from) || !tl_dtype_get(to) || info(from)->weak || info(to)->weak;
+      for (size_t k = 0; k < sizeof shells / sizeof shells[0] && !skip; k++) skip = from == shells[k] || to == shells[k];
+      if (skip) continue;
+      tl_dtype via[2];
+      if (tl__contig_has(t, from, to, 0)) {
+        kernels++;
+        continue;
+      }
+      if (tl__plan_route(from, to, 0, via) >= 0) {
+        chains++;
+        continue;
+      }
+      scalar++;
+      CHECK(0, "tier %s: %s -> %s runs in the scalar engine", tier, tl_dtype_name(from), tl_dtype_name(to));
+    }
+  printf("tier %s: of the 930 pairs of distinct dtypes, %d kernels, %d chains, %d in the scalar engine\n", tier,
+         kernels, chains, scalar);
+}
+
 /* float32 and float64 into every 1-byte float format, on every float16 and
    bfloat16 value (which hold every such format's values, the midpoints
    between them, the overflow thresholds and e8m0's 1.5 x 2^k) and their
@@ -329,6 +370,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "out of memory\n");
     return 1;
   }
+  for (int t = 0; t < nt; t++) check_coverage(tiers[t]);
   long pairs = 0;
   for (int t = 0; t < nt; t++) {
     /* every concrete dtype of the catalogue (weak kinds have no storage) */

@@ -33,6 +33,16 @@ mutants=(
   "integer kernels: destination stride uses the source size~TYPELATTICE_NEON_BASE=0~'memcpy(d + i * sizeof(TD), &b, sizeof b);'~'memcpy(d + i * sizeof(TS), &b, sizeof b);'"
   "block kernels: tail one element short~TYPELATTICE_NEON_BASE=0~'tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i,  '~'tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i - 1,'"
   "f16->f64 upper half from the lower~TYPELATTICE_NEON_BASE=0~'STU8(dp, 48, vreinterpretq_u8_f64(vcvt_high_f64_f32(hi)));'~'STU8(dp, 48, vreinterpretq_u8_f64(vcvt_high_f64_f32(lo)));'"
+  "float8 encoder: fnuz keeps -0~TYPELATTICE_NEON_BASE=0~'if (F->fam == TL__FAM_FNUZ) sg = vand_u8(sg, vtst_u8(b, b));'~''"
+  "float8 encoder: double rounding from float64 (FCVTN instead of FCVTXN)~TYPELATTICE_NEON_BASE=0~'u0 = vreinterpretq_u32_f32(vcvtx_high_f32_f64(vcvtx_f32_f64(a), b));'~'u0 = vreinterpretq_u32_f32(vcvt_high_f32_f64(vcvt_f32_f64(a), b));'"
+  "float8 encoder: sat inf saturated~TYPELATTICE_NEON_BASE=0~'sat && F->fam != TL__FAM_MX ? 0x7F7FFFFFu : 0x7F800000u'~'0x7F800000u'"
+  "e8m0 encoder: subnormal threshold one off~TYPELATTICE_NEON_BASE=0~'vdupq_n_u32(0x00600000u)'~'vdupq_n_u32(0x00600001u)'"
+  "-> bool: -0.0 counted as true~TYPELATTICE_NEON_BASE=0~'X(f32, TL_FLOAT32, 4, 0, 0x7FFFFFFFu)'~'X(f32, TL_FLOAT32, 4, 0, 0xFFFFFFFFu)'"
+  "complex -> bool: imaginary part ignored~TYPELATTICE_NEON_BASE=0~'p1 = tl__nz32(LD32(sp, 32), LD32(sp, 48), (uint32_t)mask);\n      nz = vorrq_u16(vuzp1q_u16(p0, p1), vuzp2q_u16(p0, p1));'~'p1 = tl__nz32(LD32(sp, 32), LD32(sp, 48), (uint32_t)mask);\n      nz = vuzp1q_u16(p0, p1);'"
+  "float16 -> complex32: NaN not redone~TYPELATTICE_NEON_BASE=0~'vzip2q_u16(h, vdupq_n_u16(0))));\n  return tl__m16('~'vzip2q_u16(h, vdupq_n_u16(0))));\n  return 0 & tl__m16('"
+  "int64 -> float32: sticky bit dropped~TYPELATTICE_NEON_BASE=0~'t = vorrq_u32(t, vshrq_n_u32(vtstq_u32(st, st), 31));'~''"
+  "int64 -> bfloat16/e8m0: rounded twice (float32 RNE first)~TYPELATTICE_NEON_BASE=0~'if (rto) { /* the top 24 bits, the rest sticky */'~'if (0) { /* the top 24 bits, the rest sticky */'"
+  "complex -> complex: NaN parts redone as real~TYPELATTICE_NEON_BASE=0~'return (m0 || m1) ? tl__cx_mask(m0) | tl__cx_mask(m1) << 32 : 0;'~'return (m0 & 0xFFFFFFFFu) | m1 << 32;'"
 )
 caught=0 missed=0
 for m in "${mutants[@]}"; do
