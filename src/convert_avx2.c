@@ -2589,6 +2589,23 @@ static inline __attribute__((always_inline)) __m256i tl__ie8(tl_dtype from, int 
   return _mm256_blendv_epi8(code, _mm256_set1_epi32(sat ? 0 : 0xFF), bad);
 }
 
+/* 8 int32 (SG) / uint32 lanes -> float8_e8m0fnu code lanes, as tl__e8q below:
+   a lane >= 2^24 shifted right by 8 first (exact in float32), 8 more in the
+   exponent; the float32 bits plus 2^22 (ties up) >> 23 */
+static inline __attribute__((always_inline)) __m256i tl__e8q32(int SG, __m256i v) {
+  const __m256i big = SG ? _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFFFF))
+                         : _mm256_cmpgt_epi32(_mm256_srli_epi32(v, 24), _mm256_setzero_si256());
+  const __m256 f = _mm256_cvtepi32_ps(_mm256_blendv_epi8(v, _mm256_srli_epi32(v, 8), big));
+  const __m256i k = _mm256_add_epi32(_mm256_set1_epi32(0x400000), _mm256_and_si256(big, _mm256_set1_epi32(8 << 23)));
+  return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(f), k), 23);
+}
+/* 4 x 8 code lanes (elements 0-7, 8-15, 16-23, 24-31) -> 32 bytes in order,
+   saturated to 255, code 0 made 0xFF */
+static inline __m256i tl__e8pack(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
+  const __m256i r = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(_mm256_packus_epi32(c0, c1), _mm256_packus_epi32(c2, c3)),
+                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  return _mm256_or_si256(r, _mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+}
 static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
   const size_t isz = tl__csz(from);
@@ -2596,7 +2613,34 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
   uint8_t *d = dv;
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
+  const int Q = from == TL_INT64 || from == TL_UINT64;
   for (; i + 32 <= n; i += 32) {
+    if (Q && !sat) {
+      /* a block of 8-byte integers that all fit the 4-byte type of their
+         sign (int64: x + 2^31 below 2^32; uint64: x below 2^32, the usual
+         case) takes their low words through tl__e8q's int32/uint32 rule,
+         tl__e8pack's saturation and zero (negatives: codes >= 256, 0xFF)
+         and tl__order32's fix of the low words' order: AVX2 on Zen 4, 32
+         KiB, x memcpy, in alternation, values in [-100, 100]: int64 0.23 ->
+         0.45, uint64 0.24 -> 0.46 */
+      const char *p = s + i * 8;
+      __m256i q[8], acc = _mm256_setzero_si256();
+      const __m256i b31 = _mm256_set1_epi64x(from == TL_INT64 ? 0x80000000ll : 0);
+      for (int k = 0; k < 8; k++) {
+        q[k] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+        acc = _mm256_or_si256(acc, from == TL_INT64 ? _mm256_add_epi64(q[k], b31) : q[k]);
+      }
+      if (_mm256_testz_si256(acc, _mm256_set1_epi64x((long long)0xFFFFFFFF00000000ull))) {
+        __m256i c[4];
+        for (int k = 0; k < 4; k++)
+          c[k] = tl__e8q32(from == TL_INT64, _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(q[2 * k]),
+                                                                                 _mm256_castsi256_ps(q[2 * k + 1]), 0x88)));
+        const __m256i b = tl__e8pack(c[0], c[1], c[2], c[3]);
+        tl__st32((char *)(d + i), _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15,
+                                                                          0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15)), nt);
+        continue;
+      }
+    }
     const char *p = s + i * isz;
     const __m256i r0 = tl__ie8(from, sat, p), r1 = tl__ie8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__ie8(from, sat, p + 16 * isz), r3 = tl__ie8(from, sat, p + 24 * isz);
@@ -2631,22 +2675,31 @@ static inline __attribute__((always_inline)) __m256i tl__e8q(tl_dtype from, cons
   case TL_INT16: f = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))); break;
   case TL_UINT16: f = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))); break;
   case TL_FLOAT16: f = _mm256_cvtph_ps(TL__L16(p)); break;
-  default: { /* int32, uint32 */
-    const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-    const __m256i big = from == TL_INT32 ? _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFFFF))
-                                         : _mm256_cmpgt_epi32(_mm256_srli_epi32(v, 24), _mm256_setzero_si256());
-    f = _mm256_cvtepi32_ps(_mm256_blendv_epi8(v, _mm256_srli_epi32(v, 8), big));
-    k = _mm256_add_epi32(k, _mm256_and_si256(big, _mm256_set1_epi32(8 << 23)));
-  }
+  default: return tl__e8q32(from == TL_INT32, _mm256_loadu_si256((const __m256i *)(const void *)p)); /* int32, uint32 */
   }
   return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(f), k), 23);
 }
-/* 4 x 8 code lanes (elements 0-7, 8-15, 16-23, 24-31) -> 32 bytes in order,
-   saturated to 255, code 0 made 0xFF */
-static inline __m256i tl__e8pack(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
-  const __m256i r = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(_mm256_packus_epi32(c0, c1), _mm256_packus_epi32(c2, c3)),
-                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-  return _mm256_or_si256(r, _mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+/* 32 int32/uint32 at p all below 2^24 (int32: or negative, 0xFF either way):
+   their codes straight from VCVTDQ2PS (exact), without tl__e8q32's shift of
+   the larger lanes, stored at o; 0 (nothing stored) for a block with one.
+   AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, values in [-100, 100]:
+   uint32 0.35 -> 0.63, int32 0.37-0.39 -> 0.55-0.64 */
+static inline __attribute__((always_inline)) int tl__e8q_small(tl_dtype from, const char *p, char *o, int nt) {
+  __m256i v[4], acc;
+  for (int k = 0; k < 4; k++) v[k] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+  if (from == TL_INT32) {
+    acc = _mm256_cmpgt_epi32(_mm256_max_epi32(_mm256_max_epi32(v[0], v[1]), _mm256_max_epi32(v[2], v[3])),
+                             _mm256_set1_epi32(0xFFFFFF));
+  } else {
+    acc = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3])),
+                           _mm256_set1_epi32((int)0xFF000000u));
+  }
+  if (!_mm256_testz_si256(acc, acc)) return 0;
+  const __m256i k = _mm256_set1_epi32(0x400000);
+  __m256i c[4];
+  for (int j = 0; j < 4; j++) c[j] = _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v[j])), k), 23);
+  tl__st32(o, tl__e8pack(c[0], c[1], c[2], c[3]), nt);
+  return 1;
 }
 static inline __attribute__((always_inline)) void tl__e8q_run(tl_dtype from, const void *sv, void *dv, size_t n) {
   const size_t S = from == TL_INT32 || from == TL_UINT32 ? 4 : 2;
@@ -2658,6 +2711,7 @@ static inline __attribute__((always_inline)) void tl__e8q_run(tl_dtype from, con
   for (; i + 32 <= n; i += 32) {                                                                                \
     const char *p = s + i * S;                                                                                  \
     tl__pf(PF, p, 32 * S);                                                                                      \
+    if (S == 4 && tl__e8q_small(from, p, d + i, NT)) continue;                                                  \
     tl__st32(d + i, tl__e8pack(tl__e8q(from, p), tl__e8q(from, p + 8 * S), tl__e8q(from, p + 16 * S),           \
                                tl__e8q(from, p + 24 * S)), NT);                                                 \
   }

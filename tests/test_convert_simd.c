@@ -1411,26 +1411,38 @@ static void test_rg_wide(void **state) {
  * int16, uint16 and float16 bit pattern, and 4-byte values on both sides of
  * each power of two and of each 1.5 x 2^e (from 2^24 on float32 would round
  * them onto that tie: the kernels shift them right first), 0, -1 and the
- * extremes; both flags. */
+ * extremes, and 8-byte ones (blocks of values that fit 4 bytes, which the
+ * kernels take through the 4-byte rule, and blocks that do not); both flags. */
 static void test_e8m0_from_ints(void **state) {
   (void)state;
   enum { N = 65536 + 64 };
-  static unsigned char src[4 * N], out[N], ref[N];
+  static unsigned char src[8 * N], out[N], ref[N];
   static const tl_dtype small[] = {TL_INT8, TL_UINT8, TL_INT16, TL_UINT16, TL_FLOAT16};
   const int nt = ntiers_avail();
-  for (int k = 0; k < 7; k++) {
-    const tl_dtype from = k < 5 ? small[k] : k == 5 ? TL_INT32 : TL_UINT32;
+  for (int k = 0; k < 9; k++) {
+    const tl_dtype from = k < 5 ? small[k] : k == 5 ? TL_INT32 : k == 6 ? TL_UINT32 : k == 7 ? TL_INT64 : TL_UINT64;
     const size_t S = (size_t)tl_dtype_get(from)->itemsize;
     size_t n = 0;
     if (S <= 2) {
       for (; n < ((size_t)1 << (8 * S)); n++) memcpy(src + n * S, &(uint16_t){(uint16_t)n}, S);
     } else {
+      /* the 4-byte values (as int64 sign-extended, as uint64 zero-extended:
+         blocks of 32 whose values all fit 4 bytes, which the 8-byte kernels
+         take through the 4-byte rule), then for 8 bytes the same around every
+         power of two up to 2^63 (blocks that do not fit) */
       uint32_t v[] = {0, 1, 2, 3, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0x80000001u};
-      for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) memcpy(src + 4 * n++, &v[j], 4);
-      for (int e = 1; e < 32; e++) {
-        const uint32_t p2 = 1u << e, mid = p2 + (p2 >> 1);
-        const uint32_t c[] = {p2 - 1, p2, p2 + 1, mid - 2, mid - 1, mid, mid + 1, (uint32_t)(0u - p2), (uint32_t)(0u - mid)};
-        for (size_t j = 0; j < sizeof c / sizeof c[0]; j++) memcpy(src + 4 * n++, &c[j], 4);
+      uint64_t w;
+      for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
+        w = from == TL_INT64 ? (uint64_t)(int64_t)(int32_t)v[j] : v[j], memcpy(src + S * n++, &w, S);
+      for (int e = 1; e < (S == 8 ? 64 : 32); e++) {
+        const uint64_t p2 = (uint64_t)1 << e, mid = p2 + (p2 >> 1);
+        const uint64_t c[] = {p2 - 1, p2, p2 + 1, mid - 2, mid - 1, mid, mid + 1, 0 - p2, 0 - mid};
+        for (size_t j = 0; j < sizeof c / sizeof c[0]; j++) {
+          w = c[j];
+          if (S == 4) w = (uint32_t)w;
+          else if (from == TL_INT64 && e < 32) w = (uint64_t)(int64_t)(int32_t)(uint32_t)w;
+          memcpy(src + S * n++, &w, S);
+        }
       }
     }
     for (int sat = 0; sat < 2; sat++) {
@@ -1443,10 +1455,10 @@ static void test_e8m0_from_ints(void **state) {
         assert_int_equal(tl_convert_contiguous(from, src, TL_FLOAT8_E8M0FNU, out, n, flags, NULL), TL_OK);
         for (size_t i = 0; i < n; i++)
           if (out[i] != ref[i]) {
-            uint32_t x = 0;
+            uint64_t x = 0;
             memcpy(&x, src + i * S, S);
-            fail_msg("tier %s: %s 0x%X -> float8_e8m0fnu flags=%u: 0x%02X, want 0x%02X", tiers[t], tl_dtype_name(from),
-                     x, flags, out[i], ref[i]);
+            fail_msg("tier %s: %s 0x%llX -> float8_e8m0fnu flags=%u: 0x%02X, want 0x%02X", tiers[t], tl_dtype_name(from),
+                     (unsigned long long)x, flags, out[i], ref[i]);
           }
         assert_int_equal(out[n], 0x5A); /* nothing past the end */
       }
@@ -1897,7 +1909,7 @@ static void test_avx512_defers(void **state) {
       {TL_FLOAT32, TL_FLOAT8_E5M2, 0},   {TL_COMPLEX64, TL_FLOAT6_E2M3FN, 0}, {TL_FLOAT16, TL_FLOAT8_E4M3FN, 1},
       {TL_BFLOAT16, TL_FLOAT6_E3M2FN, 1}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 1}, {TL_COMPLEX32, TL_FLOAT8_E4M3FNUZ, 1},
       {TL_COMPLEX32, TL_FLOAT8_E3M4, 0}, {TL_COMPLEX32, TL_INT4, 1},      {TL_COMPLEX32, TL_UINT2, 1},
-      {TL_COMPLEX32, TL_UINT4, 0}};
+      {TL_COMPLEX32, TL_UINT4, 0},       {TL_UINT32, TL_FLOAT8_E8M0FNU, 1}, {TL_UINT64, TL_FLOAT8_E8M0FNU, 1}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     const int r = tl__avx512_runs_avx2(cases[k].from, cases[k].to, 0);
     if (r < 0) skip(); /* no AVX-512 here */
@@ -1905,6 +1917,9 @@ static void test_avx512_defers(void **state) {
       fail_msg("%s -> %s: the AVX-512 tier runs %s kernel", tl_dtype_name(cases[k].from), tl_dtype_name(cases[k].to),
                r ? "the AVX2" : "its own");
   }
+  /* uint64 -> float8_e8m0fnu saturating: the AVX-512 tier's own (the AVX2 block rule is not-saturating only) */
+  assert_int_equal(tl__avx512_runs_avx2(TL_UINT64, TL_FLOAT8_E8M0FNU, 1), 0);
+  assert_int_equal(tl__avx512_runs_avx2(TL_UINT32, TL_FLOAT8_E8M0FNU, 1), 1);
   assert_int_equal(tl__avx512_runs_avx2((tl_dtype)-1, TL_INT8, 0), -1); /* a bad dtype: no kernel, no read out of range */
   /* every pair asks the tiers without harm; float4_e2m1fn_x2 (packed pairs, which tl_convert converts on
      its own path) has no kernel, where the tiers once built a table through the generic engine, which
