@@ -2618,9 +2618,10 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
     if (Q && !sat) {
       /* a block of 8-byte integers that all fit the 4-byte type of their
          sign (int64: x + 2^31 below 2^32; uint64: x below 2^32, the usual
-         case) takes their low words through tl__e8q's int32/uint32 rule,
+         case) takes their low words through the 4-byte rule (tl__e8q32),
          tl__e8pack's saturation and zero (negatives: codes >= 256, 0xFF)
-         and tl__order32's fix of the low words' order: AVX2 on Zen 4, 32
+         and the byte shuffle of tl__order32 (q = 1) for the low words'
+         order 0 1 4 5 2 3 6 7 (e8pack did its lane permute): AVX2 on Zen 4, 32
          KiB, x memcpy, in alternation, values in [-100, 100]: int64 0.23 ->
          0.45, uint64 0.24 -> 0.46 */
       const char *p = s + i * 8;

@@ -472,17 +472,15 @@ static inline uint32x4_t tl__q2f(const char *sp, int sg, int rto) {
     sgn = vshlq_n_u32(vcombine_u32(vmovn_u64(vshrq_n_u64(vreinterpretq_u64_s64(x0), 63)),
                                    vmovn_u64(vshrq_n_u64(vreinterpretq_u64_s64(x1), 63))), 31);
   }
-  uint64x2_t n[2];
-  uint32x4_t lz;
+  uint64x2_t n[2], cnt[2];
   for (int k = 0; k < 2; k++) {
     const uint64x2_t c = vreinterpretq_u64_u32(vclzq_u32(vreinterpretq_u32_u64(m[k]))); /* lo | hi << 32 */
     const uint64x2_t hi = vshrq_n_u64(c, 32), lo = vandq_u64(c, vdupq_n_u64(0xFFFFFFFFu));
     const uint64x2_t z = vandq_u64(lo, vceqq_u64(hi, vdupq_n_u64(32))); /* the low half's, below a zero high half */
-    const uint64x2_t cnt = vaddq_u64(hi, z);                             /* 64 for zero */
-    n[k] = vshlq_u64(m[k], vreinterpretq_s64_u64(cnt));
-    m[k] = cnt;
+    cnt[k] = vaddq_u64(hi, z);                                           /* 64 for zero */
+    n[k] = vshlq_u64(m[k], vreinterpretq_s64_u64(cnt[k]));
   }
-  lz = vcombine_u32(vmovn_u64(m[0]), vmovn_u64(m[1]));
+  const uint32x4_t lz = vcombine_u32(vmovn_u64(cnt[0]), vmovn_u64(cnt[1]));
   uint32x4_t t = vcombine_u32(vshrn_n_u64(n[0], 32), vshrn_n_u64(n[1], 32));
   uint32x4_t st = vcombine_u32(vmovn_u64(n[0]), vmovn_u64(n[1]));
   int sh = 32;
@@ -493,7 +491,7 @@ static inline uint32x4_t tl__q2f(const char *sp, int sg, int rto) {
   }
   t = vorrq_u32(t, vshrq_n_u32(vtstq_u32(st, st), 31));
   uint32x4_t f = vreinterpretq_u32_f32(vcvtq_f32_u32(t));
-  /* times 2^(sh + 32 - 64 - ... ): the value is t * 2^(64 - sh - lz) */
+  /* |x| = t * 2^(64 - sh - lz): that power into the exponent field */
   f = vaddq_u32(f, vshlq_n_u32(vsubq_u32(vdupq_n_u32((uint32_t)(64 - sh)), lz), 23));
   f = vandq_u32(f, vmvnq_u32(vceqq_u32(lz, vdupq_n_u32(64)))); /* zero */
   return vorrq_u32(f, sgn);
@@ -530,8 +528,7 @@ TL__Q2F_SRCS(TL__Q2F)
  * bool: 1 where the value is not zero (NaN included; -0 is zero); complex:
  * where either part is not. Real part: the even components. A real value into
  * its complex type: the imaginary part +0. Complex of another width: the
- * parts converted as the real dtypes (their kernels, 2n components), which is
- * the scalar engine's rule for each part. */
+ * parts converted by the real pairs' blocks (below). */
 static inline uint8x8_t tl__nz16(uint16x8_t v, uint16_t mask) { /* 8 lanes: 1 where v & mask != 0 */
   return vand_u8(vmovn_u16(vtstq_u16(v, vdupq_n_u16(mask))), vdup_n_u8(1));
 }
@@ -643,12 +640,13 @@ static inline uint64_t b_f64_c128(const char *sp, char *dp, int sat) {
   }
   return 0; /* NaN payloads kept */
 }
-TL__NK8(nk_c32_f16, TL_COMPLEX32, TL_FLOAT16, 4, 2, 0, b_c32_f16)
-TL__NK8(nk_c64_f32, TL_COMPLEX64, TL_FLOAT32, 8, 4, 0, b_c64_f32)
-TL__NK8(nk_c128_f64, TL_COMPLEX128, TL_FLOAT64, 16, 8, 0, b_c128_f64)
-TL__NK8(nk_f16_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 0, b_f16_c32)
-TL__NK8(nk_f32_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 0, b_f32_c64)
-TL__NK8(nk_f64_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 0, b_f64_c128)
+/* X(NAME, FROM, TO, S, D): complex <-> its component type */
+#define TL__NRC_PAIRS(X)                                                                              \
+  X(c32_f16, TL_COMPLEX32, TL_FLOAT16, 4, 2) X(c64_f32, TL_COMPLEX64, TL_FLOAT32, 8, 4)                \
+  X(c128_f64, TL_COMPLEX128, TL_FLOAT64, 16, 8) X(f16_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4)             \
+  X(f32_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8) X(f64_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16)
+#define TL__NRC(NAME, FROM, TO, S, D) TL__NK8(nk_##NAME, FROM, TO, S, D, 0, b_##NAME)
+TL__NRC_PAIRS(TL__NRC)
 /* complex of another width: the real blocks on the parts, 8 parts (4
    elements) a call; an element with a part to redo (NaN, or with sat an
    overflow to inf) is redone whole as complex, whose NaN rule (quieted,
@@ -665,12 +663,12 @@ static inline uint64_t tl__cx_mask(uint64_t m) { /* 8 part bytes -> 4 element by
     return (m0 || m1) ? tl__cx_mask(m0) | tl__cx_mask(m1) << 32 : 0;                             \
   }                                                                                             \
   TL__NK8_BOTH(nk_##NAME, FROM, TO, S, D, b_##NAME)
-TL__NCX(c32_c64, TL_COMPLEX32, TL_COMPLEX64, 4, 8, b_f16_f32)
-TL__NCX(c32_c128, TL_COMPLEX32, TL_COMPLEX128, 4, 16, b_f16_f64)
-TL__NCX(c64_c128, TL_COMPLEX64, TL_COMPLEX128, 8, 16, b_f32_f64)
-TL__NCX(c64_c32, TL_COMPLEX64, TL_COMPLEX32, 8, 4, b_f32_f16)
-TL__NCX(c128_c64, TL_COMPLEX128, TL_COMPLEX64, 16, 8, b_f64_f32)
-TL__NCX(c128_c32, TL_COMPLEX128, TL_COMPLEX32, 16, 4, b_f64_f16)
+/* X(NAME, FROM, TO, S, D, the real pair's block) */
+#define TL__NCX_PAIRS(X)                                                                              \
+  X(c32_c64, TL_COMPLEX32, TL_COMPLEX64, 4, 8, b_f16_f32) X(c32_c128, TL_COMPLEX32, TL_COMPLEX128, 4, 16, b_f16_f64) \
+  X(c64_c128, TL_COMPLEX64, TL_COMPLEX128, 8, 16, b_f32_f64) X(c64_c32, TL_COMPLEX64, TL_COMPLEX32, 8, 4, b_f32_f16) \
+  X(c128_c64, TL_COMPLEX128, TL_COMPLEX64, 16, 8, b_f64_f32) X(c128_c32, TL_COMPLEX128, TL_COMPLEX32, 16, 4, b_f64_f16)
+TL__NCX_PAIRS(TL__NCX)
 
 /* ---- 1-byte sources: table lookups ------------------------------------------ */
 
@@ -755,18 +753,10 @@ tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat) {
     TL__Q2F_SRCS(TL__Q2F_CASE)
 #define TL__NBOOL_CASE(TAG, FT, S, C, MASK) case P(FT, TL_BOOL): return nk_##TAG##_bool;
     TL__NBOOL_SRCS(TL__NBOOL_CASE)
-  case P(TL_COMPLEX32, TL_FLOAT16): return nk_c32_f16;
-  case P(TL_COMPLEX64, TL_FLOAT32): return nk_c64_f32;
-  case P(TL_COMPLEX128, TL_FLOAT64): return nk_c128_f64;
-  case P(TL_FLOAT16, TL_COMPLEX32): return nk_f16_c32;
-  case P(TL_FLOAT32, TL_COMPLEX64): return nk_f32_c64;
-  case P(TL_FLOAT64, TL_COMPLEX128): return nk_f64_c128;
-  case P(TL_COMPLEX32, TL_COMPLEX64): return sat ? nk_c32_c64_s : nk_c32_c64;
-  case P(TL_COMPLEX32, TL_COMPLEX128): return sat ? nk_c32_c128_s : nk_c32_c128;
-  case P(TL_COMPLEX64, TL_COMPLEX128): return sat ? nk_c64_c128_s : nk_c64_c128;
-  case P(TL_COMPLEX64, TL_COMPLEX32): return sat ? nk_c64_c32_s : nk_c64_c32;
-  case P(TL_COMPLEX128, TL_COMPLEX64): return sat ? nk_c128_c64_s : nk_c128_c64;
-  case P(TL_COMPLEX128, TL_COMPLEX32): return sat ? nk_c128_c32_s : nk_c128_c32;
+#define TL__NRC_CASE(NAME, FROM, TO, S, D) case P(FROM, TO): return nk_##NAME;
+    TL__NRC_PAIRS(TL__NRC_CASE)
+#define TL__NCX_CASE(NAME, FROM, TO, S, D, BREAL) case P(FROM, TO): return sat ? nk_##NAME##_s : nk_##NAME;
+    TL__NCX_PAIRS(TL__NCX_CASE)
   default: return NULL;
   }
 #undef P
