@@ -2261,11 +2261,16 @@ static inline __m256i tl__pack4(__m256i r0, __m256i r1, __m256i r2, __m256i r3) 
 /* tl__pack4's bytes in element order; q = 1: the lanes came from 8-byte
    sources in the order 0 1 4 5 2 3 6 7 (tl__ix8), q = 2: 0 2 4 6 1 3 5 7
    (tl__n8dq on complex128) */
+/* bytes in groups of 8 in the order 0 1 4 5 2 3 6 7 (8-byte sources' lanes,
+   tl__ix8) -> in order */
+static inline __m256i tl__order_q1(__m256i b) {
+  return _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
+                                                 7, 8, 9, 12, 13, 10, 11, 14, 15));
+}
 static inline __m256i tl__order32(__m256i b, int q) {
   b = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
   if (q == 1)
-    b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15, 0, 1, 4, 5, 2, 3, 6,
-                                                7, 8, 9, 12, 13, 10, 11, 14, 15));
+    b = tl__order_q1(b);
   else if (q == 2) /* 0 2 4 6 1 3 5 7 in each 8 */
     b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 0, 4, 1, 5, 2, 6, 3,
                                                 7, 8, 12, 9, 13, 10, 14, 11, 15));
@@ -2620,8 +2625,8 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
          sign (int64: x + 2^31 below 2^32; uint64: x below 2^32, the usual
          case) takes their low words through the 4-byte rule (tl__e8q32),
          tl__e8pack's saturation and zero (negatives: codes >= 256, 0xFF)
-         and the byte shuffle of tl__order32 (q = 1) for the low words'
-         order 0 1 4 5 2 3 6 7 (e8pack did its lane permute): AVX2 on Zen 4, 32
+         and tl__order_q1 for the low words' order 0 1 4 5 2 3 6 7 (e8pack
+         did tl__order32's lane permute): AVX2 on Zen 4, 32
          KiB, x memcpy, in alternation, values in [-100, 100]: int64 0.23 ->
          0.45, uint64 0.24 -> 0.46 */
       const char *p = s + i * 8;
@@ -2636,9 +2641,7 @@ static inline __attribute__((always_inline)) void k_ie8(tl_dtype from, tl_dtype 
         for (int k = 0; k < 4; k++)
           c[k] = tl__e8q32(from == TL_INT64, _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(q[2 * k]),
                                                                                  _mm256_castsi256_ps(q[2 * k + 1]), 0x88)));
-        const __m256i b = tl__e8pack(c[0], c[1], c[2], c[3]);
-        tl__st32((char *)(d + i), _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15,
-                                                                          0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15)), nt);
+        tl__st32((char *)(d + i), tl__order_q1(tl__e8pack(c[0], c[1], c[2], c[3])), nt);
         continue;
       }
     }
@@ -7465,21 +7468,34 @@ static unsigned char *tl__h16_results(tl_dtype from, tl_dtype to, int sat) {
   return r;
 }
 
+/* A 16-bit source's window rule (tl__hw, tl__hq) built from the scalar
+   engine's results: find(r, from, pos, neg, rule) with nscr ints of scratch
+   each for pos and neg fills a rule of `size` bytes (a multiple of 32) and
+   answers 1, or 0 when the pair has none. Returns the malloc'd rule, `none`
+   for no rule, or NULL without memory (not now). */
+typedef int (*tl__h16_find_fn)(const unsigned char *r, tl_dtype from, int *pos, int *neg, void *rule);
+static void *tl__h16_rule(tl_dtype from, tl_dtype to, int sat, size_t size, size_t nscr, tl__h16_find_fn find, void *none) {
+  unsigned char *r = tl__h16_results(from, to, sat);
+  int *pn = malloc(2 * nscr * sizeof *pn);
+  void *np = aligned_alloc(32, size);
+  if (!r || !pn || !np) {
+    free(r), free(pn), free(np);
+    return NULL;
+  }
+  if (!find(r, from, pn, pn + nscr, np)) free(np), np = none;
+  free(r), free(pn);
+  return np;
+}
+static int tl__hw_find16(const unsigned char *r, tl_dtype from, int *pos, int *neg, void *rule) {
+  return tl__hw_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, pos, neg, rule);
+}
+
 /* The rule of pair (from, to, sat), or NULL (built and checked once). */
 static const tl__hw *tl__hw_get(tl_dtype from, tl_dtype to, int sat) {
   tl__hw *P = atomic_load_explicit(&tl__hws[from][to][sat != 0], memory_order_acquire);
   if (P) return P == &tl__hw_none ? NULL : P;
-  tl__hw *np = &tl__hw_none, F;
-  unsigned char *r = tl__h16_results(from, to, sat);
-  int *pn = malloc(2 * 32768 * sizeof *pn);
-  if (!r || !pn) {
-    free(r), free(pn);
-    return NULL; /* out of memory: not now */
-  }
-  if (tl__hw_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, pn, pn + 32768, &F) && (np = aligned_alloc(32, sizeof *np)) != NULL)
-    *np = F;
-  free(r), free(pn);
-  if (!np) return NULL;
+  tl__hw *np = tl__h16_rule(from, to, sat, sizeof *np, 32768, tl__hw_find16, &tl__hw_none);
+  if (!np) return NULL; /* out of memory: not now */
   return TL__PUBLISH(tl__hws[from][to][sat != 0], np, &tl__hw_none);
 }
 
@@ -7631,22 +7647,15 @@ static int tl__hq_find(const unsigned char *r, unsigned nanb, int top, int *pos,
   return 0;
 }
 
+static int tl__hq_find16(const unsigned char *r, tl_dtype from, int *pos, int *neg, void *rule) {
+  return tl__hq_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, from == TL_BFLOAT16 ? 7 : 10, pos, neg, rule);
+}
 /* The rule of pair (from, to, sat), or NULL (built and checked once). */
 static const tl__hq *tl__hq_get(tl_dtype from, tl_dtype to, int sat) {
   tl__hq *P = atomic_load_explicit(&tl__hqs[from][to][sat != 0], memory_order_acquire);
   if (P) return P == &tl__hq_none ? NULL : P;
-  tl__hq *np = &tl__hq_none, F;
-  unsigned char *r = tl__h16_results(from, to, sat);
-  int *pn = malloc(2 * 65536 * sizeof *pn);
-  if (!r || !pn) {
-    free(r), free(pn);
-    return NULL; /* out of memory: not now */
-  }
-  if (tl__hq_find(r, from == TL_BFLOAT16 ? 0x7F80 : 0x7C00, from == TL_BFLOAT16 ? 7 : 10, pn, pn + 65536, &F) &&
-      (np = aligned_alloc(32, sizeof *np)) != NULL)
-    *np = F;
-  free(r), free(pn);
-  if (!np) return NULL;
+  tl__hq *np = tl__h16_rule(from, to, sat, sizeof *np, 65536, tl__hq_find16, &tl__hq_none);
+  if (!np) return NULL; /* out of memory: not now */
   return TL__PUBLISH(tl__hqs[from][to][sat != 0], np, &tl__hq_none);
 }
 
