@@ -1367,6 +1367,56 @@ static void test_bn_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* A 1-byte lookup that is one shuffle of an index made by one or two
+ * operations (the low nibble, min(byte, 1), min(byte & 0x7F, 1)) runs
+ * before every rule: bool -> every 1-byte type, the 1-byte types -> bool
+ * (the float8 formats with -0 by the last index: 0x80 is false) take the
+ * lookup (route 7), not the high nibble's (9) or a range clamp (4), which
+ * int8/uint8 -> float8_e8m0fnu keep. Their results against the scalar
+ * tier's on every code at every offset of a 32-byte block, at lengths
+ * past the four-vector steps and between them. */
+static void test_lut_one_shuffle(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  int checked = 0;
+  for (int a = 0; a < TL_NUM_CONCRETE; a++)
+    for (int b = 0; b < TL_NUM_CONCRETE; b++) {
+      const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
+      if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
+      if (F != TL_BOOL && T != TL_BOOL) continue;
+      /* int1..7 / uint1..7 -> bool read a low nibble's bits: a one-shuffle lookup too */
+      for (int sat = 0; sat < 2; sat++) {
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        if (tl__avx2_lut8_route(F, T, sat) != 7)
+          fail_msg("%s -> %s (sat %d): route %d, not the lookup", tl_dtype_name(F), tl_dtype_name(T), sat,
+                   tl__avx2_lut8_route(F, T, sat));
+        for (size_t n = 0; n <= N; n += n < 200 ? 29 : 411)
+          for (int off = 0; off < 32; off += 7)
+            compare_tiers(F, src + off, T, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+        checked++;
+      }
+    }
+  int n1 = 0; /* the 1-byte types but bool and float4_e2m1fn_x2: each to bool and from it, both flags */
+  for (int a = 0; a < TL_NUM_CONCRETE; a++) n1 += isz((tl_dtype)a) == 1 && a != TL_BOOL && a != TL_FLOAT4_E2M1FN_X2;
+  assert_true(n1 >= 26);
+  assert_int_equal(checked, 2 * 2 * n1);
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  for (int sat = 0; sat < 2; sat++) {
+    assert_int_equal(tl__avx2_lut8_route(TL_INT8, TL_FLOAT8_E8M0FNU, sat), 9);
+    assert_int_equal(tl__avx2_lut8_route(TL_UINT8, TL_FLOAT8_E8M0FNU, sat), 9);
+  }
+  /* -0 into bool is false, every other float8_e4m3fn code but +-0 true */
+  uint8_t c[3] = {0x80, 0x00, 0x81}, o[3];
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E4M3FN, c, TL_BOOL, o, 3, 0, NULL), TL_OK);
+  assert_int_equal(o[0], 0);
+  assert_int_equal(o[1], 0);
+  assert_int_equal(o[2], 1);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Range clamps of 33-64 codes (four sub-tables a half) run where their
  * cost is below the rule that would run instead: float8_e4m3/e4m3fn ->
  * int8 (0 below 1.0, saturated from 128 on: the window from the code
@@ -2084,6 +2134,7 @@ int main(void) {
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_wide),
+      cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_bn_enabled),
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_h8_blocks),
