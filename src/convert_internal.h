@@ -158,6 +158,8 @@ int tl__avx2_lut_wide(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_lut_window(tl_dtype from, tl_dtype to, int sat);
 /* The output bit the lookup moves the code's sign to (tests), plus 1; 0 none. */
 int tl__avx2_lut_sign(tl_dtype from, tl_dtype to, int sat);
+/* The negative half of float6 codes by code bit 5 (tests): 1 + its mode (0 a constant, 1 negated); 0 none. */
+int tl__avx2_lut_half(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: 1 if the AVX-512 tier runs the pair by the AVX2 tier's kernel (tl__avx512_defers), 0 if not, -1 without both tiers. */
 int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat);
 /* For the tests: does pair (from, to) run by a float8/float6 decoder (it exists and passed its check)? */

@@ -1417,6 +1417,53 @@ static void test_lut_one_shuffle(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* float6 -> the unsigned integers and float8_e8m0fnu (every negative
+ * code one entry), -> int8 (negated): the lookup reads 5 bits and picks the
+ * negative half by code bit 5 (tl__lut_half); int2/int4 saturate at -8 but
+ * 7 (not a negation) and keep the 6-bit lookup, float6 -> the float8 formats
+ * move the sign bit (tl__lut_sign1). Every byte (bits 6-7 set too: ignored)
+ * against the scalar tier at several lengths and offsets. */
+static void test_lut_half(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const struct {
+    tl_dtype to;
+    int half;
+  } want[] = {{TL_UINT2, 1}, {TL_UINT4, 1}, {TL_UINT8, 1}, {TL_FLOAT8_E8M0FNU, 1}, {TL_INT8, 2},
+              {TL_INT2, 0},  {TL_INT4, 0},  {TL_FLOAT8_E4M3FN, 0}};
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  for (int f = 0; f < 2; f++)
+    for (size_t j = 0; j < sizeof want / sizeof want[0]; j++)
+      for (int sat = 0; sat < 2; sat++) {
+        const tl_dtype F = f ? TL_FLOAT6_E3M2FN : TL_FLOAT6_E2M3FN, T = want[j].to;
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        if (tl__avx2_lut_half(F, T, sat) != want[j].half)
+          fail_msg("%s -> %s (sat %d): half %d, want %d", tl_dtype_name(F), tl_dtype_name(T), sat,
+                   tl__avx2_lut_half(F, T, sat), want[j].half);
+        if (want[j].half) assert_int_equal(tl__avx2_lut8_route(F, T, sat), 7);
+        for (size_t n = 0; n <= N; n += n < 200 ? 29 : 411)
+          for (int off = 0; off < 32; off += 7)
+            compare_tiers(F, src + off, T, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+      }
+  assert_int_equal(tl__avx2_lut_half(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 0);
+  assert_int_equal(tl__avx2_lut_half(TL_FLOAT6_E2M3FN, TL_INT16, 0), 0);
+  assert_int_equal(tl__avx2_lut_half((tl_dtype)-1, TL_UINT8, 0), 0);
+  /* -7.5 -> int8 -7 (0xF9), -> uint8 0; +-0 -> 0 */
+  const uint8_t c[4] = {0x3F, 0x1F, 0x20, 0x00};
+  uint8_t o[4];
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT6_E2M3FN, c, TL_INT8, o, 4, 0, NULL), TL_OK);
+  assert_int_equal(o[0], 0xF9);
+  assert_int_equal(o[1], 7);
+  assert_int_equal(o[2], 0);
+  assert_int_equal(o[3], 0);
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT6_E2M3FN, c, TL_UINT8, o, 4, 0, NULL), TL_OK);
+  assert_int_equal(o[0], 0);
+  assert_int_equal(o[1], 7);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Range clamps of 33-64 codes (four sub-tables a half) run where their
  * cost is below the rule that would run instead: float8_e4m3/e4m3fn ->
  * int8 (0 below 1.0, saturated from 128 on: the window from the code
@@ -2135,6 +2182,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
+      cmocka_unit_test(test_lut_half),
       cmocka_unit_test(test_bn_enabled),
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_h8_blocks),
