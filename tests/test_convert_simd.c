@@ -1663,6 +1663,28 @@ static void test_lut_wide_enabled(void **state) {
     assert_memory_equal(out, ref, sizeof out);
   }
   assert_int_equal(tl__avx2_lut_window(TL_FLOAT8_E4M3FN, TL_FLOAT16, 0), 0);
+  /* float8_e8m0fnu -> the 1-byte integers of m value bits (max 2^m - 1): a window from 127 (1.0) of the m
+     powers of two below 2^m, capped at the saturated 2^m (m: its own entry; m = 1: 2 saturates to 1, 1.0's),
+     NaN (255: -128 from 127) and the codes below 1.0 zero: one shuffle, before the fold they took */
+  static const struct { tl_dtype to; int m; } w1[] = {{TL_INT2, 1}, {TL_INT4, 3}, {TL_INT8, 7},
+                                                      {TL_UINT2, 2}, {TL_UINT4, 4}, {TL_UINT8, 8}};
+  static uint8_t src1[N + 64], out1[N + 64], ref1[N + 64];
+  for (int i = 0; i < N + 64; i++) src1[i] = (uint8_t)(i * 151 + i / 256);
+  for (size_t k = 0; k < sizeof w1 / sizeof w1[0]; k++)
+    for (int sat = 0; sat < 2; sat++) {
+      const tl_dtype F = TL_FLOAT8_E8M0FNU;
+      assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+      const int cap = w1[k].m == 1 ? 0 : w1[k].m, got = tl__avx2_lut_window(F, w1[k].to, sat);
+      if (got != 1 + 127 + 256 * cap)
+        fail_msg("float8_e8m0fnu -> %s sat %d: window %d, want %d", tl_dtype_name(w1[k].to), sat, got, 1 + 127 + 256 * cap);
+      assert_int_equal(tl__avx2_lut8_route(F, w1[k].to, sat), 7);
+      for (size_t n = 0; n <= N; n += n < 200 ? 29 : 1013)
+        for (int off = 0; off < 32; off += 7)
+          compare_tiers(F, src1 + off, w1[k].to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out1, ref1, 2);
+    }
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  /* into float8 formats the NaN code must stay NaN, not the window's 0: none */
+  assert_int_equal(tl__avx2_lut_window(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3FN, 0), 0);
   /* float6 -> float16/bfloat16: 5 index bits and the sign (code bit 5) at output bit 15; float6 -> int16 (a
      negation, not a sign bit) has none */
   static const tl_dtype f6[] = {TL_FLOAT6_E2M3FN, TL_FLOAT6_E3M2FN}, f16[] = {TL_FLOAT16, TL_BFLOAT16};
