@@ -66,7 +66,14 @@ model=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo 2>/dev/null | sed 's/.*: //
 simd=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | grep -o -w -E 'avx2|avx512f|avx512bw|avx512vbmi|avx512_bf16' | tr '\n' ' ' | sed 's/ $//' || true)
 cc=$(cc --version 2>/dev/null | head -n 1 || echo unknown)
 uarch=""
-[ "$fam" = 23 ] && [ "${model:-0}" -ge 49 ] 2>/dev/null && uarch="Zen 2, "
+# AMD's family/model -> core (Zen 3: family 25 models 0-15, 32-95; Zen 4: 16-31, 96-127, 160-175)
+case "$fam:${model:-0}" in
+  23:*) [ "${model:-0}" -ge 49 ] 2>/dev/null && uarch="Zen 2, " ;;
+  25:*) m=${model:-0}
+        if { [ "$m" -ge 16 ] && [ "$m" -le 31 ]; } || { [ "$m" -ge 96 ] && [ "$m" -le 127 ]; } ||
+           { [ "$m" -ge 160 ] && [ "$m" -le 175 ]; }; then uarch="Zen 4, "; else uarch="Zen 3, "; fi ;;
+  26:*) uarch="Zen 5, " ;;
+esac
 measured=$(printf '%s; ' "${revs[@]}" | sed 's/; $//')
 run_note="Measured here by \`bench/convert_throughput.sh${QUICK:+ $QUICK}\` ($measured): $(nproc)-CPU machine, $cpu${fam:+ (${uarch}family $fam model $model; ${simd:-no AVX2})}, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
 archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261127.md, measured at commit e0cb1c0 on a 2-vCPU KVM guest (AMD EPYC Zen 4, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-27 with the bench of that commit (x memcpy: the median of side-by-side rounds; bench/data/convert_avx512_20261122.md has the older run at e7e2c4e on a machine with half the memory bandwidth)."
