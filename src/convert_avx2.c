@@ -3752,9 +3752,9 @@ static int tl__lut_sign1(const unsigned char *t, int *ob, int *nz) {
    float6_e3m2fn -> uint4 0.27 -> 0.40). int2/int4 saturate asymmetrically
    (7, but -8 at the negative end), so keep the lookup. */
 static int tl__lut_half(const unsigned char *t, int *mode, int *c) {
-  int k = 1;
-  for (unsigned x = 0; x < 32 && k; x++) k = t[x | 32] == t[32];
-  if (k) {
+  int same = 1;
+  for (unsigned x = 0; x < 32 && same; x++) same = t[x | 32] == t[32];
+  if (same) {
     *mode = 0, *c = t[32];
     return 1;
   }
@@ -6377,8 +6377,10 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   R->t = t;
   /* a 1-byte lookup that is one shuffle of an index made by one or two
      operations (the byte's low nibble, min(byte, 1), min(byte & 0x7F, 1):
-     bool -> anything, anything -> bool) before every rule: 2-3 operations a
-     vector against the high nibble's 6 or a range clamp's (AVX2 on Zen 5,
+     bool -> anything, anything -> bool; a window of at most 16 codes,
+     min(byte - a, cap): float8_e8m0fnu -> the integers) before every rule:
+     2-3 operations a vector against the high nibble's 6, a range clamp's or a
+     fold's (AVX2 on Zen 5,
      32 KiB, x memcpy, in alternation: bool -> int8 0.47 -> 0.56,
      bool -> float8_e8m0fnu 0.46 -> 0.57, float8_e3m4 -> bool 0.42 -> 0.56,
      float8_e4m3fn -> bool 0.41 -> 0.56, float8_e5m2fnuz -> bool 0.45 ->

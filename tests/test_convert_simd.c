@@ -1367,6 +1367,16 @@ static void test_bn_enabled(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* compare_tiers (scalar against avx2) on runs of n = 0 .. N codes from src,
+ * at source offsets 0, 7, 14, 21, 28 and destination offsets 31 down: the
+ * one-vector steps, the four-vector steps and the tails between them. */
+static void compare_runs(tl_dtype from, tl_dtype to, int sat, const unsigned char *src, size_t N, unsigned char *out,
+                         unsigned char *ref) {
+  for (size_t n = 0; n <= N; n += n < 200 ? 29 : 411)
+    for (int off = 0; off < 32; off += 7)
+      compare_tiers(from, src + off, to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+}
+
 /* A 1-byte lookup that is one shuffle of an index made by one or two
  * operations (the low nibble, min(byte, 1), min(byte & 0x7F, 1)) runs
  * before every rule: bool -> every 1-byte type, the 1-byte types -> bool
@@ -1393,9 +1403,7 @@ static void test_lut_one_shuffle(void **state) {
         if (tl__avx2_lut8_route(F, T, sat) != 7)
           fail_msg("%s -> %s (sat %d): route %d, not the lookup", tl_dtype_name(F), tl_dtype_name(T), sat,
                    tl__avx2_lut8_route(F, T, sat));
-        for (size_t n = 0; n <= N; n += n < 200 ? 29 : 411)
-          for (int off = 0; off < 32; off += 7)
-            compare_tiers(F, src + off, T, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+        compare_runs(F, T, sat, src, N, out, ref);
         checked++;
       }
     }
@@ -1443,9 +1451,7 @@ static void test_lut_half(void **state) {
           fail_msg("%s -> %s (sat %d): half %d, want %d", tl_dtype_name(F), tl_dtype_name(T), sat,
                    tl__avx2_lut_half(F, T, sat), want[j].half);
         if (want[j].half) assert_int_equal(tl__avx2_lut8_route(F, T, sat), 7);
-        for (size_t n = 0; n <= N; n += n < 200 ? 29 : 411)
-          for (int off = 0; off < 32; off += 7)
-            compare_tiers(F, src + off, T, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
+        compare_runs(F, T, sat, src, N, out, ref);
       }
   assert_int_equal(tl__avx2_lut_half(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 0);
   assert_int_equal(tl__avx2_lut_half(TL_FLOAT6_E2M3FN, TL_INT16, 0), 0);
@@ -1678,9 +1684,7 @@ static void test_lut_wide_enabled(void **state) {
       if (got != 1 + 127 + 256 * cap)
         fail_msg("float8_e8m0fnu -> %s sat %d: window %d, want %d", tl_dtype_name(w1[k].to), sat, got, 1 + 127 + 256 * cap);
       assert_int_equal(tl__avx2_lut8_route(F, w1[k].to, sat), 7);
-      for (size_t n = 0; n <= N; n += n < 200 ? 29 : 1013)
-        for (int off = 0; off < 32; off += 7)
-          compare_tiers(F, src1 + off, w1[k].to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out1, ref1, 2);
+      compare_runs(F, w1[k].to, sat, src1, N, out1, ref1);
     }
   assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
   /* into float8 formats the NaN code must stay NaN, not the window's 0: none */
