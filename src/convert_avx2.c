@@ -3868,6 +3868,15 @@ static inline __attribute__((always_inline)) __m256i tl__lut_plane_w(const __m25
   for (int k = 0; k < 2; k++) v[k] = _mm256_blendv_epi8(v[2 * k], v[2 * k + 1], m5);
   return _mm256_blendv_epi8(v[0], v[1], m6);
 }
+
+/* float6 codes xr (1-byte lookups of 5 index bits, tl__lut_sign1 and
+   tl__lut_half): the entries of their low 5 bits (kmask 0x1F), two shuffles
+   telescoped; the caller applies code bit 5 */
+static inline __attribute__((always_inline)) __m256i tl__lut_f6(const __m256i *T, __m256i xr, __m256i kmask) {
+  const __m256i x = _mm256_and_si256(xr, kmask);
+  return tl__lut_plane_w(T, 5, 0, x, x, x, x, x); /* K < 8: the tree's masks unread */
+}
+
 static inline __attribute__((always_inline)) __m256i tl__lut_plane(const __m256i *T, int K, __m256i x, __m256i xf,
                                                                    __m256i m4, __m256i m5, __m256i m6) {
   return tl__lut_plane_w(T, K, 0, x, xf, m4, m5, m6);
@@ -4046,7 +4055,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
     tl__st32(d + i + (o), _mm256_shuffle_epi8(T0, IX), nt);                                                    \
   } while (0)
     /* the index's operation known in each loop (a run-time mode kept NZ's
-       AND with all ones) */
+       AND with all ones); tl__lut_ix's general form: the windows (IM 1) */
 #define TL__LUT4M(o) TL__LUT4(o, _mm256_and_si256(x_, kmask))
 #define TL__LUT4Z(o) TL__LUT4(o, _mm256_min_epu8(x_, kmask))
 #define TL__LUT4G(o) TL__LUT4(o, tl__lut_ix(x_, K, WIN, nz, m7, kmask, wa))
@@ -4092,13 +4101,12 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
 #undef TL__L2
   }
   if (D == 1 && IM == 3 && np == 1 && map[0] == 0) { /* float6 codes: 5 index bits, code bit 5 picks (tl__lut_half) */
-    const __m256i m5 = _mm256_set1_epi8(0x1F), hc = _mm256_set1_epi8((char)L->win[1]);
+    const __m256i hc = _mm256_set1_epi8((char)L->win[1]);
 #define TL__LUTH(o, NEG)                                                                                         \
   do {                                                                                                         \
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i xr = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
-    const __m256i x = _mm256_and_si256(xr, m5);                                                                \
-    const __m256i v = tl__lut_plane_w(T, 5, 0, x, x, x, x, x); /* K < 8: the tree's masks unread */            \
+    const __m256i v = tl__lut_f6(T, xr, kmask);                                                                \
     const __m256i sg = _mm256_slli_epi16(xr, 2); /* code bit 5 at bit 7; +0 (the low 6 bits 0): 0 */           \
     tl__st32(d + i + (o), NEG ? _mm256_sign_epi8(v, sg) : _mm256_blendv_epi8(v, hc, sg), nt);                   \
   } while (0)
@@ -4118,8 +4126,7 @@ static inline __attribute__((always_inline)) void tl__lut_run(const tl__lutp *L,
   do {                                                                                                         \
     tl__pf(pf, s + i + (o), 32);                                                                               \
     const __m256i xr = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o)));                       \
-    const __m256i x = _mm256_and_si256(xr, kmask);                                                             \
-    const __m256i v = tl__lut_plane_w(T, K, 0, x, x, x, x, x); /* K < 8: the tree's masks unread */            \
+    const __m256i v = tl__lut_f6(T, xr, kmask);                                                                \
     const __m256i sh = LEFT ? _mm256_sll_epi16(xr, c1) : _mm256_srl_epi16(xr, c1);                             \
     tl__st32(d + i + (o), NZ ? _mm256_and_si256(v, _mm256_or_si256(sh, nsb)) : _mm256_or_si256(v, _mm256_and_si256(sh, sbit)), \
              nt);                                                                                              \
@@ -6385,7 +6392,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
      bool -> float8_e8m0fnu 0.46 -> 0.57, float8_e3m4 -> bool 0.42 -> 0.56,
      float8_e4m3fn -> bool 0.41 -> 0.56, float8_e5m2fnuz -> bool 0.45 ->
      0.55, int8 -> bool 0.59 -> 0.60) */
-  if (tl__info(to)->itemsize == 1 && L->k == 4 && L->np == 1 && L->map[0] == 0 && L->idx != TL__IDX_SGN)
+  if (tl__info(to)->itemsize == 1 && L->k == 4 && L->np == 1 && L->map[0] == 0) /* every 1-byte mode at k = 4 */
     goto lookup;
   if (tl__info(to)->itemsize == 1) {
     const tl__cl *C = from == TL_INT8 || from == TL_UINT8 ? tl__cl_get(from, to, sat) : NULL;
