@@ -2032,7 +2032,8 @@ static void test_avx512_defers(void **state) {
       {TL_FLOAT32, TL_FLOAT8_E5M2, 0},   {TL_COMPLEX64, TL_FLOAT6_E2M3FN, 0}, {TL_FLOAT16, TL_FLOAT8_E4M3FN, 1},
       {TL_BFLOAT16, TL_FLOAT6_E3M2FN, 1}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 1}, {TL_COMPLEX32, TL_FLOAT8_E4M3FNUZ, 1},
       {TL_COMPLEX32, TL_FLOAT8_E3M4, 0}, {TL_COMPLEX32, TL_INT4, 1},      {TL_COMPLEX32, TL_UINT2, 1},
-      {TL_COMPLEX32, TL_UINT4, 0},       {TL_UINT32, TL_FLOAT8_E8M0FNU, 1}, {TL_UINT64, TL_FLOAT8_E8M0FNU, 1}};
+      {TL_COMPLEX32, TL_UINT4, 0},       {TL_UINT32, TL_FLOAT8_E8M0FNU, 1}, {TL_UINT64, TL_FLOAT8_E8M0FNU, 1},
+      {TL_COMPLEX128, TL_BOOL, 1},       {TL_COMPLEX64, TL_BOOL, 0}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     const int r = tl__avx512_runs_avx2(cases[k].from, cases[k].to, 0);
     if (r < 0) skip(); /* no AVX-512 here */
