@@ -548,10 +548,15 @@ TL__KW(h_i8_bf16, TL_INT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 1, 1))
 TL__KW(h_u8_bf16, TL_UINT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 0, 1))
 TL__KW(f_i16_f32, TL_INT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(x))))
 TL__KW(f_u16_f32, TL_UINT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(x))))
-TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi8_epi32(x))))
-TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(x))))
-TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepi16_epi32(x))))
-TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu16_epi32(x))))
+/* int8/int16 -> float64 as the integer, sign-extended to 64 bits, added to
+   the bits of 1.5 x 2^52 less that number; uint8/uint16/uint32 zero-extended
+   OR-ed into 2^52's less 2^52 (exact, no VCVTDQ2PD: AVX2 on Zen 5, 32 KiB, x
+   memcpy: int8 / uint8 0.42 -> 0.54, int16 0.47 -> 0.57, uint16 0.47 ->
+   0.51; in alternation 1.26-1.28x, uint32 1.17-1.21x) */
+TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(_mm256_cvtepi8_epi64(x), _mm256_set1_epi64x(0x4338000000000000ll))), _mm256_set1_pd(6755399441055744.0))))
+TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu8_epi64(x), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
+TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(_mm256_cvtepi16_epi64(x), _mm256_set1_epi64x(0x4338000000000000ll))), _mm256_set1_pd(6755399441055744.0))))
+TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu16_epi64(x), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
 /* 4 one-byte integers of `bits` bits -> int32 lanes: the byte's low bits,
  * sign- or zero-extended (tl__decode; int8/uint8 -> complex128 below). */
 static inline __m128i tl__small4(__m128i x, int bits, int sg) {
@@ -1159,6 +1164,37 @@ static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int
   default: tl__st32(o, _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), 16), nt); break;
   }
 }
+/* 32 bytes of a signed sub-byte integer (bits 1-7) made canonical in byte
+   lanes (tl__canon8 on 32: the low bits sign-extended) */
+static inline __attribute__((always_inline)) __m256i tl__canon32(__m256i x, int bits) {
+  const __m256i sb = _mm256_set1_epi8((char)(1 << (bits - 1)));
+  return _mm256_sub_epi8(_mm256_xor_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)((1 << bits) - 1))), sb), sb);
+}
+/* 32 int8 c -> 32 elements at o, sign-extended from registers (the low 8 or
+   4 bytes of each shifted down): int32/int64 as they are, float32
+   converted, float64 as the integer added to the bits of 1.5 x 2^52 less
+   that number (exact, no conversion) */
+static inline __attribute__((always_inline)) void tl__sbw32c(int DST, __m256i c, char *o, int nt) {
+  const __m128i L[2] = {_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1)};
+  for (int l = 0; l < 2; l++) {
+    if (DST == TL__SB_I32 || DST == TL__SB_F32) {
+      const __m128i g[2] = {L[l], _mm_srli_si128(L[l], 8)};
+      for (int h = 0; h < 2; h++) {
+        const __m256i v = _mm256_cvtepi8_epi32(g[h]);
+        tl__st32(o + 64 * l + 32 * h, DST == TL__SB_F32 ? _mm256_castps_si256(_mm256_cvtepi32_ps(v)) : v, nt);
+      }
+      continue;
+    }
+    const __m128i g[4] = {L[l], _mm_srli_si128(L[l], 4), _mm_srli_si128(L[l], 8), _mm_srli_si128(L[l], 12)};
+    for (int h = 0; h < 4; h++) {
+      __m256i q = _mm256_cvtepi8_epi64(g[h]);
+      if (DST == TL__SB_F64)
+        q = _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(q, _mm256_set1_epi64x(0x4338000000000000ll))),
+                                              _mm256_set1_pd(0x1.8p52)));
+      tl__st32(o + 128 * l + 32 * h, q, nt);
+    }
+  }
+}
 static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_dtype to, int bits, int sg, int DST,
                                                               const void *sv, void *dv, size_t n) {
   static const int dsz[TL__SB_N] = {4, 8, 4, 8, 8, 16, 4, 4};
@@ -1167,6 +1203,16 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   char *d = dv;
   int ntr;
   size_t i = tl__nt_head(from, to, s, d, n, 1, D, &ntr);
+  if (sg && bits > 0 && bits < 8 && (DST == TL__SB_I32 || DST == TL__SB_I64 || DST == TL__SB_F32 || DST == TL__SB_F64)) {
+    /* the signed sub-byte integers: 32 bytes made canonical at once in byte lanes (three operations), then
+       sign-extended from registers, in place of the same three in each wide vector (AVX2 on Zen 5, 32 KiB, in
+       alternation in one process: int2-int7 -> int32 1.08-1.26x, -> int64 1.21-1.24x, -> float32 1.31-1.33x,
+       -> float64 (by the magic number) 1.28-1.29x; int1 0.95-1.09x; the unsigned ones and bool, whose
+       canonical form is one operation, ran 0.77-1.2x, as the code's placement fell, and keep theirs) */
+    TL__NT_BOTH(for (; i + 32 <= n; i += 32) tl__sbw32c(DST, tl__canon32(TL__L32(s + i), bits), d + i * D, nt););
+    if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+    return;
+  }
   /* 4 blocks a step: one a step ran at half the speed into int32 (0.43 against
      the 4-block widening loops' 0.97x memcpy); nt a constant of each loop */
   TL__NT_BOTH(for (; i + 32 <= n; i += 32) for (int u = 0; u < 4; u++)
@@ -1511,7 +1557,7 @@ static inline __attribute__((always_inline)) __m256i tl__q2f(const char *p, int 
                                              _mm256_cvtpd_ps(tl__q2d_rto(_mm256_loadu_si256(q), sg))));
 }
 
-TL__KB(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, _mm256_castpd_si256(tl__u32_pd(TL__L16(sp))))
+TL__KB(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu32_epi64(TL__L16(sp)), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
 /* 8 uint32 -> float32, one RNE: the high and low 16 bits convert exactly and
    an FMA sums them (through float64: 0.42 -> 0.95x memcpy, 32 KiB, in
    alternation) */
