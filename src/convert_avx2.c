@@ -762,6 +762,27 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
   __m256i r;
   if (D == 8) return tl__fq_pd(LPD(0), sg);
   if (D == 4) return S == 4 ? tl__fi_ps(LPS(0), bits, sg, 0) : _mm256_set_m128i(tl__fi_pd(LPD(1), bits, sg, 0), tl__fi_pd(LPD(0), bits, sg, 0));
+  if (S == 4 && D <= 2 && sg) {
+    /* signed into 16 bits or fewer, float32 lanes: a block without NaN (two vectors a compare, unordered where
+       either lane is NaN) needs no NaN mask per vector, only the high end's min before VCVTTPS2DQ (the packs
+       saturate the low end): AVX2 on Zen 5, 32 KiB, x memcpy: float32 -> int16 0.34 -> 0.38, -> int8 0.28 -> 0.33,
+       -> int4/int2 0.26 -> 0.34, complex64 -> int16 0.44 -> 0.50, -> int8 0.40 -> 0.50; 1.08-1.23x in alternation */
+    const int nv = D == 2 ? 2 : 4;
+    __m256 x[4];
+    for (int k = 0; k < nv; k++) x[k] = LPS(k);
+    __m256 u = _mm256_cmp_ps(x[0], x[1], _CMP_UNORD_Q);
+    if (nv == 4) u = _mm256_or_ps(u, _mm256_cmp_ps(x[2], x[3], _CMP_UNORD_Q));
+    __m256i a[4];
+    const int nan = !_mm256_testz_ps(u, u);
+    const __m256 hi = _mm256_set1_ps((float)((1 << (bits - 1)) - 1));
+    for (int k = 0; k < nv; k++) a[k] = nan ? tl__fi_ps(x[k], bits, sg, 1) : _mm256_cvttps_epi32(_mm256_min_ps(x[k], hi));
+    if (D == 2) return _mm256_permute4x64_epi64(_mm256_packs_epi32(a[0], a[1]), 0xD8);
+    r = _mm256_packs_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
+    r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    if (bits < 8) /* the low end (the packs stopped at -128), then the low bits */
+      r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
+    return r;
+  }
   if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
     __m256i a = tl__fi_ps(LPS(0), bits, sg, 1), b = tl__fi_ps(LPS(1), bits, sg, 1);
     return _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(a, b) : _mm256_packus_epi32(a, b), 0xD8);
