@@ -783,6 +783,24 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
       r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
     return r;
   }
+  if (S == 8 && D <= 2 && sg) { /* the same in float64 lanes: float64 -> int16 0.26 -> 0.29, -> int8 0.23 -> 0.26,
+                                    complex128 -> int16 0.37 -> 0.43, -> int8 0.34 -> 0.41 (1.06-1.14x) */
+    const int nv = D == 2 ? 4 : 8;
+    __m256d x[8];
+    __m256d u = _mm256_setzero_pd();
+    for (int k = 0; k < nv; k++) x[k] = LPD(k);
+    for (int k = 0; k < nv; k += 2) u = _mm256_or_pd(u, _mm256_cmp_pd(x[k], x[k + 1], _CMP_UNORD_Q));
+    const int nan = !_mm256_testz_pd(u, u);
+    const __m256d hi = _mm256_set1_pd((double)((1 << (bits - 1)) - 1));
+    __m128i q[8], p[4];
+    for (int k = 0; k < nv; k++) q[k] = nan ? tl__fi_pd(x[k], bits, sg, 1) : _mm256_cvttpd_epi32(_mm256_min_pd(x[k], hi));
+    if (D == 2) return _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]));
+    for (int k = 0; k < 4; k++) p[k] = _mm_packs_epi32(q[2 * k], q[2 * k + 1]);
+    r = _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]));
+    if (bits < 8) /* the low end (the packs stopped at -128), then the low bits */
+      r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
+    return r;
+  }
   if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
     __m256i a = tl__fi_ps(LPS(0), bits, sg, 1), b = tl__fi_ps(LPS(1), bits, sg, 1);
     return _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(a, b) : _mm256_packus_epi32(a, b), 0xD8);
