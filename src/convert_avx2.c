@@ -549,15 +549,22 @@ TL__KW(h_i8_bf16, TL_INT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 1, 1))
 TL__KW(h_u8_bf16, TL_UINT8, TL_BFLOAT16, 1, 2, TL__L16, tl__b8_h(x, 0, 1))
 TL__KW(f_i16_f32, TL_INT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(x))))
 TL__KW(f_u16_f32, TL_UINT16, TL_FLOAT32, 2, 4, TL__L16, _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(x))))
-/* int8/int16 -> float64 as the integer, sign-extended to 64 bits, added to
-   the bits of 1.5 x 2^52 less that number; uint8/uint16/uint32 zero-extended
-   OR-ed into 2^52's less 2^52 (exact, no VCVTDQ2PD: AVX2 on Zen 5, 32 KiB, x
-   memcpy: int8 / uint8 0.42 -> 0.54, int16 0.47 -> 0.57, uint16 0.47 ->
-   0.51; in alternation 1.26-1.28x, uint32 1.17-1.21x) */
-TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(_mm256_cvtepi8_epi64(x), _mm256_set1_epi64x(0x4338000000000000ll))), _mm256_set1_pd(6755399441055744.0))))
-TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu8_epi64(x), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
-TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(_mm256_cvtepi16_epi64(x), _mm256_set1_epi64x(0x4338000000000000ll))), _mm256_set1_pd(6755399441055744.0))))
-TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu16_epi64(x), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
+/* 4 64-bit lanes of integers below 2^51 in magnitude (SG: sign-extended;
+   else zero-extended, below 2^52) -> their float64 bits, exact, without
+   VCVTDQ2PD: added to the bits of 1.5 x 2^52 (unsigned: OR-ed into 2^52's),
+   less that number. int8/int16 -> float64 so, and uint8/uint16/uint32
+   (AVX2 on Zen 5, 32 KiB, x memcpy: int8 / uint8 0.42 -> 0.54, int16 0.47
+   -> 0.57, uint16 0.47 -> 0.51; in alternation 1.26-1.28x, uint32
+   1.17-1.21x) */
+static inline __attribute__((always_inline)) __m256i tl__q52_pd(__m256i q, int sg) {
+  const __m256i b = sg ? _mm256_add_epi64(q, _mm256_set1_epi64x(0x4338000000000000ll))
+                       : _mm256_or_si256(q, _mm256_set1_epi64x(0x4330000000000000ll));
+  return _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(b), _mm256_set1_pd(sg ? 0x1.8p52 : 0x1p52)));
+}
+TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, tl__q52_pd(_mm256_cvtepi8_epi64(x), 1))
+TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, tl__q52_pd(_mm256_cvtepu8_epi64(x), 0))
+TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepi16_epi64(x), 1))
+TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepu16_epi64(x), 0))
 /* 4 one-byte integers of `bits` bits -> int32 lanes: the byte's low bits,
  * sign- or zero-extended (tl__decode; int8/uint8 -> complex128 below). */
 static inline __m128i tl__small4(__m128i x, int bits, int sg) {
@@ -755,6 +762,12 @@ static inline __attribute__((always_inline)) __m256d tl__ld4d(const char *sp, in
   }
 }
 
+/* 32 signed bytes from the saturating packs -> a signed type of `bits` bits:
+   below 8, the low end (the packs stopped at -128), then the low bits */
+static inline __attribute__((always_inline)) __m256i tl__fi_low(__m256i r, int bits) {
+  if (bits >= 8) return r;
+  return _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
+}
 static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, int SF, int D, int bits, int sg) {
   const int S = SF == 8 || SF == TL__SF_C128 ? 8 : 4; /* the path: float64 or float32 lanes */
 #define LPS(k) tl__ld8f(sp, SF, k)
@@ -779,9 +792,7 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
     if (D == 2) return _mm256_permute4x64_epi64(_mm256_packs_epi32(a[0], a[1]), 0xD8);
     r = _mm256_packs_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
     r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    if (bits < 8) /* the low end (the packs stopped at -128), then the low bits */
-      r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
-    return r;
+    return tl__fi_low(r, bits);
   }
   if (S == 8 && D <= 2 && sg) { /* the same in float64 lanes: float64 -> int16 0.26 -> 0.29, -> int8 0.23 -> 0.26,
                                     complex128 -> int16 0.37 -> 0.43, -> int8 0.34 -> 0.41 (1.06-1.14x) */
@@ -797,9 +808,7 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
     if (D == 2) return _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]));
     for (int k = 0; k < 4; k++) p[k] = _mm_packs_epi32(q[2 * k], q[2 * k + 1]);
     r = _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]));
-    if (bits < 8) /* the low end (the packs stopped at -128), then the low bits */
-      r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
-    return r;
+    return tl__fi_low(r, bits);
   }
   if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
     __m256i a = tl__fi_ps(LPS(0), bits, sg, 1), b = tl__fi_ps(LPS(1), bits, sg, 1);
@@ -824,9 +833,7 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
     r = sg ? _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]))
            : _mm256_set_m128i(_mm_packus_epi16(p[2], p[3]), _mm_packus_epi16(p[0], p[1]));
   }
-  if (sg && bits < 8) /* the low end (the packs stopped at -128), then the low bits */
-    r = _mm256_and_si256(_mm256_max_epi8(r, _mm256_set1_epi8((char)-(1 << (bits - 1)))), _mm256_set1_epi8((char)((1 << bits) - 1)));
-  return r;
+  return sg ? tl__fi_low(r, bits) : r;
 #undef LPS
 #undef LPD
 }
@@ -1212,8 +1219,7 @@ static inline __attribute__((always_inline)) __m256i tl__canon32(__m256i x, int 
 }
 /* 32 int8 c -> 32 elements at o, sign-extended from registers (the low 8 or
    4 bytes of each shifted down): int32/int64 as they are, float32
-   converted, float64 as the integer added to the bits of 1.5 x 2^52 less
-   that number (exact, no conversion) */
+   converted, float64 by tl__q52_pd */
 static inline __attribute__((always_inline)) void tl__sbw32c(int DST, __m256i c, char *o, int nt) {
   const __m128i L[2] = {_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1)};
   for (int l = 0; l < 2; l++) {
@@ -1227,11 +1233,8 @@ static inline __attribute__((always_inline)) void tl__sbw32c(int DST, __m256i c,
     }
     const __m128i g[4] = {L[l], _mm_srli_si128(L[l], 4), _mm_srli_si128(L[l], 8), _mm_srli_si128(L[l], 12)};
     for (int h = 0; h < 4; h++) {
-      __m256i q = _mm256_cvtepi8_epi64(g[h]);
-      if (DST == TL__SB_F64)
-        q = _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(q, _mm256_set1_epi64x(0x4338000000000000ll))),
-                                              _mm256_set1_pd(0x1.8p52)));
-      tl__st32(o + 128 * l + 32 * h, q, nt);
+      const __m256i q = _mm256_cvtepi8_epi64(g[h]);
+      tl__st32(o + 128 * l + 32 * h, DST == TL__SB_F64 ? tl__q52_pd(q, 1) : q, nt);
     }
   }
 }
@@ -1597,7 +1600,7 @@ static inline __attribute__((always_inline)) __m256i tl__q2f(const char *p, int 
                                              _mm256_cvtpd_ps(tl__q2d_rto(_mm256_loadu_si256(q), sg))));
 }
 
-TL__KB(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu32_epi64(TL__L16(sp)), _mm256_set1_epi64x(0x4330000000000000ll))), _mm256_set1_pd(4503599627370496.0))))
+TL__KB(f_u32_f64, TL_UINT32, TL_FLOAT64, 4, 8, tl__q52_pd(_mm256_cvtepu32_epi64(TL__L16(sp)), 0))
 /* 8 uint32 -> float32, one RNE: the high and low 16 bits convert exactly and
    an FMA sums them (through float64: 0.42 -> 0.95x memcpy, 32 KiB, in
    alternation) */
