@@ -775,60 +775,46 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk(const char *sp, 
   __m256i r;
   if (D == 8) return tl__fq_pd(LPD(0), sg);
   if (D == 4) return S == 4 ? tl__fi_ps(LPS(0), bits, sg, 0) : _mm256_set_m128i(tl__fi_pd(LPD(1), bits, sg, 0), tl__fi_pd(LPD(0), bits, sg, 0));
-  if (S == 4 && D <= 2 && sg) {
-    /* signed into 16 bits or fewer, float32 lanes: a block without NaN (two vectors a compare, unordered where
-       either lane is NaN) needs no NaN mask per vector, only the high end's min before VCVTTPS2DQ (the packs
-       saturate the low end): AVX2 on Zen 5, 32 KiB, x memcpy: float32 -> int16 0.34 -> 0.38, -> int8 0.28 -> 0.33,
-       -> int4/int2 0.26 -> 0.34, complex64 -> int16 0.44 -> 0.50, -> int8 0.40 -> 0.50; 1.08-1.23x in alternation */
+  /* into 16 bits or fewer: the lanes narrowed by saturating packs (in-lane, then put in order). Signed: a
+     block without NaN (two vectors a compare, unordered where either lane is NaN) needs no NaN mask per
+     vector, only the high end's min before the truncation (the packs saturate the low end): AVX2 on Zen 5,
+     32 KiB, x memcpy: float32 -> int16 0.34 -> 0.38, -> int8 0.28 -> 0.33, -> int4/int2 0.26 -> 0.34,
+     complex64 -> int16 0.44 -> 0.50, -> int8 0.40 -> 0.50, float64 -> int16 0.26 -> 0.29, -> int8 0.23 ->
+     0.26, complex128 -> int16 0.37 -> 0.43, -> int8 0.34 -> 0.41 (1.06-1.23x in alternation). Unsigned:
+     the clamp's max with 0 makes NaN 0 anyway. */
+  if (S == 4) {
     const int nv = D == 2 ? 2 : 4;
     __m256 x[4];
-    for (int k = 0; k < nv; k++) x[k] = LPS(k);
-    __m256 u = _mm256_cmp_ps(x[0], x[1], _CMP_UNORD_Q);
-    if (nv == 4) u = _mm256_or_ps(u, _mm256_cmp_ps(x[2], x[3], _CMP_UNORD_Q));
     __m256i a[4];
-    const int nan = !_mm256_testz_ps(u, u);
+    for (int k = 0; k < nv; k++) x[k] = LPS(k);
+    int fast = 0;
+    if (sg) {
+      __m256 u = _mm256_cmp_ps(x[0], x[1], _CMP_UNORD_Q);
+      if (nv == 4) u = _mm256_or_ps(u, _mm256_cmp_ps(x[2], x[3], _CMP_UNORD_Q));
+      fast = _mm256_testz_ps(u, u);
+    }
     const __m256 hi = _mm256_set1_ps((float)((1 << (bits - 1)) - 1));
-    for (int k = 0; k < nv; k++) a[k] = nan ? tl__fi_ps(x[k], bits, sg, 1) : _mm256_cvttps_epi32(_mm256_min_ps(x[k], hi));
-    if (D == 2) return _mm256_permute4x64_epi64(_mm256_packs_epi32(a[0], a[1]), 0xD8);
-    r = _mm256_packs_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
-    r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    return tl__fi_low(r, bits);
-  }
-  if (S == 8 && D <= 2 && sg) { /* the same in float64 lanes: float64 -> int16 0.26 -> 0.29, -> int8 0.23 -> 0.26,
-                                    complex128 -> int16 0.37 -> 0.43, -> int8 0.34 -> 0.41 (1.06-1.14x) */
+    for (int k = 0; k < nv; k++) a[k] = fast ? _mm256_cvttps_epi32(_mm256_min_ps(x[k], hi)) : tl__fi_ps(x[k], bits, sg, 1);
+    if (D == 2) return _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(a[0], a[1]) : _mm256_packus_epi32(a[0], a[1]), 0xD8);
+    const __m256i p = _mm256_packs_epi32(a[0], a[1]), q = _mm256_packs_epi32(a[2], a[3]); /* 8-bit values fit int16 */
+    r = _mm256_permutevar8x32_epi32(sg ? _mm256_packs_epi16(p, q) : _mm256_packus_epi16(p, q),
+                                    _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  } else {
     const int nv = D == 2 ? 4 : 8;
     __m256d x[8];
-    __m256d u = _mm256_setzero_pd();
+    __m128i q[8], p[4];
     for (int k = 0; k < nv; k++) x[k] = LPD(k);
-    for (int k = 0; k < nv; k += 2) u = _mm256_or_pd(u, _mm256_cmp_pd(x[k], x[k + 1], _CMP_UNORD_Q));
-    const int nan = !_mm256_testz_pd(u, u);
+    int fast = 0;
+    if (sg) {
+      __m256d u = _mm256_setzero_pd();
+      for (int k = 0; k < nv; k += 2) u = _mm256_or_pd(u, _mm256_cmp_pd(x[k], x[k + 1], _CMP_UNORD_Q));
+      fast = _mm256_testz_pd(u, u);
+    }
     const __m256d hi = _mm256_set1_pd((double)((1 << (bits - 1)) - 1));
-    __m128i q[8], p[4];
-    for (int k = 0; k < nv; k++) q[k] = nan ? tl__fi_pd(x[k], bits, sg, 1) : _mm256_cvttpd_epi32(_mm256_min_pd(x[k], hi));
-    if (D == 2) return _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]));
-    for (int k = 0; k < 4; k++) p[k] = _mm_packs_epi32(q[2 * k], q[2 * k + 1]);
-    r = _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]));
-    return tl__fi_low(r, bits);
-  }
-  if (S == 4 && D == 2) { /* packs work within 128-bit lanes: put the quadwords back in order */
-    __m256i a = tl__fi_ps(LPS(0), bits, sg, 1), b = tl__fi_ps(LPS(1), bits, sg, 1);
-    return _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(a, b) : _mm256_packus_epi32(a, b), 0xD8);
-  }
-  if (D == 2) {
-    __m128i q[4];
-    for (int k = 0; k < 4; k++) q[k] = tl__fi_pd(LPD(k), bits, sg, 1);
-    return sg ? _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]))
-              : _mm256_set_m128i(_mm_packus_epi32(q[2], q[3]), _mm_packus_epi32(q[0], q[1]));
-  }
-  if (S == 4) { /* D == 1 (8-bit values fit int16) */
-    __m256i a = tl__fi_ps(LPS(0), bits, sg, 1), b = tl__fi_ps(LPS(1), bits, sg, 1);
-    __m256i c = tl__fi_ps(LPS(2), bits, sg, 1), d = tl__fi_ps(LPS(3), bits, sg, 1);
-    __m256i p = _mm256_packs_epi32(a, b), q = _mm256_packs_epi32(c, d);
-    r = sg ? _mm256_packs_epi16(p, q) : _mm256_packus_epi16(p, q);
-    r = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-  } else {
-    __m128i q[8], p[4];
-    for (int k = 0; k < 8; k++) q[k] = tl__fi_pd(LPD(k), bits, sg, 1);
+    for (int k = 0; k < nv; k++) q[k] = fast ? _mm256_cvttpd_epi32(_mm256_min_pd(x[k], hi)) : tl__fi_pd(x[k], bits, sg, 1);
+    if (D == 2)
+      return sg ? _mm256_set_m128i(_mm_packs_epi32(q[2], q[3]), _mm_packs_epi32(q[0], q[1]))
+                : _mm256_set_m128i(_mm_packus_epi32(q[2], q[3]), _mm_packus_epi32(q[0], q[1]));
     for (int k = 0; k < 4; k++) p[k] = _mm_packs_epi32(q[2 * k], q[2 * k + 1]);
     r = sg ? _mm256_set_m128i(_mm_packs_epi16(p[2], p[3]), _mm_packs_epi16(p[0], p[1]))
            : _mm256_set_m128i(_mm_packus_epi16(p[2], p[3]), _mm_packus_epi16(p[0], p[1]));
@@ -1472,11 +1458,9 @@ static inline __attribute__((always_inline)) __m256i tl__nblk(const char *sp, in
 static inline __attribute__((always_inline)) __m256i tl__nzb(const char *sp, int lg, int kind) {
   __m256i L[16];
   const int nl = 1 << lg; /* 32-byte loads */
-  __m256i m = _mm256_set1_epi8(-1);
-  if (kind == 1 || (kind == 2 && lg == 4))
-    m = lg == 1 ? _mm256_set1_epi16(0x7FFF) : lg == 2 ? _mm256_set1_epi32(0x7FFFFFFF) : _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll);
-  else if (kind == 2)
-    m = lg == 2 ? _mm256_set1_epi32(0x7FFF7FFF) : _mm256_set1_epi64x(0x7FFFFFFF7FFFFFFFll);
+  const int pw = kind == 2 ? lg - 1 : lg; /* the float (part)'s width, 2^pw bytes: its sign bits masked off */
+  const __m256i m = pw == 1 ? _mm256_set1_epi16(0x7FFF) : pw == 2 ? _mm256_set1_epi32(0x7FFFFFFF)
+                                                                  : _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll);
   for (int k = 0; k < nl; k++) {
     L[k] = _mm256_loadu_si256((const __m256i *)(const void *)(sp + 32 * k));
     if (kind) L[k] = _mm256_and_si256(L[k], m);
