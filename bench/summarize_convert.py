@@ -86,6 +86,17 @@ def _median(xs):
 # of the 31 dtypes before them)
 LATER_DTYPES = {'int1', 'uint1', 'int3', 'int5', 'int6', 'int7', 'uint3', 'uint5', 'uint6', 'uint7',
                 'bcomplex32', 'float4_e2m1fn_x2'}
+# what the in-cache figures of one build can and cannot say (measured on the Zen 5 guest, 2026-12-02)
+LAYOUT_NOTE = ('On the Zen 5 machine a kernel\'s speed in cache also depends on where its loop lands in the '
+               'code, not only on its instructions: between builds, pairs whose kernels did not change moved by up '
+               'to 1.7x (float32 → complex128 0.58 against 0.33x memcpy, uint8 → float8_e3m4 0.38 against 0.55, '
+               'the same loop at another address), and a synthetic test (one 9-instruction AVX2 loop placed at '
+               '2-byte steps after the start of page-aligned functions) ran at 106-131 GB/s from 7 of 32 offsets '
+               'and 177-193 from the others, the same at the same offset in every copy (aligning every loop to 64 '
+               'bytes, or unrolling them, moved pairs both ways and gained nothing overall). So pairs near 0.5x '
+               'in cache can cross that line either way from one commit to the next; the before/after figures '
+               'in the commit messages compare two builds in one process, alternating, on named pairs.')
+
 # issue 14's targets: >= 0.5x memcpy in cache, >= 0.9x at sizes beyond the caches
 CACHE_TARGET = 0.5
 
@@ -254,6 +265,8 @@ def per_tier_page(a):
     w.append(f'\nIssue 14\'s targets: every pair ≥ {CACHE_TARGET}x memcpy in cache (32 KiB) and ≥ '
              f'{a.target}x at 64 MiB; its counts were over the 961 ordered pairs of the 31 dtypes of the '
              f'time (without {", ".join(sorted(LATER_DTYPES))}), given per size below.')
+    w.append('')
+    w.append(LAYOUT_NOTE)
     w.append('')
     for name, stats, note in sections:
         w.append(f'## {name}\n')
