@@ -6050,13 +6050,12 @@ static const tl__cl *tl__cl_get(tl_dtype from, tl_dtype to, int sat) {
       unsigned char X[16];
       for (int m = 0; m < 16; m++) X[m] = (unsigned char)(T[m] ^ T[m + 16]);
       np->X1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)X));
-      const char sbc = (char)(sg ? 1u << sbit : 0);
-      np->SB = _mm256_set1_epi8(sbc);
-      np->T0s = _mm256_xor_si256(np->T0, np->SB);
       np->k16 = 1;
       for (int m = 15; m < 32; m++) np->k16 = np->k16 && T[m] == T[15];
       np->sh = (unsigned char)(sg ? 7 - sbit : 0);
       np->sb = (unsigned char)(sg ? 1u << sbit : 0);
+      np->SB = _mm256_set1_epi8((char)np->sb);
+      np->T0s = _mm256_xor_si256(np->T0, np->SB);
       np->sx = 1;
       for (int m = 0; m < 32; m++) np->sx = np->sx && !(T[m] & np->sb);
     }
@@ -6135,9 +6134,8 @@ static inline __attribute__((always_inline)) void tl__cl_run(tl_dtype from, int 
      0.57, -> float6_e3m2fn 0.32 -> 0.36; into the formats whose sign bit is
      bit 7 it gained 3-4%). Only where no code of the table has the sign bit
      (P->sx; a fnuz format's NaN 0x80 for an overflow has) */
-  const int SX = from == TL_INT8 && SH && P->sx;
+  const int SX = from == TL_INT8 && SH && P->sx; /* the first two known at compile time: one loop, or one each */
   const __m256i T0 = SX ? P->T0s : P->T0, X1 = P->X1, SB = P->SB; /* read before the stores */
-  const int SXC = from == TL_INT8 && SH; /* SX possible: a loop for each */
   const int CL = !SG && from != TL_UINT8; /* clamped by tl__cl_bytes */
   const __m128i sh = _mm_cvtsi32_si128(P->sh);
   int nt;
@@ -6147,7 +6145,7 @@ static inline __attribute__((always_inline)) void tl__cl_run(tl_dtype from, int 
   for (; i + 32 <= n; i += 32)                                                                                  \
     tl__pf(pf, s + i * isz, 32 * isz),                                                                          \
         tl__st32(d + i, tl__cl32(tl__cl_bytes(from, s + i * isz, K16 ? 15 : 31), SG, K16, SH, CL, SX_, T0, X1, SB, sh), nt)
-  if (SXC && SX) TL__CL_LOOP(1);
+  if (SX) TL__CL_LOOP(1);
   else TL__CL_LOOP(0);
 #undef TL__CL_LOOP
   if (nt) _mm_sfence();
