@@ -5980,7 +5980,6 @@ static const tl__bl *tl__bl_use(tl_dtype from, tl_dtype to, int sat) {
  * are equal in between). */
 typedef struct {
   __m256i T0, X1;           /* codes of magnitudes 0-15, and those of 16-31 XOR those of 0-15, in both 128-bit halves */
-  __m256i T0s, SB;          /* T0 with the sign bit set in every code; that bit in every byte (tl__cl32's SX) */
   unsigned char k16, sh, sb; /* k16: one table (codes constant from 15); sh: 7 - sign bit; sb: the sign bit's mask */
   unsigned char sx;          /* no code of the table has the sign bit set (OR-ing it in is XOR-ing it in) */
 } tl__cl;
@@ -6054,8 +6053,6 @@ static const tl__cl *tl__cl_get(tl_dtype from, tl_dtype to, int sat) {
       for (int m = 15; m < 32; m++) np->k16 = np->k16 && T[m] == T[15];
       np->sh = (unsigned char)(sg ? 7 - sbit : 0);
       np->sb = (unsigned char)(sg ? 1u << sbit : 0);
-      np->SB = _mm256_set1_epi8((char)np->sb);
-      np->T0s = _mm256_xor_si256(np->T0, np->SB);
       np->sx = 1;
       for (int m = 0; m < 32; m++) np->sx = np->sx && !(T[m] & np->sb);
     }
@@ -6110,7 +6107,7 @@ static inline __attribute__((always_inline)) __m256i tl__cl32(__m256i x, int SG,
     const __m256i m = CL ? a : _mm256_min_epu8(a, _mm256_set1_epi8(31));
     r = _mm256_xor_si256(_mm256_shuffle_epi8(T0, m), _mm256_shuffle_epi8(X1, _mm256_sub_epi8(m, _mm256_set1_epi8(16))));
   }
-  if (SX) return _mm256_xor_si256(r, _mm256_shuffle_epi8(SB, x)); /* T0 is T0s: the sign bit cleared again where x >= 0 */
+  if (SX) return _mm256_xor_si256(r, _mm256_shuffle_epi8(SB, x)); /* T0 has the sign bit set: cleared again where x >= 0 */
   if (SG) {
     __m256i s = _mm256_and_si256(x, _mm256_set1_epi8((char)0x80));
     if (SH) s = _mm256_srl_epi16(s, sh); /* bit 7 of each byte to the format's sign bit, within the byte */
@@ -6135,7 +6132,8 @@ static inline __attribute__((always_inline)) void tl__cl_run(tl_dtype from, int 
      bit 7 it gained 3-4%). Only where no code of the table has the sign bit
      (P->sx; a fnuz format's NaN 0x80 for an overflow has) */
   const int SX = from == TL_INT8 && SH && P->sx; /* the first two known at compile time: one loop, or one each */
-  const __m256i T0 = SX ? P->T0s : P->T0, X1 = P->X1, SB = P->SB; /* read before the stores */
+  const __m256i SB = _mm256_set1_epi8((char)P->sb); /* the sign bit in every byte */
+  const __m256i T0 = SX ? _mm256_xor_si256(P->T0, SB) : P->T0, X1 = P->X1; /* read before the stores */
   const int CL = !SG && from != TL_UINT8; /* clamped by tl__cl_bytes */
   const __m128i sh = _mm_cvtsi32_si128(P->sh);
   int nt;
@@ -6873,9 +6871,13 @@ static inline __attribute__((always_inline)) int tl__f8ie_clean16v(const void *p
   const __m128i big = _mm_cmpgt_epi8(_mm_and_si128(TL__L16(p), m7), lim);
   return _mm_testz_si128(big, big);
 }
-static inline __attribute__((always_inline)) int tl__f8ie_clean32(__m256i x, int E, int M) {
-  const __m256i big = _mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)), _mm256_set1_epi8((char)((((1 << E) - 1) << M) - 1)));
+/* Are the magnitudes (x & 0x7F) of 32 codes all below L (1..128)? */
+static inline __attribute__((always_inline)) int tl__f8below32(__m256i x, int L) {
+  const __m256i big = _mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)), _mm256_set1_epi8((char)(L - 1)));
   return _mm256_testz_si256(big, big);
+}
+static inline __attribute__((always_inline)) int tl__f8ie_clean32(__m256i x, int E, int M) {
+  return tl__f8below32(x, ((1 << E) - 1) << M);
 }
 
 /* the window of tl__f8hb: the codes below T (a magnitude, in the code's own
@@ -7300,6 +7302,9 @@ static void e8i_u64(const void *s, void *d, size_t n) { tl__e8i_run(TL_UINT64, s
  * route (saturating packs) was slower: 0.32-0.39 -> 0.28. */
 /* the largest exponent field of a finite float8 value */
 static inline int tl__f8emax(int E, int fam) { return fam == TL__FAM_IEEE ? (1 << E) - 2 : (1 << E) - 1; }
+/* a format without inf whose magnitudes all fit int16 (float8_e4m3fn and the e4m3 fnuz ones): its
+   16-bit magnitudes need no mending and take their sign by VPSIGNW */
+static inline int tl__f8fits16(int E, int B, int fam) { return fam != TL__FAM_IEEE && tl__f8emax(E, fam) - B + 1 < 15; }
 /* CLEAN: the codes are known to hold no inf or NaN and no magnitude of 2^15 or more (tl__f8lim) */
 static inline __attribute__((always_inline)) __m256i tl__f8mag(__m256i xs, int E, int M, int B, int fam, int CLEAN) {
   const __m256i m = _mm256_and_si256(xs, _mm256_set1_epi16(0x7F));
@@ -7343,7 +7348,7 @@ static inline __attribute__((always_inline)) __m256i tl__f8int16(__m256i xs, int
   /* no inf and every |value| below 2^15 (float8_e4m3fn and the e4m3 fnuz formats): the sign by VPSIGNW of the
      sign-extended code (zero only for code 0, whose magnitude is 0), one operation for five (AVX2 on Zen 5, 32
      KiB: float8_e4m3fn 0.11 -> 0.14x memcpy, float8_e4m3fnuz/b11fnuz 0.13 -> 0.17; 1.29-1.31x in alternation) */
-  if (SG && fam != TL__FAM_IEEE && tl__f8emax(E, fam) - B + 1 < 15) return _mm256_sign_epi16(v, xs);
+  if (SG && tl__f8fits16(E, B, fam)) return _mm256_sign_epi16(v, xs);
   const __m256i s = _mm256_cmpgt_epi16(_mm256_setzero_si256(), xs);
   if (!SG) return _mm256_andnot_si256(s, v);
   const __m256i w = _mm256_min_epu16(v, _mm256_sub_epi16(_mm256_set1_epi16(INT16_MAX), s));
@@ -7374,7 +7379,7 @@ static inline __attribute__((always_inline)) void tl__f8wide(char *o, __m256i xs
                                                              int SG, int D, int nt) {
   const int W = 8 * D;
   const __m256i v = tl__f8mag(xs, E, M, B, fam, 0), s = _mm256_cmpgt_epi16(_mm256_setzero_si256(), xs);
-  if (fam != TL__FAM_IEEE && tl__f8emax(E, fam) - B + 1 < 15) { /* |values| < 2^15, no inf */
+  if (tl__f8fits16(E, B, fam)) { /* |values| < 2^15, no inf */
     const __m256i r = SG ? _mm256_sign_epi16(v, xs) : _mm256_andnot_si256(s, v); /* VPSIGNW as tl__f8int16: 1.06-1.12x into int64 */
     const __m128i r0 = _mm256_castsi256_si128(r), r1 = _mm256_extracti128_si256(r, 1);
     if (W == 32) {
@@ -7455,11 +7460,10 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
   /* the float32 route unmended: into int32/uint32; into int64/uint64 where
      tl__f8wide's int16 lanes do not hold the magnitudes; into int16/uint16
      for float8_e5m2 alone */
-  const int via32 = D == 4 || (D == 8 && !(!IE && tl__f8emax(E, fam) - B + 1 < 15)) || (D == 2 && IE && B == 15);
+  const int via32 = D == 4 || (D == 8 && !tl__f8fits16(E, B, fam)) || (D == 2 && IE && B == 15);
   __m128i m7, lim;
   tl__f8ie_init(E, M, &m7, &lim);
   const int FL = tl__f8lim(E, M, B, fam);
-  const __m256i lim1 = _mm256_set1_epi8((char)(FL - 1));
   while (i + 16 <= n) {
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
        decoded as 0): through float32, truncated, no mending; in a loop of
@@ -7489,11 +7493,10 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
        -> 0.15 / 0.78-0.84 -> 0.84-0.93 (4-7% slower in cache, 7-11% faster
        at 64 MiB, which is where these pairs missed issue 14's target). Not
        from float8_e4m3fn (0.94-0.97x: only its NaN's mask is saved) */
-    if (D == 2 && !via32 && P == 0 && (fam == TL__FAM_IEEE || tl__f8emax(E, fam) - B + 1 >= 15))
+    if (D == 2 && !via32 && P == 0 && !tl__f8fits16(E, B, fam))
       for (; i + 32 <= n; i += 32) {
         const __m256i x = TL__L32(s + i);
-        if (!_mm256_testz_si256(_mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)), lim1), _mm256_set1_epi8((char)0x80)))
-          break;
+        if (!tl__f8below32(x, FL)) break;
         tl__st32(d + 2 * i, tl__f8int16c(_mm256_cvtepi8_epi16(_mm256_castsi256_si128(x)), E, M, B, SG), nt);
         tl__st32(d + 2 * i + 32, tl__f8int16c(_mm256_cvtepi8_epi16(_mm256_extracti128_si256(x, 1)), E, M, B, SG), nt);
       }
