@@ -946,6 +946,59 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       }
     }
   }
+  if (((SF == 4 || SF == TL__SF_C64) && D <= 8) || ((SF == 8 || SF == TL__SF_C128) && (D <= 2 || (D == 4 && sg)))) {
+    /* float32/float64/complex64/complex128 -> integers of 32 bits or fewer,
+       32 elements a step: VCVTT* alone, with no clamp or NaN mask, gives
+       every lane its answer before the narrowing (the saturating packs, a
+       max with 0 into uint32, a byte max or min below 8 bits), except the
+       lanes it sets to INT32_MIN (NaN, beyond +-2^31, -2^31 itself); one
+       compare a vector finds those, and a step holding one takes tl__fi_blk.
+       In place of the clamps and NaN masks before the truncation (2-4 float
+       operations a vector); measured on Zen 5 (AVX2, 32 KiB, same loop
+       alone): float32 -> int8 1.27x, -> uint8 1.40x, -> int16 1.32x, ->
+       int32 1.60x. */
+    for (; i + 32 <= n; i += 32) {
+      const char *p = s + i * (size_t)S;
+      char *o = d + i * (size_t)D;
+      tl__pf(pf, p, 32 * (size_t)S);
+      __m256i r[4];
+      if (SF == 4 || SF == TL__SF_C64)
+        for (int k = 0; k < 4; k++) r[k] = _mm256_cvttps_epi32(tl__ld8f(p, SF, k));
+      else
+        for (int k = 0; k < 4; k++)
+          r[k] = _mm256_set_m128i(_mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k + 1)), _mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k)));
+      const __m256i mn = _mm256_set1_epi32(INT32_MIN);
+      const __m256i e = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(r[0], mn), _mm256_cmpeq_epi32(r[1], mn)),
+                                        _mm256_or_si256(_mm256_cmpeq_epi32(r[2], mn), _mm256_cmpeq_epi32(r[3], mn)));
+      if (!_mm256_testz_si256(e, e)) {
+        for (size_t u = 0; u < 32; u += step)
+          tl__st32(o + u * (size_t)D, tl__fi_blk(p + u * (size_t)S, SF, D, bits, sg), nt);
+        continue;
+      }
+      if (D == 8) {
+        for (int k = 0; k < 4; k++) {
+          const __m256i v = sg ? r[k] : _mm256_max_epi32(r[k], _mm256_setzero_si256());
+          const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+          tl__st32(o + 64 * k, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
+          tl__st32(o + 64 * k + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
+        }
+      } else if (D == 4) {
+        for (int k = 0; k < 4; k++) tl__st32(o + 32 * k, sg ? r[k] : _mm256_max_epi32(r[k], _mm256_setzero_si256()), nt);
+      } else if (D == 2) {
+        for (int k = 0; k < 2; k++)
+          tl__st32(o + 32 * k,
+                   _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(r[2 * k], r[2 * k + 1]) : _mm256_packus_epi32(r[2 * k], r[2 * k + 1]), 0xD8),
+                   nt);
+      } else {
+        const __m256i pq = _mm256_packs_epi32(r[0], r[1]), qq = _mm256_packs_epi32(r[2], r[3]); /* 8-bit values fit int16 */
+        __m256i v = _mm256_permutevar8x32_epi32(sg ? _mm256_packs_epi16(pq, qq) : _mm256_packus_epi16(pq, qq),
+                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+        if (sg && bits < 8) v = tl__fi_low(_mm256_min_epi8(v, _mm256_set1_epi8((char)((1 << (bits - 1)) - 1))), bits);
+        else if (!sg && bits < 8) v = _mm256_min_epu8(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
+        tl__st32(o, v, nt);
+      }
+    }
+  }
   if ((D == 8 && SF != 8 && SF != TL__SF_C128) ||
       (D == 4 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || (SF == TL__SF_BC32 && !sg)))) {
     /* values of float32 lanes below 2^31 in magnitude (every finite float16)
@@ -983,52 +1036,6 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
       tl__st32(o, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
       tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
-    }
-  }
-  if (((SF == 4 || SF == TL__SF_C64) && D <= 4) || ((SF == 8 || SF == TL__SF_C128) && (D <= 2 || (D == 4 && sg)))) {
-    /* float32/float64/complex64/complex128 -> integers of 32 bits or fewer,
-       32 elements a step: VCVTT* alone, with no clamp or NaN mask, gives
-       every lane its answer before the narrowing (the saturating packs, a
-       max with 0 into uint32, a byte max or min below 8 bits), except the
-       lanes it sets to INT32_MIN (NaN, beyond +-2^31, -2^31 itself); one
-       compare a vector finds those, and a step holding one takes tl__fi_blk.
-       In place of the clamps and NaN masks before the truncation (2-4 float
-       operations a vector); measured on Zen 5 (AVX2, 32 KiB, same loop
-       alone): float32 -> int8 1.27x, -> uint8 1.40x, -> int16 1.32x, ->
-       int32 1.60x. */
-    for (; i + 32 <= n; i += 32) {
-      const char *p = s + i * (size_t)S;
-      char *o = d + i * (size_t)D;
-      tl__pf(pf, p, 32 * (size_t)S);
-      __m256i r[4];
-      if (SF == 4 || SF == TL__SF_C64)
-        for (int k = 0; k < 4; k++) r[k] = _mm256_cvttps_epi32(tl__ld8f(p, SF, k));
-      else
-        for (int k = 0; k < 4; k++)
-          r[k] = _mm256_set_m128i(_mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k + 1)), _mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k)));
-      const __m256i mn = _mm256_set1_epi32(INT32_MIN);
-      const __m256i e = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(r[0], mn), _mm256_cmpeq_epi32(r[1], mn)),
-                                        _mm256_or_si256(_mm256_cmpeq_epi32(r[2], mn), _mm256_cmpeq_epi32(r[3], mn)));
-      if (!_mm256_testz_si256(e, e)) {
-        for (size_t u = 0; u < 32; u += step)
-          tl__st32(o + u * (size_t)D, tl__fi_blk(p + u * (size_t)S, SF, D, bits, sg), nt);
-        continue;
-      }
-      if (D == 4) {
-        for (int k = 0; k < 4; k++) tl__st32(o + 32 * k, sg ? r[k] : _mm256_max_epi32(r[k], _mm256_setzero_si256()), nt);
-      } else if (D == 2) {
-        for (int k = 0; k < 2; k++)
-          tl__st32(o + 32 * k,
-                   _mm256_permute4x64_epi64(sg ? _mm256_packs_epi32(r[2 * k], r[2 * k + 1]) : _mm256_packus_epi32(r[2 * k], r[2 * k + 1]), 0xD8),
-                   nt);
-      } else {
-        const __m256i pq = _mm256_packs_epi32(r[0], r[1]), qq = _mm256_packs_epi32(r[2], r[3]); /* 8-bit values fit int16 */
-        __m256i v = _mm256_permutevar8x32_epi32(sg ? _mm256_packs_epi16(pq, qq) : _mm256_packus_epi16(pq, qq),
-                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-        if (sg && bits < 8) v = tl__fi_low(_mm256_min_epi8(v, _mm256_set1_epi8((char)((1 << (bits - 1)) - 1))), bits);
-        else if (!sg && bits < 8) v = _mm256_min_epu8(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
-        tl__st32(o, v, nt);
-      }
     }
   }
   if (D <= 2 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || SF == TL__SF_BC32))
