@@ -916,47 +916,23 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
      first, lost without it: complex32 -> int8 1.03 -> 0.92) */
   const int light = SF == 4 || SF == 8 || SF == TL__SF_C64 || SF == TL__SF_C128;
   const size_t pf = light && !nt ? 0 : tl__pf_on(nt);
-  if ((D == 8 || (D == 4 && !sg)) && (SF == 8 || SF == TL__SF_C128)) {
-    /* float64/complex128 -> int64/uint64/uint32: a step of 8 whose values
-       VCVTTPD2DQ truncates into int32 (after a max with 0 for the unsigned
-       ones: negatives and NaN to 0) has no lane at INT32_MIN, its answer
-       for the rest; their int32 lanes are the result, widened. A step
-       holding INT32_MIN (-2^31 itself too) takes tl__fi_blk. AVX2 on Zen 4,
-       32 KiB, x memcpy, in alternation, against tl__fi_blk alone: float64
-       -> int64 0.40 -> 0.90, -> uint64 0.54 -> 0.82, -> uint32 0.43 ->
-       0.47, complex128 -> int64 0.45 -> 0.91, -> uint64 0.49 -> 0.58, ->
-       uint32 0.52 -> 0.56; 64 MiB: 1.03-1.18x */
-    for (; i + 8 <= n; i += 8) {
-      const char *p = s + i * (size_t)S;
-      char *o = d + i * (size_t)D;
-      tl__pf(pf, p, 8 * (size_t)S);
-      __m256d x0 = tl__ld4d(p, SF, 0), x1 = tl__ld4d(p, SF, 1);
-      if (!sg) x0 = _mm256_max_pd(x0, _mm256_setzero_pd()), x1 = _mm256_max_pd(x1, _mm256_setzero_pd());
-      const __m128i a = _mm256_cvttpd_epi32(x0), b = _mm256_cvttpd_epi32(x1);
-      const __m256i v = _mm256_set_m128i(b, a);
-      if (!_mm256_testz_si256(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(INT32_MIN)), _mm256_set1_epi32(-1))) {
-        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt); /* 8 (D = 4) or 4 elements a block */
-        if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
-        continue;
-      }
-      if (D == 4) tl__st32(o, v, nt);
-      else {
-        tl__st32(o, sg ? _mm256_cvtepi32_epi64(a) : _mm256_cvtepu32_epi64(a), nt);
-        tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(b) : _mm256_cvtepu32_epi64(b), nt);
-      }
-    }
-  }
-  if (((SF == 4 || SF == TL__SF_C64) && D <= 8) || ((SF == 8 || SF == TL__SF_C128) && (D <= 2 || (D == 4 && sg)))) {
-    /* float32/float64/complex64/complex128 -> integers of 32 bits or fewer,
-       32 elements a step: VCVTT* alone, with no clamp or NaN mask, gives
-       every lane its answer before the narrowing (the saturating packs, a
-       max with 0 into uint32, a byte max or min below 8 bits), except the
-       lanes it sets to INT32_MIN (NaN, beyond +-2^31, -2^31 itself); one
-       compare a vector finds those, and a step holding one takes tl__fi_blk.
-       In place of the clamps and NaN masks before the truncation (2-4 float
-       operations a vector); measured on Zen 5 (AVX2, 32 KiB, same loop
-       alone): float32 -> int8 1.27x, -> uint8 1.40x, -> int16 1.32x, ->
-       int32 1.60x. */
+  if (SF == 4 || SF == TL__SF_C64 || SF == 8 || SF == TL__SF_C128) {
+    /* float32/float64/complex64/complex128 -> every integer type, 32
+       elements a step: VCVTT* alone, with no clamp or NaN mask, gives every
+       lane its answer as int32 before the narrowing (the saturating packs, a
+       byte max or min below 8 bits) or widening (sign or zero extension),
+       with a max with 0 into uint32/uint64, except the lanes it sets to
+       INT32_MIN (NaN, beyond +-2^31 (into the 8-byte types too: tl__fq_pd
+       takes those), -2^31 itself); one compare a vector finds those, and a
+       step holding one takes tl__fi_blk. In place of the clamps and NaN
+       masks before the truncation (2-4 float operations a vector), or of a
+       float compare a step of 8 (float32 -> int64/uint64) or a check a step
+       of 8 (float64 -> int64/uint64/uint32, the loop below, now for the
+       tails). The loop alone on Zen 5 (AVX2, 32 KiB): float32 -> int8
+       1.27x, -> uint8 1.40x, -> int16 1.32x, -> int32 1.60x; in alternation
+       with the previous build: float32 -> int64 1.60x, -> uint64 1.47x,
+       complex64 -> int64 1.55x, float64 -> uint64 1.10-1.25x, -> uint32
+       1.23-1.27x, -> int64 0.92-1.05x, complex128 -> int64/uint64 1.14x. */
     for (; i + 32 <= n; i += 32) {
       const char *p = s + i * (size_t)S;
       char *o = d + i * (size_t)D;
@@ -996,6 +972,36 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
         if (sg && bits < 8) v = tl__fi_low(_mm256_min_epi8(v, _mm256_set1_epi8((char)((1 << (bits - 1)) - 1))), bits);
         else if (!sg && bits < 8) v = _mm256_min_epu8(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
         tl__st32(o, v, nt);
+      }
+    }
+  }
+  if ((D == 8 || (D == 4 && !sg)) && (SF == 8 || SF == TL__SF_C128)) {
+    /* float64/complex128 -> int64/uint64/uint32: a step of 8 whose values
+       VCVTTPD2DQ truncates into int32 (after a max with 0 for the unsigned
+       ones: negatives and NaN to 0) has no lane at INT32_MIN, its answer
+       for the rest; their int32 lanes are the result, widened. A step
+       holding INT32_MIN (-2^31 itself too) takes tl__fi_blk. AVX2 on Zen 4,
+       32 KiB, x memcpy, in alternation, against tl__fi_blk alone: float64
+       -> int64 0.40 -> 0.90, -> uint64 0.54 -> 0.82, -> uint32 0.43 ->
+       0.47, complex128 -> int64 0.45 -> 0.91, -> uint64 0.49 -> 0.58, ->
+       uint32 0.52 -> 0.56; 64 MiB: 1.03-1.18x */
+    for (; i + 8 <= n; i += 8) {
+      const char *p = s + i * (size_t)S;
+      char *o = d + i * (size_t)D;
+      tl__pf(pf, p, 8 * (size_t)S);
+      __m256d x0 = tl__ld4d(p, SF, 0), x1 = tl__ld4d(p, SF, 1);
+      if (!sg) x0 = _mm256_max_pd(x0, _mm256_setzero_pd()), x1 = _mm256_max_pd(x1, _mm256_setzero_pd());
+      const __m128i a = _mm256_cvttpd_epi32(x0), b = _mm256_cvttpd_epi32(x1);
+      const __m256i v = _mm256_set_m128i(b, a);
+      if (!_mm256_testz_si256(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(INT32_MIN)), _mm256_set1_epi32(-1))) {
+        tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt); /* 8 (D = 4) or 4 elements a block */
+        if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
+        continue;
+      }
+      if (D == 4) tl__st32(o, v, nt);
+      else {
+        tl__st32(o, sg ? _mm256_cvtepi32_epi64(a) : _mm256_cvtepu32_epi64(a), nt);
+        tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(b) : _mm256_cvtepu32_epi64(b), nt);
       }
     }
   }
