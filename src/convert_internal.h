@@ -284,11 +284,16 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
  * define tl__nt_head): STEP elements per body (`sp`/`dp` point at the block;
  * the body may use `nt`), unrolled by 4; when a body writes at least LINE
  * bytes, large outputs get a head that aligns the destination and then
- * streaming stores (nt = 1); the tail goes to the scalar engine. */
+ * streaming stores (nt = 1); the tail goes to the scalar engine.
+ * TL__KLOOP_PF: the streaming loop also prefetches the source PF bytes ahead
+ * (the AVX-512 tier); TL__KLOOP: no prefetch. */
 #define TL__KLOOP_BODY(STEP, S, D, ...)                                                \
   for (; i + 4 * (size_t)(STEP) <= n; i += 4 * (size_t)(STEP))                         \
     for (size_t u = 0; u < 4; u++) {                                                   \
       const char *sp = s + (i + u * (STEP)) * (S);                                     \
+      if (pf)                                                                          \
+        for (size_t o_ = 0; o_ < (size_t)(STEP) * (S); o_ += 64)                       \
+          _mm_prefetch((const char *)((uintptr_t)sp + pf + o_), _MM_HINT_T0);          \
       char *dp = d + (i + u * (STEP)) * (D);                                           \
       __VA_ARGS__;                                                                     \
     }                                                                                  \
@@ -299,8 +304,8 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
   }
 /* The loops (statements using nt and pf) twice, constants in each, chosen by
    NT (streaming stores or not): nt 1 and pf PF1, or nt 0 and pf 0 (pf: the
-   AVX2 prefetch distance, convert_avx2.c's tl__pf; a constant 0 leaves no
-   prefetch). Tested inside a loop, nt cost up to a third of the speed of the
+   prefetch distance, as convert_avx2.c's tl__pf and TL__KLOOP_BODY use it; a
+   constant 0 leaves no prefetch). Tested inside a loop, nt cost up to a third of the speed of the
    short loops, and a run-time pf the compiler's unswitching of the others. */
 #define TL__NT_SPLIT(NT, PF1, ...)                                                     \
   do {                                                                                 \
@@ -318,14 +323,15 @@ int tl__plan_route(tl_dtype from, tl_dtype to, int sat, tl_dtype via[2]);
   } while (0)
 /* TL__NT_SPLIT chosen by ntr, without prefetch, then an sfence where streaming */
 #define TL__NT_BOTH(...) TL__NT_SPLIT(ntr, 0, __VA_ARGS__ if (nt) _mm_sfence();)
-#define TL__KLOOP(NAME, FROM, TO, S, D, STEP, LINE, ...)                                \
+#define TL__KLOOP(NAME, FROM, TO, S, D, STEP, LINE, ...) TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, LINE, 0, __VA_ARGS__)
+#define TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, LINE, PF, ...)                        \
   static void NAME(const void *sv, void *dv, size_t n) {                               \
     const char *s = sv;                                                                \
     char *d = dv;                                                                      \
     int ntr = 0;                                                                       \
     size_t i = 0;                                                                      \
     if ((STEP) * (D) >= (LINE)) i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);        \
-    TL__NT_BOTH(TL__KLOOP_BODY(STEP, S, D, __VA_ARGS__));                               \
+    TL__NT_SPLIT(ntr, PF, TL__KLOOP_BODY(STEP, S, D, __VA_ARGS__) if (nt) _mm_sfence();); \
     if (i < n)                                                                         \
       tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0);         \
   }

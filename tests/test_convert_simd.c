@@ -435,7 +435,10 @@ static void test_large_streamed(void **state) {
   /* narrowing from 8 or 16 bytes: outputs of 3-8 MiB stream too (source + output >= 32 MiB) */
   static const struct { tl_dtype from, to; unsigned flags; } narrow[] = {
       {TL_INT64, TL_INT8, 0}, {TL_FLOAT64, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_COMPLEX128, TL_FLOAT8_E5M2, 0},
-      {TL_UINT64, TL_FLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT64, TL_INT4, 0}, {TL_COMPLEX64, TL_FLOAT8_E4M3FNUZ, 0}};
+      {TL_UINT64, TL_FLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT64, TL_INT4, 0}, {TL_COMPLEX64, TL_FLOAT8_E4M3FNUZ, 0},
+      /* the AVX-512 tier's prefetching loops: float -> integer, -> complex32, -> bfloat16 */
+      {TL_COMPLEX128, TL_INT16, 0}, {TL_COMPLEX64, TL_UINT8, TL_CONVERT_SATURATE},
+      {TL_FLOAT64, TL_COMPLEX32, TL_CONVERT_SATURATE}, {TL_COMPLEX128, TL_BFLOAT16, 0}};
   for (size_t p = 0; p < sizeof narrow / sizeof *narrow; p++) {
     size_t m = (size_t)(33u << 20) / (isz(narrow[p].from) + isz(narrow[p].to)) + 7, ob = m * isz(narrow[p].to) + 64;
     unsigned char *sbuf = malloc(m * isz(narrow[p].from) + 64), *out = malloc(ob + 16), *ref = malloc(ob + 16);
