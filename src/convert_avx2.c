@@ -43,24 +43,10 @@ static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, si
   return tl__nt_head_f(from, to, s, d, n, S, D, 0, nt);
 }
 
-/* Software prefetch in runs past the caches. The hardware's stream
- * prefetcher follows a stream within a 4 KiB page and starts over at the
- * next, so a kernel that reads much and computes much waits on memory at
- * every page; the lines TL__PF_AHEAD (4 KiB) bytes ahead, asked for on each
- * step, are there in time (Zen 2, 64 MiB, x memcpy: float32 ->
- * float8_e4m3fn 0.82 -> 0.99-1.07, bfloat16 -> float8_e4m3fn 0.77 -> 1.24,
- * float16 -> float6_e2m3fn 0.73 -> 1.04; 2 KiB ahead gained less, a page
- * of lines asked for at once lost: 0.82 -> 0.71). tl__pf_on: the distance
- * when the run streams its stores (nt) or is a piece of tl__run_streams's,
- * else 0; tl__pf: the lines of a step's source span p .. p + span, moved on.
- * A prefetch is a hint: it never faults, and the address is formed as an
- * integer (it may lie past the source). */
-#define TL__PF_AHEAD ((size_t)4096)
+/* Software prefetch (tl__pf, convert_internal.h) in runs past the caches:
+ * tl__pf_on gives the distance when the run streams its stores (nt) or is a
+ * piece of tl__run_streams's, else 0. */
 static inline size_t tl__pf_on(int nt) { return nt || tl__nt_off ? TL__PF_AHEAD : 0; }
-static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
-  if (!pf) return;
-  for (size_t o = 0; o < span; o += 64) _mm_prefetch((const char *)((uintptr_t)p + pf + o), _MM_HINT_T0);
-}
 
 /* The 1-byte sources' loops (never cut into streams: only their streaming
  * runs prefetch) as TL__NT_SPLIT's two copies, chosen by NT: with a run-time
@@ -91,18 +77,6 @@ static inline __attribute__((always_inline)) __m256i tl__opq(__m256i v) {
 static inline __attribute__((always_inline)) __m128i tl__opq128(__m128i v) {
   __asm__("" : "+x"(v));
   return v;
-}
-
-/* a dtype's item size, a constant where t is one (tl__info's is a load) */
-static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
-  switch (t) {
-  case TL_INT8: case TL_UINT8: return 1;
-  case TL_INT16: case TL_UINT16: case TL_FLOAT16: case TL_BFLOAT16: return 2;
-  case TL_INT32: case TL_UINT32: case TL_FLOAT32: case TL_COMPLEX32: case TL_BCOMPLEX32: return 4;
-  case TL_INT64: case TL_UINT64: case TL_FLOAT64: case TL_COMPLEX64: return 8;
-  case TL_COMPLEX128: return 16;
-  default: return (size_t)tl__info(t)->itemsize;
-  }
 }
 
 /* ---- float32 <-> float16 ------------------------------------------------- */

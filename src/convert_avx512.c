@@ -139,31 +139,14 @@ static void k_f64_f16(const void *s, void *d, size_t n) { tl__f64_f16(TL_FLOAT64
  * stores: a plain store first reads the line it overwrites, which costs a
  * widening conversion up to 1.8x its traffic. The destination is first
  * aligned to 64 bytes by converting a short head. The streaming loops also
- * prefetch the source 4 KiB ahead (tl__pf64), as the AVX2 tier does: without
+ * prefetch the source 4 KiB ahead (tl__pf), as the AVX2 tier does: without
  * it, narrowing kernels that read 64-byte vectors ran at half the speed of
  * memory on Zen 5 (64 MiB, float64 -> int2 16-23 GB/s, complex128 -> int16
  * 22-26, complex64 -> int8 27; with both 39-47, 42, 42; memcpy 41). */
 #define TL__NT_MIN ((size_t)16 << 20)
-#define TL__PF_AHEAD ((size_t)4096)
-/* with pf (TL__PF_AHEAD when streaming, else 0): the source lines p .. p +
-   span, pf bytes on (a hint: never faults, the address formed as an integer) */
-static inline __attribute__((always_inline)) void tl__pf64(size_t pf, const void *p, size_t span) {
-  if (!pf) return;
-  for (size_t o = 0; o < span; o += 64) _mm_prefetch((const char *)((uintptr_t)p + pf + o), _MM_HINT_T0);
-}
 
-static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
-                          size_t D, int *nt) {
-  *nt = 0;
-  if ((D * n < TL__NT_MIN && (S + D) * n < 2 * TL__NT_MIN) || (uintptr_t)d % D != 0) return 0;
-  size_t h = ((64 - ((uintptr_t)d & 63)) & 63) / D;
-  if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, 0);
-  *nt = 1;
-  return h;
-}
-
-/* As tl__nt_head, for the kernels that take the saturate flag: the head is
- * converted with `flags`. Returns the head length; *nt set when streaming. */
+/* The head length (0 when not streaming); *nt set when streaming. The head is
+ * converted with `flags` (the kernels that take the saturate flag). */
 static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S,
                             size_t D, unsigned flags, int *nt) {
   *nt = 0;
@@ -172,6 +155,10 @@ static size_t tl__nt_head_f(tl_dtype from, tl_dtype to, const char *s, char *d, 
   if (h) tl__convert_generic(from, s, (ptrdiff_t)S, to, d, (ptrdiff_t)D, h, flags);
   *nt = 1;
   return h;
+}
+/* tl__nt_head_f for the pairs that cannot overflow (flags 0) */
+static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, size_t n, size_t S, size_t D, int *nt) {
+  return tl__nt_head_f(from, to, s, d, n, S, D, 0, nt);
 }
 static inline void tl__st16x(char *p, __m128i v, int nt) {
   if (nt) _mm_stream_si128((__m128i *)(void *)p, v);
@@ -652,19 +639,6 @@ static inline __m256i tl__f16_16(__m512i u, int sat) {
   return h;
 }
 
-/* Any of the sources above -> bfloat16, float16, float8_e8m0fnu or the
- * float8/6/4 formats, 16 lanes at a time: the source as float32 bits (exact,
- * or rounded to odd), then the one rounding into the target. A block holding
- * a NaN goes to the scalar engine (it knows each pair's NaN rule). */
-/* the item size of a source of these kernels, known at compile time */
-static inline __attribute__((always_inline)) size_t tl__rsz(tl_dtype K) {
-  switch (K) {
-  case TL_FLOAT16: case TL_BFLOAT16: case TL_INT16: case TL_UINT16: return 2;
-  case TL_FLOAT32: case TL_COMPLEX32: case TL_INT32: case TL_UINT32: return 4;
-  case TL_COMPLEX128: return 16;
-  default: return 8;
-  }
-}
 /* The 16-element loops of k_rto_512 and k_mk32_512 around STEP(NT) (a body
    using i; `continue` for a block the scalar engine took): streaming from a
    source of 8 bytes or more, a loop of its own that prefetches (a run-time
@@ -675,16 +649,20 @@ static inline __attribute__((always_inline)) size_t tl__rsz(tl_dtype K) {
   do {                                                   \
     if (isz >= 8 && nt)                                  \
       for (; i + 16 <= n; i += 16) {                     \
-        tl__pf64(TL__PF_AHEAD, s + i * isz, 16 * isz);   \
+        tl__pf(TL__PF_AHEAD, s + i * isz, 16 * isz);     \
         STEP(1)                                          \
       }                                                  \
     for (; i + 16 <= n; i += 16) {                       \
       STEP(nt)                                           \
     }                                                    \
   } while (0)
+/* Any of the sources above -> bfloat16, float16, float8_e8m0fnu or the
+ * float8/6/4 formats, 16 lanes at a time: the source as float32 bits (exact,
+ * or rounded to odd), then the one rounding into the target. A block holding
+ * a NaN goes to the scalar engine (it knows each pair's NaN rule). */
 static inline __attribute__((always_inline)) void
 k_rto_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  const size_t isz = tl__rsz(from), osz = to == TL_BFLOAT16 || to == TL_FLOAT16 ? 2 : 1;
+  const size_t isz = tl__csz(from), osz = to == TL_BFLOAT16 || to == TL_FLOAT16 ? 2 : 1; /* constants */
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
@@ -736,7 +714,7 @@ TL__R(c128, TL_COMPLEX128)
  * to the scalar engine (complex32's canonical NaN). */
 static inline __attribute__((always_inline)) void
 k_mk32_512(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
-  const size_t isz = tl__rsz(from);
+  const size_t isz = tl__csz(from);
   const char *s = sv;
   char *d = dv;
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
