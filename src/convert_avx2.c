@@ -7497,7 +7497,7 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
   __m128i m7, lim;
   tl__f8ie_init(E, M, &m7, &lim);
   const int FL = tl__f8lim(E, M, B, fam);
-  while (i + 16 <= n) {
+  TL__NT_PF(nt, while (i + 16 <= n) {
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
        decoded as 0): through float32, truncated, no mending; in a loop of
        their own (in the loop shared with the other routes GCC rebuilt a
@@ -7510,11 +7510,14 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
          4, 32 KiB, in alternation; the others, with no check, ran 1-5%
          slower unrolled so) */
       for (; IE && i + 32 <= n && tl__f8ie_clean32(TL__L32(s + i), E, M); i += 32) {
+        tl__pf(pf, s + i, 32);
         tl__f8i32_blk(s + i, d + i * (size_t)D, E, M, B, TL__FAM_MX, SG, D, P, nt);
         tl__f8i32_blk(s + i + 16, d + (i + 16) * (size_t)D, E, M, B, TL__FAM_MX, SG, D, P, nt);
       }
-      for (; i + 16 <= n && (!IE || tl__f8ie_clean16v(s + i, m7, lim)); i += 16)
+      for (; i + 16 <= n && (!IE || tl__f8ie_clean16v(s + i, m7, lim)); i += 16) {
+        tl__pf(pf, s + i, 16);
         tl__f8i32_blk(s + i, d + i * (size_t)D, E, M, B, IE ? TL__FAM_MX : fam, SG, D, P, nt);
+      }
     }
     /* into int16/uint16 from the formats tl__f8int16 mends (inf, or
        magnitudes past int16): 32 codes below tl__f8lim (one compare: the
@@ -7528,6 +7531,7 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
        from float8_e4m3fn (0.94-0.97x: only its NaN's mask is saved) */
     if (D == 2 && !via32 && P == 0 && !tl__f8fits16(E, B, fam))
       for (; i + 32 <= n; i += 32) {
+        tl__pf(pf, s + i, 32);
         const __m256i x = TL__L32(s + i);
         if (!tl__f8below32(x, FL)) break;
         tl__st32(d + 2 * i, tl__f8int16c(_mm256_cvtepi8_epi16(_mm256_castsi256_si128(x)), E, M, B, SG), nt);
@@ -7537,6 +7541,7 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
     __m256i a, b;
     char *o = d + i * (size_t)D;
     const uint8_t *q = s + i;
+    tl__pf(pf, q, 16);
     i += 16; /* one block by the routes below */
     if (D == 4 && B == 15) { /* float8_e5m2 with inf or NaN: decoded as such, then mended */
       tl__f8dec16(tl__top16p(q, P), E, M, B, fam, 0, &a, &b);
@@ -7556,7 +7561,7 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
     /* the 16-bit routes (float8_e4m3/e3m4's inf is re-biased too) */
     if (D == 2) tl__st32(o, tl__f8int16(_mm256_cvtepi8_epi16(tl__ld16p(q, P)), E, M, B, fam, SG), nt);
     else tl__f8wide(o, _mm256_cvtepi8_epi16(tl__ld16p(q, P)), E, M, B, fam, SG, D, nt);
-  }
+  });
   if (nt) _mm_sfence();
   for (; i < n; i++) memcpy(d + i * (size_t)D, t + (size_t)s[i] * (size_t)D, (size_t)D);
 }

@@ -400,6 +400,7 @@ static void test_large_streamed(void **state) {
       {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE},
       /* float8 -> 2- and 8-byte integers (tl__f8int_run) */
       {TL_FLOAT8_E5M2, TL_INT16, 0}, {TL_FLOAT8_E4M3FN, TL_INT64, 0}, {TL_FLOAT8_E5M2, TL_UINT32, 0},
+      {TL_FLOAT8_E4M3, TL_UINT16, 0}, {TL_FLOAT8_E3M4, TL_INT16, 0}, {TL_FLOAT6_E2M3FN, TL_UINT64, 0},
       /* float64 / complex128 -> 16-bit floats on the double's bits (tl__d16_run) */
       {TL_FLOAT64, TL_BFLOAT16, 0}, {TL_FLOAT64, TL_FLOAT16, 0}, {TL_COMPLEX128, TL_COMPLEX32, TL_CONVERT_SATURATE},
       {TL_FLOAT64, TL_BCOMPLEX32, 0}, {TL_COMPLEX128, TL_FLOAT16, TL_CONVERT_SATURATE},
