@@ -535,17 +535,8 @@ static inline __attribute__((always_inline)) __m256i tl__q52_pd(__m256i q, int s
                        : _mm256_or_si256(q, _mm256_set1_epi64x(0x4330000000000000ll));
   return _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(b), _mm256_set1_pd(sg ? 0x1.8p52 : 0x1p52)));
 }
-TL__KW(f_i8_f64, TL_INT8, TL_FLOAT64, 1, 8, TL__L4, tl__q52_pd(_mm256_cvtepi8_epi64(x), 1))
-TL__KW(f_u8_f64, TL_UINT8, TL_FLOAT64, 1, 8, TL__L4, tl__q52_pd(_mm256_cvtepu8_epi64(x), 0))
 TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepi16_epi64(x), 1))
 TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepu16_epi64(x), 0))
-/* 4 one-byte integers of `bits` bits -> int32 lanes: the byte's low bits,
- * sign- or zero-extended (tl__decode; int8/uint8 -> complex128 below). */
-static inline __m128i tl__small4(__m128i x, int bits, int sg) {
-  const __m128i v = _mm_cvtepu8_epi32(x);
-  if (sg) return _mm_srai_epi32(_mm_slli_epi32(v, 32 - bits), 32 - bits);
-  return bits == 8 ? v : _mm_and_si128(v, _mm_set1_epi32((1 << bits) - 1));
-}
 
 /* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
  * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
@@ -1106,30 +1097,6 @@ TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_ep
 /* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
 TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 8, tl__st32(dp, _mm256_cvtepu16_epi32(tl__canon_h8(TL__L16(sp))), nt))
-/* int8/uint8 -> complex128 (x, +0), exact: int32 lanes (v0, 0, v1, 0)
- * converted give (x0, +0.0, x1, +0.0); 4 elements per step (the planner does
- * not chain 1-byte sources, and their 16-byte table has too many planes; the
- * sub-byte integers: tl__sbw_run). The lanes by one VPSHUFB per pair of
- * elements: uint8 from the bytes themselves, int8 from their sign-extended
- * int32 lanes. AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, against
- * VPMOVZXDQ of the int32 lanes (and a shift for the high pair): int8 0.49 ->
- * 0.72, uint8 0.63 -> 0.93. */
-static inline __attribute__((always_inline)) void tl__small_c128(const char *sp, char *dp, int bits, int sg, int nt) {
-  __m128i lo, hi;
-  if (bits == 8 && !sg) {
-    const __m128i b = TL__L4(sp);
-    lo = _mm_shuffle_epi8(b, _mm_setr_epi8(0, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1));
-    hi = _mm_shuffle_epi8(b, _mm_setr_epi8(2, -1, -1, -1, -1, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1));
-  } else {
-    const __m128i v = sg && bits == 8 ? _mm_cvtepi8_epi32(TL__L4(sp)) : tl__small4(TL__L4(sp), bits, sg);
-    lo = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7, -1, -1, -1, -1));
-    hi = _mm_shuffle_epi8(v, _mm_setr_epi8(8, 9, 10, 11, -1, -1, -1, -1, 12, 13, 14, 15, -1, -1, -1, -1));
-  }
-  tl__st32(dp, _mm256_castpd_si256(_mm256_cvtepi32_pd(lo)), nt);
-  tl__st32(dp + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(hi)), nt);
-}
-TL__K(c_i8_c128, TL_INT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 1, nt))
-TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0, nt))
 
 /* ---- sub-byte integers (int1-7, uint1-7, stored one per byte) -> the wide
  * dtypes: the byte's low bits sign- or zero-extended to int32 lanes (as
@@ -1163,7 +1130,9 @@ TL__K(c_u8_c128, TL_UINT8, TL_COMPLEX128, 1, 16, 4, tl__small_c128(sp, dp, 8, 0,
  * 0.33 -> 0.69, uint4 -> int64 0.46 -> 0.69, int4 -> float64 0.29 -> 0.54,
  * bool -> float64 0.45 -> 0.57, int8 / uint8 -> complex64 0.33 / 0.46 -> 0.68,
  * bool / uint4 / uint8 -> complex32 0.42 -> 0.59-0.63, int8 -> complex32 0.24
- * -> 0.41 (signed 1-4 bits keep their lookups: 0.39 against 0.29). */
+ * -> 0.41 (signed 1-4 bits keep their lookups: 0.39 against 0.29). Now
+ * float64, complex64 and complex128, from int8/uint8 too, are made without a
+ * conversion instruction (tl__sbm8). */
 enum { TL__SB_I32, TL__SB_I64, TL__SB_F32, TL__SB_F64, TL__SB_C64, TL__SB_C128, TL__SB_BC32, TL__SB_C32, TL__SB_N };
 /* The canonical value of the bytes widened into v's lanes (32- or 64-bit, Q):
    bool min(byte, 1); 1-7 bits the low bits, sign-extended as ((v & m) ^ s) -
@@ -1190,36 +1159,10 @@ static inline __attribute__((always_inline)) void tl__sbw8(int bits, int sg, int
     }
     return;
   }
-  if (DST == TL__SB_C64) { /* 4 bytes zero-extended to 64-bit lanes, made canonical in the low halves
-                               (int8 too: sign-extending would fill the high halves), converted:
-                               (x, +0) with no interleave */
-    for (int h = 0; h < 2; h++) {
-      const __m256i v = tl__sbcanon(_mm256_cvtepu8_epi64(TL__L4(s8 + 4 * h)), bits, sg, 0, 1);
-      tl__st32(o + 32 * h, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt);
-    }
-    return;
-  }
-  if (DST == TL__SB_F64) {
-    for (int h = 0; h < 2; h++) {
-      const __m128i b = TL__L4(s8 + 4 * h);
-      const __m128i c = _mm256_castsi256_si128(
-          tl__sbcanon(_mm256_castsi128_si256(sx ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b)), bits, sg, 0, !sx));
-      tl__st32(o + 32 * h, _mm256_castpd_si256(_mm256_cvtepi32_pd(c)), nt);
-    }
-    return;
-  }
   const __m256i v = tl__sbcanon(sx ? _mm256_cvtepi8_epi32(TL__L8(s8)) : _mm256_cvtepu8_epi32(TL__L8(s8)), bits, sg, 0, !sx);
   switch (DST) {
   case TL__SB_I32: tl__st32(o, v, nt); break;
   case TL__SB_F32: tl__st32(o, _mm256_castps_si256(_mm256_cvtepi32_ps(v)), nt); break;
-  case TL__SB_C128: {
-    const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-    tl__st32(o, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(lo))), nt);
-    tl__st32(o + 32, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(lo, 8)))), nt);
-    tl__st32(o + 64, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(hi))), nt);
-    tl__st32(o + 96, _mm256_castpd_si256(_mm256_cvtepi32_pd(_mm_cvtepu32_epi64(_mm_srli_si128(hi, 8)))), nt);
-    break;
-  }
   case TL__SB_C32: { /* float16 bits as tl__b8_h's even elements: the magnitude scaled by 2^-112, >> 13 */
     const __m256i a = sg ? _mm256_abs_epi32(v) : v;
     __m256i h = _mm256_srli_epi32(_mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(a), _mm256_set1_ps(0x1p-112f))), 13);
@@ -1238,7 +1181,7 @@ static inline __attribute__((always_inline)) __m256i tl__canon32(__m256i x, int 
 }
 /* 32 int8 c -> 32 elements at o, sign-extended from registers (the low 8 or
    4 bytes of each shifted down): int32/int64 as they are, float32
-   converted, float64 by tl__q52_pd */
+   converted */
 static inline __attribute__((always_inline)) void tl__sbw32c(int DST, __m256i c, char *o, int nt) {
   const __m128i L[2] = {_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1)};
   for (int l = 0; l < 2; l++) {
@@ -1253,8 +1196,75 @@ static inline __attribute__((always_inline)) void tl__sbw32c(int DST, __m256i c,
     const __m128i g[4] = {L[l], _mm_srli_si128(L[l], 4), _mm_srli_si128(L[l], 8), _mm_srli_si128(L[l], 12)};
     for (int h = 0; h < 4; h++) {
       const __m256i q = _mm256_cvtepi8_epi64(g[h]);
-      tl__st32(o + 128 * l + 32 * h, DST == TL__SB_F64 ? tl__q52_pd(q, 1) : q, nt);
+      tl__st32(o + 128 * l + 32 * h, q, nt);
     }
+  }
+}
+static inline uint64_t tl__ld64u(const void *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+/* 8 one-byte integers at s8 -> 8 float32/float64/complex64/complex128 at o
+   with no conversion instruction: each value x as u = x + bias, a byte in
+   0..255 (bool min(byte, 1), uintK the low K bits, intK the low K bits with
+   the top one flipped, bias 2^(K-1); int8 byte ^ 0x80, bias 128), placed by
+   VPSHUFB as the low byte of the float whose other bytes are those of 2^52
+   (float64: 0x4330...) or 2^23 (float32: 0x4B00...): the float 2^52 + u,
+   from which one subtraction of 2^52 + bias leaves x, exact (the imaginary
+   parts: bits 0 minus 0.0, +0). The 8 bytes are broadcast to every 64-bit
+   half and the exponent bytes blended into the upper half of each lane, so
+   one shuffle makes each output vector: 2-4 operations and a store per 32
+   bytes out, where the conversions (VCVTDQ2PD, widening shuffles) ran on
+   fewer pipes. AVX2 on Zen 5, 32 KiB, one process alternating the builds,
+   x memcpy: into complex128 1.6-2.4x (bool / uint2 / uint4 0.28 -> 0.63,
+   int2 / int4 0.25 -> 0.62, int8 0.34 -> 0.64, uint8 0.39 -> 0.62), float64
+   1.18-1.37x (bool / uint2 / uint4 0.39-0.40 -> 0.53-0.54, int2 / int4 0.34
+   -> 0.46, int8 0.45 -> 0.53, uint8 0.45 -> 0.59), complex64 1.31-1.38x from
+   the signed ones (int2 / int4 0.33 -> 0.46, int8 0.41 -> 0.54), 1.00-1.02x
+   from the others; 64 MiB 1.00-1.03x. float32 (8 outputs a vector, one
+   VCVTDQ2PS) ran 0.68-0.87x so and keeps its conversion. */
+static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
+  const int dbl = DST == TL__SB_F64 || DST == TL__SB_C128;
+  __m256i v = _mm256_set1_epi64x((long long)tl__ld64u(s8));
+  if (bits == 0) v = _mm256_min_epu8(v, _mm256_set1_epi8(1));
+  else if (bits < 8) v = _mm256_and_si256(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
+  if (sg) v = _mm256_xor_si256(v, _mm256_set1_epi8((char)(1 << (bits - 1))));
+  /* bytes 8-9 of each lane: 2^52's top bytes (0x30, 0x43), or byte 8: 2^23's (0x4B) */
+  const __m256i K = dbl ? _mm256_set1_epi64x(0x4330) : _mm256_set1_epi64x(0x4B);
+  v = _mm256_blend_epi32(v, K, 0xCC);
+  const int bias = sg ? 1 << (bits - 1) : 0;
+  const char z = -1; /* a VPSHUFB index that gives 0 */
+  if (DST == TL__SB_F64 || DST == TL__SB_C128) {
+    const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(0x1p52 + bias) : _mm256_setr_pd(0x1p52 + bias, 0, 0x1p52 + bias, 0);
+    /* F64: output j holds elements 4j..4j+3 (lane 0: 4j, 4j+1); C128: elements 2j (lane 0), 2j + 1 */
+    const int per = DST == TL__SB_F64 ? 2 : 4;
+    for (int j = 0; j < per; j++) {
+      __m256i c;
+      if (DST == TL__SB_F64)
+        c = _mm256_setr_epi8((char)(4 * j), z, z, z, z, z, 8, 9, (char)(4 * j + 1), z, z, z, z, z, 8, 9, (char)(4 * j + 2), z,
+                             z, z, z, z, 8, 9, (char)(4 * j + 3), z, z, z, z, z, 8, 9);
+      else
+        c = _mm256_setr_epi8((char)(2 * j), z, z, z, z, z, 8, 9, z, z, z, z, z, z, z, z, (char)(2 * j + 1), z, z, z, z, z, 8, 9,
+                             z, z, z, z, z, z, z, z);
+      const __m256d f = _mm256_castsi256_pd(_mm256_shuffle_epi8(v, c));
+      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(f, m)), nt);
+    }
+    return;
+  }
+  const __m256 m = DST == TL__SB_F32 ? _mm256_set1_ps(0x1p23f + (float)bias)
+                                     : _mm256_setr_ps(0x1p23f + (float)bias, 0, 0x1p23f + (float)bias, 0, 0x1p23f + (float)bias, 0,
+                                                      0x1p23f + (float)bias, 0);
+  const int per = DST == TL__SB_F32 ? 1 : 2;
+  for (int j = 0; j < per; j++) {
+    __m256i c;
+    if (DST == TL__SB_F32) /* lane 0: elements 0-3, lane 1: 4-7 */
+      c = _mm256_setr_epi8(0, z, z, 8, 1, z, z, 8, 2, z, z, 8, 3, z, z, 8, 4, z, z, 8, 5, z, z, 8, 6, z, z, 8, 7, z, z, 8);
+    else /* C64: output j holds elements 4j..4j+3 (lane 0: 4j, 4j+1) */
+      c = _mm256_setr_epi8((char)(4 * j), z, z, 8, z, z, z, z, (char)(4 * j + 1), z, z, 8, z, z, z, z, (char)(4 * j + 2), z, z,
+                           8, z, z, z, z, (char)(4 * j + 3), z, z, 8, z, z, z, z);
+    const __m256 f = _mm256_castsi256_ps(_mm256_shuffle_epi8(v, c));
+    tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(f, m)), nt);
   }
 }
 static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_dtype to, int bits, int sg, int DST,
@@ -1265,11 +1275,17 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   char *d = dv;
   int ntr;
   size_t i = tl__nt_head(from, to, s, d, n, 1, D, &ntr);
-  if (sg && bits > 0 && bits < 8 && (DST == TL__SB_I32 || DST == TL__SB_I64 || DST == TL__SB_F32 || DST == TL__SB_F64)) {
+  if (DST == TL__SB_F64 || DST == TL__SB_C64 || DST == TL__SB_C128) { /* by the magic number (tl__sbm8) */
+    TL__NT_BOTH(for (; i + 32 <= n; i += 32) for (int u = 0; u < 4; u++)
+                    tl__sbm8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt););
+    if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+    return;
+  }
+  if (sg && bits > 0 && bits < 8 && (DST == TL__SB_I32 || DST == TL__SB_I64 || DST == TL__SB_F32)) {
     /* the signed sub-byte integers: 32 bytes made canonical at once in byte lanes (three operations), then
        sign-extended from registers, in place of the same three in each wide vector (AVX2 on Zen 5, 32 KiB, in
        alternation in one process: int2-int7 -> int32 1.08-1.26x, -> int64 1.21-1.24x, -> float32 1.31-1.33x,
-       -> float64 (by the magic number) 1.28-1.29x; int1 0.95-1.09x; the unsigned ones and bool, whose
+       -> float64 (by the magic number, before tl__sbm8) 1.28-1.29x; int1 0.95-1.09x; the unsigned ones and bool, whose
        canonical form is one operation, ran 0.77-1.2x, as the code's placement fell, and keep theirs) */
     TL__NT_BOTH(for (; i + 32 <= n; i += 32) tl__sbw32c(DST, tl__canon32(TL__L32(s + i), bits), d + i * D, nt););
     if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
@@ -1320,10 +1336,15 @@ TL__SUBBYTE_INTS(TL__SBW_DEF)
 #define TL__SB8_DEF(FT, TAG, SG)                                                                                        \
   static void sb_##TAG##_c64(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_COMPLEX64, 8, SG, TL__SB_C64, s, d, n); } \
   static void sb_##TAG##_bc32(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_BCOMPLEX32, 8, SG, TL__SB_BC32, s, d, n); } \
-  static void sb_##TAG##_c32(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_COMPLEX32, 8, SG, TL__SB_C32, s, d, n); }
+  static void sb_##TAG##_c32(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_COMPLEX32, 8, SG, TL__SB_C32, s, d, n); } \
+  static void sb_##TAG##_f64(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_FLOAT64, 8, SG, TL__SB_F64, s, d, n); } \
+  static void sb_##TAG##_c128(const void *s, void *d, size_t n) { tl__sbw_run(FT, TL_COMPLEX128, 8, SG, TL__SB_C128, s, d, n); }
 TL__SB8_DEF(TL_INT8, i8, 1)
 TL__SB8_DEF(TL_UINT8, u8, 0)
 #undef TL__SB8_DEF
+/* the shared integer table's (convert_simd.inc) */
+static void f_i8_f64(const void *s, void *d, size_t n) { sb_i8_f64(s, d, n); }
+static void f_u8_f64(const void *s, void *d, size_t n) { sb_u8_f64(s, d, n); }
 static void sb_b_i32(const void *s, void *d, size_t n) { tl__sbw_run(TL_BOOL, TL_INT32, 0, 0, TL__SB_I32, s, d, n); }
 static void sb_b_f32(const void *s, void *d, size_t n) { tl__sbw_run(TL_BOOL, TL_FLOAT32, 0, 0, TL__SB_F32, s, d, n); }
 static void sb_b_bc32(const void *s, void *d, size_t n) { tl__sbw_run(TL_BOOL, TL_BCOMPLEX32, 0, 0, TL__SB_BC32, s, d, n); }
@@ -1362,6 +1383,8 @@ static tl__contig_fn tl__sbw_kernel(tl_dtype from, tl_dtype to) {
     case TL_COMPLEX64: return u ? sb_u8_c64 : sb_i8_c64;
     case TL_BCOMPLEX32: return u ? sb_u8_bc32 : sb_i8_bc32;
     case TL_COMPLEX32: return u ? sb_u8_c32 : sb_i8_c32;
+    case TL_FLOAT64: return u ? sb_u8_f64 : sb_i8_f64;
+    case TL_COMPLEX128: return u ? sb_u8_c128 : sb_i8_c128;
     default: return NULL;
     }
   }
@@ -8119,8 +8142,8 @@ tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
   case P(TL_UINT8, TL_BFLOAT16): return h_u8_bf16;
   case P(TL_FLOAT16, TL_BOOL): return b_h;
   case P(TL_BFLOAT16, TL_BOOL): return b_bh;
-  case P(TL_INT8, TL_COMPLEX128): return c_i8_c128;
-  case P(TL_UINT8, TL_COMPLEX128): return c_u8_c128;
+  case P(TL_INT8, TL_COMPLEX128): return sb_i8_c128;
+  case P(TL_UINT8, TL_COMPLEX128): return sb_u8_c128;
   case P(TL_BCOMPLEX32, TL_BFLOAT16): return re_bc32;
   case P(TL_BCOMPLEX32, TL_FLOAT32): return re_bc32_f32;
   case P(TL_BCOMPLEX32, TL_FLOAT64): return re_bc32_f64;
