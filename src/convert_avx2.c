@@ -1227,12 +1227,16 @@ static inline uint64_t tl__ld64u(const void *p) {
 static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
   const int dbl = DST == TL__SB_F64 || DST == TL__SB_C128;
   __m256i v = _mm256_set1_epi64x((long long)tl__ld64u(s8));
-  if (bits == 0) v = _mm256_min_epu8(v, _mm256_set1_epi8(1));
-  else if (bits < 8) v = _mm256_and_si256(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
-  if (sg) v = _mm256_xor_si256(v, _mm256_set1_epi8((char)(1 << (bits - 1))));
   /* bytes 8-9 of each lane: 2^52's top bytes (0x30, 0x43), or byte 8: 2^23's (0x4B) */
-  const __m256i K = dbl ? _mm256_set1_epi64x(0x4330) : _mm256_set1_epi64x(0x4B);
-  v = _mm256_blend_epi32(v, K, 0xCC);
+  const long long e = dbl ? 0x4330 : 0x4B;
+  if (bits == 0 || (bits == 8 && !sg)) { /* bool: min(byte, 1); uint8: the byte */
+    v = _mm256_blend_epi32(bits ? v : _mm256_min_epu8(v, _mm256_set1_epi8(1)), _mm256_set1_epi64x(e), 0xCC);
+  } else { /* the low half's bytes masked and (signed) their top bit flipped, the high half's replaced: an AND
+              and an XOR (signed 1-7 bits -> float64 / complex64 1.19x against the AND, XOR and blend) */
+    const long long m = (long long)(0x0101010101010101ull * (unsigned)((1 << bits) - 1));
+    const long long f = sg ? (long long)(0x0101010101010101ull * (1u << (bits - 1))) : 0;
+    v = _mm256_xor_si256(_mm256_and_si256(v, _mm256_setr_epi64x(m, 0, m, 0)), _mm256_setr_epi64x(f, e, f, e));
+  }
   const int bias = sg ? 1 << (bits - 1) : 0;
   const char z = -1; /* a VPSHUFB index that gives 0 */
   if (DST == TL__SB_F64 || DST == TL__SB_C128) {
