@@ -536,7 +536,6 @@ static inline __attribute__((always_inline)) __m256i tl__q52_pd(__m256i q, int s
   return _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(b), _mm256_set1_pd(sg ? 0x1.8p52 : 0x1p52)));
 }
 TL__KW(f_i16_f64, TL_INT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepi16_epi64(x), 1))
-TL__KW(f_u16_f64, TL_UINT16, TL_FLOAT64, 2, 8, TL__L8, tl__q52_pd(_mm256_cvtepu16_epi64(x), 0))
 
 /* ---- float32 / float64 -> integers, as tl__f2i: truncation, NaN -> 0, -------
  * saturation to the destination's own range (int4: [-8, 7]); sub-byte values
@@ -1224,51 +1223,125 @@ static inline uint64_t tl__ld64u(const void *p) {
    the signed ones (int2 / int4 0.33 -> 0.46, int8 0.41 -> 0.54), 1.00-1.02x
    from the others; 64 MiB 1.00-1.03x. float32 (8 outputs a vector, one
    VCVTDQ2PS) ran 0.68-0.87x so and keeps its conversion. */
-static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
+/* tl__sbm8's VPSHUFB index for byte pos (0-31) of output vector j, for
+   W-byte sources: the output's element in that slot (D bytes: float64 8,
+   complex64 8 (float32 and +0), complex128 16) takes source bytes e*W ..
+   e*W + W-1 as its low bytes and the exponent bytes of the lane's upper half
+   (8, 9: 2^52's; 8: 2^23's) as its top ones; -1 (0) elsewhere. */
+static inline __attribute__((always_inline)) char tl__sbm_ix(int DST, int W, int j, int pos) {
+  const int D = DST == TL__SB_C128 ? 16 : 8, q = pos % 16, r = q % D;
+  const int e = j * (32 / D) + (pos / 16) * (16 / D) + q / D;
+  if (DST == TL__SB_C128 && r >= 8) return -1; /* the imaginary part */
+  if (r < W) return (char)(e * W + r);
+  if (DST == TL__SB_C64) return (char)(r == 3 ? 8 : -1);
+  return (char)(r == 6 ? 8 : r == 7 ? 9 : -1);
+}
+#define TL__SBM_IX(D_, W_, j_, a)                                                                                     \
+  tl__sbm_ix(D_, W_, j_, a + 0), tl__sbm_ix(D_, W_, j_, a + 1), tl__sbm_ix(D_, W_, j_, a + 2), tl__sbm_ix(D_, W_, j_, a + 3), \
+      tl__sbm_ix(D_, W_, j_, a + 4), tl__sbm_ix(D_, W_, j_, a + 5), tl__sbm_ix(D_, W_, j_, a + 6),                 \
+      tl__sbm_ix(D_, W_, j_, a + 7)
+/* 8 bytes of W-byte integers at s8 (8 / W elements; W = 1: bits 0 for bool,
+   1-8; W = 2 or 4: the whole width) -> their float64 / complex64 /
+   complex128 at o (W = 4: complex128 only, 2 a vector) */
+static inline __attribute__((always_inline)) void tl__sbm8(int W, int bits, int sg, int DST, const char *s8, char *o, int nt) {
   const int dbl = DST == TL__SB_F64 || DST == TL__SB_C128;
   __m256i v = _mm256_set1_epi64x((long long)tl__ld64u(s8));
   /* bytes 8-9 of each lane: 2^52's top bytes (0x30, 0x43), or byte 8: 2^23's (0x4B) */
   const long long e = dbl ? 0x4330 : 0x4B;
-  if (bits == 0 || (bits == 8 && !sg)) { /* bool: min(byte, 1); uint8: the byte */
+  if (bits == 0 || (bits == 8 * W && !sg)) { /* bool: min(byte, 1); unsigned full width: the bytes */
     v = _mm256_blend_epi32(bits ? v : _mm256_min_epu8(v, _mm256_set1_epi8(1)), _mm256_set1_epi64x(e), 0xCC);
   } else { /* the low half's bytes masked and (signed) their top bit flipped, the high half's replaced: an AND
               and an XOR (signed 1-7 bits -> float64 / complex64 1.19x against the AND, XOR and blend) */
-    const long long m = (long long)(0x0101010101010101ull * (unsigned)((1 << bits) - 1));
-    const long long f = sg ? (long long)(0x0101010101010101ull * (1u << (bits - 1))) : 0;
-    v = _mm256_xor_si256(_mm256_and_si256(v, _mm256_setr_epi64x(m, 0, m, 0)), _mm256_setr_epi64x(f, e, f, e));
+    const uint64_t m = W == 1 ? 0x0101010101010101ull * (unsigned)((1 << bits) - 1) : ~0ull;
+    const uint64_t top = W == 1 ? 0x0101010101010101ull * (1u << (bits - 1)) : W == 2 ? 0x8000800080008000ull : 0x8000000080000000ull;
+    const long long f = sg ? (long long)top : 0;
+    v = _mm256_xor_si256(_mm256_and_si256(v, _mm256_setr_epi64x((long long)m, 0, (long long)m, 0)), _mm256_setr_epi64x(f, e, f, e));
   }
-  const int bias = sg ? 1 << (bits - 1) : 0;
-  const char z = -1; /* a VPSHUFB index that gives 0 */
-  if (DST == TL__SB_F64 || DST == TL__SB_C128) {
-    const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(0x1p52 + bias) : _mm256_setr_pd(0x1p52 + bias, 0, 0x1p52 + bias, 0);
-    /* F64: output j holds elements 4j..4j+3 (lane 0: 4j, 4j+1); C128: elements 2j (lane 0), 2j + 1 */
-    const int per = DST == TL__SB_F64 ? 2 : 4;
-    for (int j = 0; j < per; j++) {
-      __m256i c;
-      if (DST == TL__SB_F64)
-        c = _mm256_setr_epi8((char)(4 * j), z, z, z, z, z, 8, 9, (char)(4 * j + 1), z, z, z, z, z, 8, 9, (char)(4 * j + 2), z,
-                             z, z, z, z, 8, 9, (char)(4 * j + 3), z, z, z, z, z, 8, 9);
-      else
-        c = _mm256_setr_epi8((char)(2 * j), z, z, z, z, z, 8, 9, z, z, z, z, z, z, z, z, (char)(2 * j + 1), z, z, z, z, z, 8, 9,
-                             z, z, z, z, z, z, z, z);
-      const __m256d f = _mm256_castsi256_pd(_mm256_shuffle_epi8(v, c));
-      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(f, m)), nt);
-    }
-    return;
-  }
-  const __m256 m = DST == TL__SB_F32 ? _mm256_set1_ps(0x1p23f + (float)bias)
-                                     : _mm256_setr_ps(0x1p23f + (float)bias, 0, 0x1p23f + (float)bias, 0, 0x1p23f + (float)bias, 0,
-                                                      0x1p23f + (float)bias, 0);
-  const int per = DST == TL__SB_F32 ? 1 : 2;
+  const double bias = sg ? (double)(1ull << (bits - 1)) : 0; /* 2^(bits-1): exact in float32 too */
+  const int per = (DST == TL__SB_C128 ? 4 : 2) / W; /* output vectors */
   for (int j = 0; j < per; j++) {
-    __m256i c;
-    if (DST == TL__SB_F32) /* lane 0: elements 0-3, lane 1: 4-7 */
-      c = _mm256_setr_epi8(0, z, z, 8, 1, z, z, 8, 2, z, z, 8, 3, z, z, 8, 4, z, z, 8, 5, z, z, 8, 6, z, z, 8, 7, z, z, 8);
-    else /* C64: output j holds elements 4j..4j+3 (lane 0: 4j, 4j+1) */
-      c = _mm256_setr_epi8((char)(4 * j), z, z, 8, z, z, z, z, (char)(4 * j + 1), z, z, 8, z, z, z, z, (char)(4 * j + 2), z, z,
-                           8, z, z, z, z, (char)(4 * j + 3), z, z, 8, z, z, z, z);
-    const __m256 f = _mm256_castsi256_ps(_mm256_shuffle_epi8(v, c));
-    tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(f, m)), nt);
+    const __m256i c = _mm256_setr_epi8(TL__SBM_IX(DST, W, j, 0), TL__SBM_IX(DST, W, j, 8), TL__SBM_IX(DST, W, j, 16),
+                                       TL__SBM_IX(DST, W, j, 24));
+    const __m256i x = _mm256_shuffle_epi8(v, c);
+    if (dbl) {
+      const double k = 0x1p52 + bias;
+      const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(k) : _mm256_setr_pd(k, 0, k, 0);
+      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(x), m)), nt);
+    } else {
+      const float k = 0x1p23f + (float)bias;
+      const __m256 m = _mm256_setr_ps(k, 0, k, 0, k, 0, k, 0);
+      tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(x), m)), nt);
+    }
+  }
+}
+/* 16 bytes of W-byte integers (W = 2, 4) at p -> float64 / complex64 /
+   complex128 at o, as tl__sbm8 but from the 16 bytes broadcast to both lanes
+   (a load): VPSHUFB places each element's bytes (tl__sbm_ix with no exponent
+   bytes), one XOR both flips a signed element's top bit and writes the
+   exponent bytes (unsigned: an OR), one subtraction. */
+static inline __attribute__((always_inline)) char tl__wbm_ix(int DST, int W, int j, int pos) {
+  const char c = tl__sbm_ix(DST, W, j, pos);
+  return c >= 8 && (pos % 16) % (DST == TL__SB_C128 ? 16 : 8) >= W ? (char)-1 : c;
+}
+#define TL__WBM_IX(D_, W_, j_, a)                                                                                     \
+  tl__wbm_ix(D_, W_, j_, a + 0), tl__wbm_ix(D_, W_, j_, a + 1), tl__wbm_ix(D_, W_, j_, a + 2), tl__wbm_ix(D_, W_, j_, a + 3), \
+      tl__wbm_ix(D_, W_, j_, a + 4), tl__wbm_ix(D_, W_, j_, a + 5), tl__wbm_ix(D_, W_, j_, a + 6),                 \
+      tl__wbm_ix(D_, W_, j_, a + 7)
+static inline __attribute__((always_inline)) void tl__wbm16(int W, int sg, int DST, const char *p, char *o, int nt) {
+  const __m256i v = _mm256_broadcastsi128_si256(TL__L16(p));
+  const int dbl = DST != TL__SB_C64, per = (DST == TL__SB_C128 ? 16 : 8) / (2 * W); /* output vectors */
+  const double bias = sg ? (double)(1ull << (8 * W - 1)) : 0;
+  /* each element's exponent bytes (2^52's or 2^23's) and, signed, the flip of its top bit */
+  const uint64_t flip = sg ? 0x80ull << (8 * (W - 1)) : 0;
+  const __m256i X = DST == TL__SB_F64   ? _mm256_set1_epi64x((long long)(0x4330000000000000ull | flip))
+                    : DST == TL__SB_C128 ? _mm256_setr_epi64x((long long)(0x4330000000000000ull | flip), 0,
+                                                              (long long)(0x4330000000000000ull | flip), 0)
+                                         : _mm256_set1_epi64x((long long)(0x4B000000ull | flip));
+  for (int j = 0; j < per; j++) {
+    const __m256i c = _mm256_setr_epi8(TL__WBM_IX(DST, W, j, 0), TL__WBM_IX(DST, W, j, 8), TL__WBM_IX(DST, W, j, 16),
+                                       TL__WBM_IX(DST, W, j, 24));
+    const __m256i x = sg ? _mm256_xor_si256(_mm256_shuffle_epi8(v, c), X) : _mm256_or_si256(_mm256_shuffle_epi8(v, c), X);
+    if (dbl) {
+      const double k = 0x1p52 + bias;
+      const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(k) : _mm256_setr_pd(k, 0, k, 0);
+      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(x), m)), nt);
+    } else {
+      const float k = 0x1p23f + (float)bias;
+      const __m256 m = _mm256_setr_ps(k, 0, k, 0, k, 0, k, 0);
+      tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(x), m)), nt);
+    }
+  }
+}
+static inline __attribute__((always_inline)) void tl__wbm_run(tl_dtype from, tl_dtype to, int W, int sg, int DST,
+                                                              const void *sv, void *dv, size_t n) {
+  const size_t D = DST == TL__SB_C128 ? 16 : 8, E = 16 / (size_t)W; /* elements a call */
+  const char *s = sv;
+  char *d = dv;
+  int ntr;
+  size_t i = tl__nt_head(from, to, s, d, n, (size_t)W, D, &ntr);
+  TL__NT_BOTH(for (; i + 4 * E <= n; i += 4 * E) for (size_t u = 0; u < 4; u++)
+                  tl__wbm16(W, sg, DST, s + (i + E * u) * (size_t)W, d + (i + E * u) * D, nt););
+  if (i < n) tl__convert_generic(from, s + i * (size_t)W, W, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+}
+static void wb_u16_f64(const void *s, void *d, size_t n) { tl__wbm_run(TL_UINT16, TL_FLOAT64, 2, 0, TL__SB_F64, s, d, n); }
+static void wb_i16_c64(const void *s, void *d, size_t n) { tl__wbm_run(TL_INT16, TL_COMPLEX64, 2, 1, TL__SB_C64, s, d, n); }
+static void wb_u16_c64(const void *s, void *d, size_t n) { tl__wbm_run(TL_UINT16, TL_COMPLEX64, 2, 0, TL__SB_C64, s, d, n); }
+static void wb_i16_c128(const void *s, void *d, size_t n) { tl__wbm_run(TL_INT16, TL_COMPLEX128, 2, 1, TL__SB_C128, s, d, n); }
+static void wb_u16_c128(const void *s, void *d, size_t n) { tl__wbm_run(TL_UINT16, TL_COMPLEX128, 2, 0, TL__SB_C128, s, d, n); }
+static void wb_i32_c128(const void *s, void *d, size_t n) { tl__wbm_run(TL_INT32, TL_COMPLEX128, 4, 1, TL__SB_C128, s, d, n); }
+static void wb_u32_c128(const void *s, void *d, size_t n) { tl__wbm_run(TL_UINT32, TL_COMPLEX128, 4, 0, TL__SB_C128, s, d, n); }
+static void f_u16_f64(const void *s, void *d, size_t n) { wb_u16_f64(s, d, n); } /* the shared integer table's */
+/* The pairs tl__wbm_run takes: AVX2 on Zen 5, 32 KiB, in alternation against the one-pass conversions (tl__rc_run,
+   q52): int16 / uint16 -> complex128 1.30-1.46x (0.38-0.41 -> 0.55x memcpy), -> complex64 1.11-1.20x (0.45-0.48 ->
+   0.50-0.57), uint16 -> float64 1.12-1.15x (0.48 -> 0.53-0.57), uint32 -> complex128 1.38-1.43x (0.40 -> 0.57),
+   int32 -> complex128 1.02-1.15x; 64 MiB 1.03-1.17x. int16 -> float64 ran 0.94-1.03x and keeps q52. */
+static tl__contig_fn tl__wbm_kernel(tl_dtype from, tl_dtype to) {
+  switch (from) {
+  case TL_INT16: return to == TL_COMPLEX64 ? wb_i16_c64 : to == TL_COMPLEX128 ? wb_i16_c128 : NULL;
+  case TL_UINT16: return to == TL_FLOAT64 ? wb_u16_f64 : to == TL_COMPLEX64 ? wb_u16_c64 : to == TL_COMPLEX128 ? wb_u16_c128 : NULL;
+  case TL_INT32: return to == TL_COMPLEX128 ? wb_i32_c128 : NULL;
+  case TL_UINT32: return to == TL_COMPLEX128 ? wb_u32_c128 : NULL;
+  default: return NULL;
   }
 }
 static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_dtype to, int bits, int sg, int DST,
@@ -1281,7 +1354,7 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   size_t i = tl__nt_head(from, to, s, d, n, 1, D, &ntr);
   if (DST == TL__SB_F64 || DST == TL__SB_C64 || DST == TL__SB_C128) { /* by the magic number (tl__sbm8) */
     TL__NT_BOTH(for (; i + 32 <= n; i += 32) for (int u = 0; u < 4; u++)
-                    tl__sbm8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt););
+                    tl__sbm8(1, bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt););
     if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
     return;
   }
@@ -1584,10 +1657,6 @@ TL__NB_ALL(TL__NB)
  * error is exact by Fast2Sum (|a| >= |b| unless a = 0): where nonzero, s was
  * rounded away from zero if the error's sign differs, so step s one ulp toward
  * zero (the bits minus 1), then set the lsb. */
-static inline __m256d tl__u32_pd(__m128i x) {
-  return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(x, _mm_set1_epi32(INT32_MIN))), _mm256_set1_pd(0x1p31));
-}
-
 static inline __attribute__((always_inline)) void tl__q_split(__m256i x, int sg, __m256d *a, __m256d *b) {
   const __m256i xh = sg ? _mm256_xor_si256(x, _mm256_set1_epi64x(INT64_MIN)) : x;
   *a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(xh, 32), _mm256_set1_epi64x(0x4530000000000000ll))),
@@ -1670,9 +1739,7 @@ TL__KB(f_u64_f32, TL_UINT64, TL_FLOAT32, 8, 4, tl__q2f(sp, 0))
  * or bfloat16's). float64 -> complex64 and complex128 -> float32 can
  * overflow: without TL_CONVERT_SATURATE only. */
 static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, int sat, const char *p) {
-  switch (from) {
-  case TL_INT16: return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p)));
-  case TL_UINT16: return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p)));
+  switch (from) { /* int16/uint16: tl__wbm_run */
   case TL_INT32: return _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)p));
   case TL_UINT32: return tl__u32_ps(TL__L32(p));
   case TL_INT64: return _mm256_castsi256_ps(tl__q2f(p, 1));
@@ -1686,11 +1753,7 @@ static inline __attribute__((always_inline)) __m256 tl__rc8f(tl_dtype from, int 
   }
 }
 static inline __attribute__((always_inline)) __m256d tl__rc4d(tl_dtype from, const char *p) {
-  switch (from) {
-  case TL_INT16: return _mm256_cvtepi32_pd(_mm_cvtepi16_epi32(TL__L8(p)));
-  case TL_UINT16: return _mm256_cvtepi32_pd(_mm_cvtepu16_epi32(TL__L8(p)));
-  case TL_INT32: return _mm256_cvtepi32_pd(TL__L16(p));
-  case TL_UINT32: return tl__u32_pd(TL__L16(p));
+  switch (from) { /* int16/uint16/int32/uint32: tl__wbm_run */
   case TL_INT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 1);
   case TL_UINT64: return tl__q2d(_mm256_loadu_si256((const __m256i *)(const void *)p), 0);
   case TL_BFLOAT16: return tl__ld4d(p, TL__SF_BF16, 0);
@@ -1806,14 +1869,11 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
    TL_CONVERT_SATURATE a finite value that became inf takes +-max (tl__d2f4,
    tl__f16_8); the others cannot overflow, one kernel serves both modes. */
 #define TL__ONEPASS_PAIRS(X)                                                                                 \
-  X(rc_i16_c64, TL_INT16, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u16_c64, TL_UINT16, TL_COMPLEX64, tl__rc_run, 0, 0) \
   X(rc_i32_c64, TL_INT32, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u32_c64, TL_UINT32, TL_COMPLEX64, tl__rc_run, 0, 0) \
   X(rc_i64_c64, TL_INT64, TL_COMPLEX64, tl__rc_run, 0, 0) X(rc_u64_c64, TL_UINT64, TL_COMPLEX64, tl__rc_run, 0, 0) \
   X(rc_bf16_c64, TL_BFLOAT16, TL_COMPLEX64, tl__rc_run, 0, 0)                                                    \
   X(rc_f64_c64, TL_FLOAT64, TL_COMPLEX64, tl__rc_run, 0, 1)                                                      \
   X(rc_c128_f32, TL_COMPLEX128, TL_FLOAT32, tl__rc_run, 1, 1)                                                    \
-  X(rc_i16_c128, TL_INT16, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u16_c128, TL_UINT16, TL_COMPLEX128, tl__rc_run, 2, 0) \
-  X(rc_i32_c128, TL_INT32, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u32_c128, TL_UINT32, TL_COMPLEX128, tl__rc_run, 2, 0) \
   X(rc_i64_c128, TL_INT64, TL_COMPLEX128, tl__rc_run, 2, 0) X(rc_u64_c128, TL_UINT64, TL_COMPLEX128, tl__rc_run, 2, 0) \
   X(rc_bf16_c128, TL_BFLOAT16, TL_COMPLEX128, tl__rc_run, 2, 0)                                                  \
   X(rc_f32_c128, TL_FLOAT32, TL_COMPLEX128, tl__rc_run, 2, 0)                                                    \
@@ -8106,6 +8166,8 @@ int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
 
 tl__contig_fn tl__avx2_kernel(tl_dtype from, tl_dtype to, int sat) {
 #define P(F, T) (((int)(F) << 8) | (int)(T))
+  const tl__contig_fn wbm = tl__wbm_kernel(from, to); /* no overflow: one kernel for both modes */
+  if (wbm) return wbm;
   switch (P(from, to)) { /* before the shared complex list (its complex128 -> complex32) */
 #define TL__E8Q_CASE(TAG, FT) /* before the lookup and k_ie8/k_he8, which saturate too */ \
   case P(FT, TL_FLOAT8_E8M0FNU):                                                          \
