@@ -1240,25 +1240,24 @@ static inline __attribute__((always_inline)) char tl__sbm_ix(int DST, int W, int
   tl__sbm_ix(D_, W_, j_, a + 0), tl__sbm_ix(D_, W_, j_, a + 1), tl__sbm_ix(D_, W_, j_, a + 2), tl__sbm_ix(D_, W_, j_, a + 3), \
       tl__sbm_ix(D_, W_, j_, a + 4), tl__sbm_ix(D_, W_, j_, a + 5), tl__sbm_ix(D_, W_, j_, a + 6),                 \
       tl__sbm_ix(D_, W_, j_, a + 7)
-/* 8 bytes of W-byte integers at s8 (8 / W elements; W = 1: bits 0 for bool,
-   1-8; W = 2 or 4: the whole width) -> their float64 / complex64 /
-   complex128 at o (W = 4: complex128 only, 2 a vector) */
-static inline __attribute__((always_inline)) void tl__sbm8(int W, int bits, int sg, int DST, const char *s8, char *o, int nt) {
+/* 8 one-byte integers at s8 (bits 0 for bool, 1-8) -> their float64 /
+   complex64 / complex128 at o */
+static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
+  const int W = 1;
   const int dbl = DST == TL__SB_F64 || DST == TL__SB_C128;
   __m256i v = _mm256_set1_epi64x((long long)tl__ld64u(s8));
   /* bytes 8-9 of each lane: 2^52's top bytes (0x30, 0x43), or byte 8: 2^23's (0x4B) */
   const long long e = dbl ? 0x4330 : 0x4B;
-  if (bits == 0 || (bits == 8 * W && !sg)) { /* bool: min(byte, 1); unsigned full width: the bytes */
+  if (bits == 0 || (bits == 8 && !sg)) { /* bool: min(byte, 1); uint8: the bytes */
     v = _mm256_blend_epi32(bits ? v : _mm256_min_epu8(v, _mm256_set1_epi8(1)), _mm256_set1_epi64x(e), 0xCC);
   } else { /* the low half's bytes masked and (signed) their top bit flipped, the high half's replaced: an AND
               and an XOR (signed 1-7 bits -> float64 / complex64 1.19x against the AND, XOR and blend) */
-    const uint64_t m = W == 1 ? 0x0101010101010101ull * (unsigned)((1 << bits) - 1) : ~0ull;
-    const uint64_t top = W == 1 ? 0x0101010101010101ull * (1u << (bits - 1)) : W == 2 ? 0x8000800080008000ull : 0x8000000080000000ull;
-    const long long f = sg ? (long long)top : 0;
+    const uint64_t m = 0x0101010101010101ull * (unsigned)((1 << bits) - 1);
+    const long long f = sg ? (long long)(0x0101010101010101ull * (1u << (bits - 1))) : 0;
     v = _mm256_xor_si256(_mm256_and_si256(v, _mm256_setr_epi64x((long long)m, 0, (long long)m, 0)), _mm256_setr_epi64x(f, e, f, e));
   }
   const double bias = sg ? (double)(1ull << (bits - 1)) : 0; /* 2^(bits-1): exact in float32 too */
-  const int per = (DST == TL__SB_C128 ? 4 : 2) / W; /* output vectors */
+  const int per = DST == TL__SB_C128 ? 4 : 2; /* output vectors */
   for (int j = 0; j < per; j++) {
     const __m256i c = _mm256_setr_epi8(TL__SBM_IX(DST, W, j, 0), TL__SBM_IX(DST, W, j, 8), TL__SBM_IX(DST, W, j, 16),
                                        TL__SBM_IX(DST, W, j, 24));
@@ -1354,7 +1353,7 @@ static inline __attribute__((always_inline)) void tl__sbw_run(tl_dtype from, tl_
   size_t i = tl__nt_head(from, to, s, d, n, 1, D, &ntr);
   if (DST == TL__SB_F64 || DST == TL__SB_C64 || DST == TL__SB_C128) { /* by the magic number (tl__sbm8) */
     TL__NT_BOTH(for (; i + 32 <= n; i += 32) for (int u = 0; u < 4; u++)
-                    tl__sbm8(1, bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt););
+                    tl__sbm8(bits, sg, DST, s + i + 8 * u, d + (i + 8 * u) * D, nt););
     if (i < n) tl__convert_generic(from, s + i, 1, to, d + i * D, (ptrdiff_t)D, n - i, 0);
     return;
   }
