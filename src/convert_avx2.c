@@ -1204,25 +1204,6 @@ static inline uint64_t tl__ld64u(const void *p) {
   memcpy(&v, p, 8);
   return v;
 }
-/* 8 one-byte integers at s8 -> 8 float32/float64/complex64/complex128 at o
-   with no conversion instruction: each value x as u = x + bias, a byte in
-   0..255 (bool min(byte, 1), uintK the low K bits, intK the low K bits with
-   the top one flipped, bias 2^(K-1); int8 byte ^ 0x80, bias 128), placed by
-   VPSHUFB as the low byte of the float whose other bytes are those of 2^52
-   (float64: 0x4330...) or 2^23 (float32: 0x4B00...): the float 2^52 + u,
-   from which one subtraction of 2^52 + bias leaves x, exact (the imaginary
-   parts: bits 0 minus 0.0, +0). The 8 bytes are broadcast to every 64-bit
-   half and the exponent bytes blended into the upper half of each lane, so
-   one shuffle makes each output vector: 2-4 operations and a store per 32
-   bytes out, where the conversions (VCVTDQ2PD, widening shuffles) ran on
-   fewer pipes. AVX2 on Zen 5, 32 KiB, one process alternating the builds,
-   x memcpy: into complex128 1.6-2.4x (bool / uint2 / uint4 0.28 -> 0.63,
-   int2 / int4 0.25 -> 0.62, int8 0.34 -> 0.64, uint8 0.39 -> 0.62), float64
-   1.18-1.37x (bool / uint2 / uint4 0.39-0.40 -> 0.53-0.54, int2 / int4 0.34
-   -> 0.46, int8 0.45 -> 0.53, uint8 0.45 -> 0.59), complex64 1.31-1.38x from
-   the signed ones (int2 / int4 0.33 -> 0.46, int8 0.41 -> 0.54), 1.00-1.02x
-   from the others; 64 MiB 1.00-1.03x. float32 (8 outputs a vector, one
-   VCVTDQ2PS) ran 0.68-0.87x so and keeps its conversion. */
 /* tl__sbm8's VPSHUFB index for byte pos (0-31) of output vector j, for
    W-byte sources: the output's element in that slot (D bytes: float64 8,
    complex64 8 (float32 and +0), complex128 16) takes source bytes e*W ..
@@ -1240,8 +1221,27 @@ static inline __attribute__((always_inline)) char tl__sbm_ix(int DST, int W, int
   tl__sbm_ix(D_, W_, j_, a + 0), tl__sbm_ix(D_, W_, j_, a + 1), tl__sbm_ix(D_, W_, j_, a + 2), tl__sbm_ix(D_, W_, j_, a + 3), \
       tl__sbm_ix(D_, W_, j_, a + 4), tl__sbm_ix(D_, W_, j_, a + 5), tl__sbm_ix(D_, W_, j_, a + 6),                 \
       tl__sbm_ix(D_, W_, j_, a + 7)
-/* 8 one-byte integers at s8 (bits 0 for bool, 1-8) -> their float64 /
-   complex64 / complex128 at o */
+/* 8 one-byte integers at s8 (bits 0 for bool, 1-8) -> 8 float64 /
+   complex64 / complex128 at o with no conversion instruction: each value x
+   as u = x + bias, a byte in 0..255 (bool min(byte, 1), uintK the low K
+   bits, intK the low K bits with the top one flipped, bias 2^(K-1); int8
+   byte ^ 0x80, bias 128), placed by VPSHUFB as the low byte of the float
+   whose other bytes are those of 2^52 (float64: 0x4330...) or 2^23
+   (complex64's float32: 0x4B00...): the float 2^52 + u, from which one
+   subtraction of 2^52 + bias leaves x, exact (the imaginary parts: bits 0
+   minus 0.0, +0). The 8 bytes are broadcast to every 64-bit half and the
+   exponent bytes written into the upper half of each lane (with u's mask
+   and flip), so
+   one shuffle makes each output vector: 2-4 operations and a store per 32
+   bytes out, where the conversions (VCVTDQ2PD, widening shuffles) ran on
+   fewer pipes. AVX2 on Zen 5, 32 KiB, one process alternating the builds,
+   x memcpy: into complex128 1.6-2.4x (bool / uint2 / uint4 0.28 -> 0.63,
+   int2 / int4 0.25 -> 0.62, int8 0.34 -> 0.64, uint8 0.39 -> 0.62), float64
+   1.18-1.37x (bool / uint2 / uint4 0.39-0.40 -> 0.53-0.54, int2 / int4 0.34
+   -> 0.46, int8 0.45 -> 0.53, uint8 0.45 -> 0.59), complex64 1.31-1.38x from
+   the signed ones (int2 / int4 0.33 -> 0.46, int8 0.41 -> 0.54), 1.00-1.02x
+   from the others; 64 MiB 1.00-1.03x. float32 (8 outputs a vector, one
+   VCVTDQ2PS) ran 0.68-0.87x so and keeps its conversion. */
 static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int DST, const char *s8, char *o, int nt) {
   const int W = 1;
   const int dbl = DST == TL__SB_F64 || DST == TL__SB_C128;
