@@ -1204,6 +1204,19 @@ static inline uint64_t tl__ld64u(const void *p) {
   memcpy(&v, p, 8);
   return v;
 }
+/* tl__sbm8 / tl__wbm16's last step: the floats x (2^52 + u, or 2^23 + u
+   in complex64's real parts; imaginary parts 0) less 2^52 + bias (2^23 +
+   bias), stored at o */
+static inline __attribute__((always_inline)) void tl__sbm_st(int DST, __m256i x, double bias, char *o, int nt) {
+  if (DST == TL__SB_C64) {
+    const float k = 0x1p23f + (float)bias;
+    tl__st32(o, _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(x), _mm256_setr_ps(k, 0, k, 0, k, 0, k, 0))), nt);
+  } else {
+    const double k = 0x1p52 + bias;
+    const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(k) : _mm256_setr_pd(k, 0, k, 0);
+    tl__st32(o, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(x), m)), nt);
+  }
+}
 /* tl__sbm8's VPSHUFB index for byte pos (0-31) of output vector j, for
    W-byte sources: the output's element in that slot (D bytes: float64 8,
    complex64 8 (float32 and +0), complex128 16) takes source bytes e*W ..
@@ -1261,16 +1274,7 @@ static inline __attribute__((always_inline)) void tl__sbm8(int bits, int sg, int
   for (int j = 0; j < per; j++) {
     const __m256i c = _mm256_setr_epi8(TL__SBM_IX(DST, W, j, 0), TL__SBM_IX(DST, W, j, 8), TL__SBM_IX(DST, W, j, 16),
                                        TL__SBM_IX(DST, W, j, 24));
-    const __m256i x = _mm256_shuffle_epi8(v, c);
-    if (dbl) {
-      const double k = 0x1p52 + bias;
-      const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(k) : _mm256_setr_pd(k, 0, k, 0);
-      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(x), m)), nt);
-    } else {
-      const float k = 0x1p23f + (float)bias;
-      const __m256 m = _mm256_setr_ps(k, 0, k, 0, k, 0, k, 0);
-      tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(x), m)), nt);
-    }
+    tl__sbm_st(DST, _mm256_shuffle_epi8(v, c), bias, o + 32 * j, nt);
   }
 }
 /* 16 bytes of W-byte integers (W = 2, 4) at p -> float64 / complex64 /
@@ -1288,7 +1292,7 @@ static inline __attribute__((always_inline)) char tl__wbm_ix(int DST, int W, int
       tl__wbm_ix(D_, W_, j_, a + 7)
 static inline __attribute__((always_inline)) void tl__wbm16(int W, int sg, int DST, const char *p, char *o, int nt) {
   const __m256i v = _mm256_broadcastsi128_si256(TL__L16(p));
-  const int dbl = DST != TL__SB_C64, per = (DST == TL__SB_C128 ? 16 : 8) / (2 * W); /* output vectors */
+  const int per = (DST == TL__SB_C128 ? 16 : 8) / (2 * W); /* output vectors */
   const double bias = sg ? (double)(1ull << (8 * W - 1)) : 0;
   /* each element's exponent bytes (2^52's or 2^23's) and, signed, the flip of its top bit */
   const uint64_t flip = sg ? 0x80ull << (8 * (W - 1)) : 0;
@@ -1300,15 +1304,7 @@ static inline __attribute__((always_inline)) void tl__wbm16(int W, int sg, int D
     const __m256i c = _mm256_setr_epi8(TL__WBM_IX(DST, W, j, 0), TL__WBM_IX(DST, W, j, 8), TL__WBM_IX(DST, W, j, 16),
                                        TL__WBM_IX(DST, W, j, 24));
     const __m256i x = sg ? _mm256_xor_si256(_mm256_shuffle_epi8(v, c), X) : _mm256_or_si256(_mm256_shuffle_epi8(v, c), X);
-    if (dbl) {
-      const double k = 0x1p52 + bias;
-      const __m256d m = DST == TL__SB_F64 ? _mm256_set1_pd(k) : _mm256_setr_pd(k, 0, k, 0);
-      tl__st32(o + 32 * j, _mm256_castpd_si256(_mm256_sub_pd(_mm256_castsi256_pd(x), m)), nt);
-    } else {
-      const float k = 0x1p23f + (float)bias;
-      const __m256 m = _mm256_setr_ps(k, 0, k, 0, k, 0, k, 0);
-      tl__st32(o + 32 * j, _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(x), m)), nt);
-    }
+    tl__sbm_st(DST, x, bias, o + 32 * j, nt);
   }
 }
 static inline __attribute__((always_inline)) void tl__wbm_run(tl_dtype from, tl_dtype to, int W, int sg, int DST,
