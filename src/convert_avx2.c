@@ -902,8 +902,16 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       char *o = d + i * (size_t)D;
       tl__pf(pf, p, 32 * (size_t)S);
       __m256i r[4];
+      /* float64 lanes into int8/uint8/int16: the 128-bit halves packed to 16
+         bits as they come (8 elements in order a half), no 256-bit insert
+         per 8 lanes or pack order to undo */
+      const int IO = (SF == 8 || SF == TL__SF_C128) && (D == 1 || (D == 2 && sg));
+      __m128i h16[4];
       if (SF == 4 || SF == TL__SF_C64)
         for (int k = 0; k < 4; k++) r[k] = _mm256_cvttps_epi32(tl__ld8f(p, SF, k));
+      else if (IO)
+        for (int k = 0; k < 4; k++)
+          h16[k] = _mm_packs_epi32(_mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k)), _mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k + 1)));
       else
         for (int k = 0; k < 4; k++)
           r[k] = _mm256_set_m128i(_mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k + 1)), _mm256_cvttpd_epi32(tl__ld4d(p, SF, 2 * k)));
@@ -919,7 +927,8 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       const int P16 = D <= 2;
       __m256i pq = _mm256_setzero_si256(), qq = pq, e;
       if (P16) {
-        pq = _mm256_packs_epi32(r[0], r[1]), qq = _mm256_packs_epi32(r[2], r[3]);
+        if (IO) pq = _mm256_set_m128i(h16[1], h16[0]), qq = _mm256_set_m128i(h16[3], h16[2]);
+        else pq = _mm256_packs_epi32(r[0], r[1]), qq = _mm256_packs_epi32(r[2], r[3]);
         const __m256i m16 = _mm256_set1_epi16(INT16_MIN);
         e = _mm256_or_si256(_mm256_cmpeq_epi16(pq, m16), _mm256_cmpeq_epi16(qq, m16));
       } else {
@@ -941,14 +950,16 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
         }
       } else if (D == 4) {
         for (int k = 0; k < 4; k++) tl__st32(o + 32 * k, sg ? r[k] : _mm256_max_epi32(r[k], _mm256_setzero_si256()), nt);
+      } else if (D == 2 && IO) {
+        tl__st32(o, pq, nt), tl__st32(o + 32, qq, nt);
       } else if (D == 2) {
         for (int k = 0; k < 2; k++)
           tl__st32(o + 32 * k,
                    _mm256_permute4x64_epi64(sg ? (k ? qq : pq) : _mm256_packus_epi32(r[2 * k], r[2 * k + 1]), 0xD8),
                    nt);
       } else { /* pq, qq: 8-bit values fit int16 */
-        __m256i v = _mm256_permutevar8x32_epi32(sg ? _mm256_packs_epi16(pq, qq) : _mm256_packus_epi16(pq, qq),
-                                                _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+        const __m256i b = sg ? _mm256_packs_epi16(pq, qq) : _mm256_packus_epi16(pq, qq);
+        __m256i v = IO ? _mm256_permute4x64_epi64(b, 0xD8) : _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
         if (sg && bits < 8) v = tl__fi_low(_mm256_min_epi8(v, _mm256_set1_epi8((char)((1 << (bits - 1)) - 1))), bits);
         else if (!sg && bits < 8) v = _mm256_min_epu8(v, _mm256_set1_epi8((char)((1 << bits) - 1)));
         tl__st32(o, v, nt);
