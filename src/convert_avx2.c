@@ -1872,6 +1872,42 @@ static inline __attribute__((always_inline)) void tl__hc_8(tl_dtype from, tl_dty
     }
   }
 }
+/* float16 (HC 0, 1) or complex32's real parts (HC 2, 3) -> complex64,
+   complex128, float32, float64: 32 a step while a step holds no NaN (one
+   test, as tl__h2w_32), then VCVTPH2PS per 8; returns where it stopped. In
+   place of a NaN test per 8 (AVX2 on Zen 5, 32 KiB, x memcpy, in
+   alternation): float16 -> complex64 0.39 -> 0.51, -> complex128 0.32 ->
+   0.41, complex32 -> float32 0.29 -> 0.51, -> float64 0.33 -> 0.37 (into
+   float64 lanes VCVTPS2PD bounds it) */
+static inline __attribute__((always_inline)) size_t tl__hc_32(int HC, const char *s, char *d, size_t i, size_t n, int nt) {
+  const size_t S = HC <= 1 ? 2 : 4, D = HC == 0 ? 8 : HC == 1 ? 16 : HC == 2 ? 4 : 8;
+  const __m256i lo16 = _mm256_set1_epi32(0xFFFF);
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + i * S;
+    __m256i h[2];
+    for (int k = 0; k < 2; k++)
+      h[k] = HC <= 1 ? TL__L32(p + 32 * k)
+                     : _mm256_permute4x64_epi64(_mm256_packus_epi32(_mm256_and_si256(TL__L32(p + 64 * k), lo16),
+                                                                    _mm256_and_si256(TL__L32(p + 64 * k + 32), lo16)),
+                                                0xD8);
+    const __m256i a = _mm256_max_epu16(_mm256_add_epi16(h[0], h[0]), _mm256_add_epi16(h[1], h[1]));
+    const __m256i nan = _mm256_subs_epu16(a, _mm256_set1_epi16((short)0xF800)); /* 2|h| past inf's */
+    if (!_mm256_testz_si256(nan, nan)) break;
+    for (int k = 0; k < 4; k++) {
+      const __m256 f = _mm256_cvtph_ps(k & 1 ? _mm256_extracti128_si256(h[k >> 1], 1) : _mm256_castsi256_si128(h[k >> 1]));
+      char *o = d + (i + 8 * (size_t)k) * D;
+      if (HC == 2) tl__st32(o, _mm256_castps_si256(f), nt);
+      else if (HC == 0) tl__st_c64(o, _mm256_castps_si256(f), nt);
+      else
+        for (int j = 0; j < 2; j++) {
+          const __m256d x = _mm256_cvtps_pd(j ? _mm256_extractf128_ps(f, 1) : _mm256_castps256_ps128(f));
+          if (HC == 3) tl__st32(o + 32 * j, _mm256_castpd_si256(x), nt);
+          else tl__st_c128(o + 64 * j, x, nt);
+        }
+    }
+  }
+  return i;
+}
 static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_dtype to, int HC, int SAT, const void *sv,
                                                              void *dv, size_t n) {
   const char *s = sv;
@@ -1879,6 +1915,11 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
   const size_t S = tl__csz(from), D = tl__csz(to);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, S, D, SAT ? TL_CONVERT_SATURATE : 0, &nt);
+  if (HC <= 3)
+    while (i + 32 <= n) {
+      i = nt ? tl__hc_32(HC, s, d, i, n, 1) : tl__hc_32(HC, s, d, i, n, 0);
+      for (size_t e = i + 32; i + 8 <= n && i < e; i += 8) tl__hc_8(from, to, HC, SAT, s + i * S, d + i * D, nt); /* the step that broke out */
+    }
   if (HC == 5) {
     /* bfloat16 -> complex32, 16 a step in 16-bit lanes while a step stays
        in float16's normal range (tl__bh16, as k_rto8's bfloat16 ->
