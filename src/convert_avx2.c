@@ -864,6 +864,18 @@ static inline __attribute__((always_inline)) __m256i tl__fi_blk16(const char *p,
   return r;
 }
 
+/* 8 int32 lanes of converted values stored as D-byte integers at o: as they
+   are (D = 4) or widened, sign- or zero-extended (D = 8) */
+static inline __attribute__((always_inline)) void tl__fi_st8(char *o, __m256i v, int D, int sg, int nt) {
+  if (D == 4) {
+    tl__st32(o, v, nt);
+    return;
+  }
+  const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+  tl__st32(o, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
+  tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
+}
+
 static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, tl_dtype to, int SF, int S, int D,
                                                                 int bits, int sg, const void *sv, void *dv, size_t n) {
   const char *s = sv;
@@ -1051,41 +1063,11 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
           f[0] = _mm256_cvtph_ps(_mm256_castsi256_si128(h0)), f[1] = _mm256_cvtph_ps(_mm256_extracti128_si256(h0, 1));
           f[2] = _mm256_cvtph_ps(_mm256_castsi256_si128(h1)), f[3] = _mm256_cvtph_ps(_mm256_extracti128_si256(h1, 1));
         }
-        for (int k = 0; k < 4; k++) {
-          const __m256i v = _mm256_cvttps_epi32(sg ? f[k] : _mm256_max_ps(f[k], _mm256_setzero_ps()));
-          if (D == 4) {
-            tl__st32(o + 32 * k, v, nt);
-            continue;
-          }
-          const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-          tl__st32(o + 64 * k, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
-          tl__st32(o + 64 * k + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
-        }
+        for (int k = 0; k < 4; k++)
+          tl__fi_st8(o + 8 * (size_t)D * (size_t)k, _mm256_cvttps_epi32(sg ? f[k] : _mm256_max_ps(f[k], _mm256_setzero_ps())), D, sg, nt);
       }
     }
-    /* a last 16, one test for both vectors, then 8 a step */
-    for (; i + 16 <= n; i += 16) {
-      const char *p = s + i * (size_t)S;
-      char *o = d + i * (size_t)D;
-      tl__pf(pf, p, 16 * (size_t)S);
-      const __m256 f0 = tl__ld8f(p, SF, 0), f1 = tl__ld8f(p, SF, 1);
-      const __m256 a0 = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f0), a1 = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f1);
-      if (_mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(a0, big, _CMP_NLT_UQ), _mm256_cmp_ps(a1, big, _CMP_NLT_UQ)))) {
-        for (size_t u = 0; u < 16; u += 32 / (size_t)D) tl__st32(o + u * (size_t)D, tl__fi_blk(p + u * (size_t)S, SF, D, bits, sg), nt);
-        continue;
-      }
-      const __m256i v[2] = {_mm256_cvttps_epi32(sg ? f0 : _mm256_max_ps(f0, _mm256_setzero_ps())),
-                            _mm256_cvttps_epi32(sg ? f1 : _mm256_max_ps(f1, _mm256_setzero_ps()))};
-      for (int k = 0; k < 2; k++) {
-        if (D == 4) {
-          tl__st32(o + 32 * k, v[k], nt);
-          continue;
-        }
-        const __m128i lo = _mm256_castsi256_si128(v[k]), hi = _mm256_extracti128_si256(v[k], 1);
-        tl__st32(o + 64 * k, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
-        tl__st32(o + 64 * k + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
-      }
-    }
+    /* the last 8s */
     for (; i + 8 <= n; i += 8) {
       const char *p = s + i * (size_t)S;
       char *o = d + i * (size_t)D;
@@ -1097,14 +1079,7 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
         if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
         continue;
       }
-      const __m256i v = _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps()));
-      if (D == 4) {
-        tl__st32(o, v, nt);
-        continue;
-      }
-      const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-      tl__st32(o, sg ? _mm256_cvtepi32_epi64(lo) : _mm256_cvtepu32_epi64(lo), nt);
-      tl__st32(o + 32, sg ? _mm256_cvtepi32_epi64(hi) : _mm256_cvtepu32_epi64(hi), nt);
+      tl__fi_st8(o, _mm256_cvttps_epi32(sg ? f : _mm256_max_ps(f, _mm256_setzero_ps())), D, sg, nt);
     }
   }
   if (D <= 2 && (SF == TL__SF_F16 || SF == TL__SF_BF16 || SF == TL__SF_C32 || SF == TL__SF_BC32))
