@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "typelattice.h"
+#include "tl_test_util.h"
 
 static const char *const tiers[] = {"scalar", "avx2", "avx512"};
 
@@ -155,7 +156,9 @@ static const char *known_disagreement(const char *fw, tl_binop op, tl_dtype da, 
 
 static void run_file(const char *name, stats *S) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/tests/data/binary/%s", TL_SOURCE_DIR, name);
+  char rel[256];
+  snprintf(rel, sizeof rel, "binary/%s", name);
+  tt_ref_path(path, sizeof path, rel);
   FILE *f = fopen(path, "r");
   if (!f) {
     print_message("missing reference file %s\n", path);

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "convert_ref.h"
+#include "tl_test_util.h"
 
 enum { C_FLOAT_INT, C_DOUBLE_ROUND, C_BOOL_BYTE, C_C32_BOOL, C_MLCOMPLEX_BOOL, C_NCLASS };
 static const char *const cname[C_NCLASS] = {
@@ -94,8 +95,10 @@ static int classify(tl_dtype from, const unsigned char *in, tl_dtype to, const u
 static void check_file(const char *from_name) {
   static char line[1 << 22];
   static unsigned char in[1 << 20], ref[1 << 21], out[1 << 21], out0[1 << 21];
-  char path[512];
-  snprintf(path, sizeof path, "%s/tests/data/convert/%s.tsv", TL_SOURCE_DIR, from_name);
+  char path[1024];
+  char rel[128];
+  snprintf(rel, sizeof rel, "convert/%s.tsv", from_name);
+  tt_ref_path(path, sizeof path, rel);
   FILE *f = fopen(path, "r");
   if (!f) fail_msg("cannot open %s", path);
   tl_dtype from;

@@ -17,10 +17,23 @@
 
 #include "typelattice.h"
 
-/* Read a file below the source tree; fails the test when missing. */
+/* The path of reference data recorded from the frameworks, REL below
+ * tests/data (convert/FROM.tsv, binary/NAME.tsv, finfo.tsv, iinfo.tsv); with
+ * TL_TEST_DATA set, below that directory instead: `make conformance` runs these
+ * tests on data it has just regenerated from the live frameworks. */
+static inline void tt_ref_path(char *buf, size_t n, const char *rel) {
+  const char *dir = getenv("TL_TEST_DATA");
+  if (dir && *dir) snprintf(buf, n, "%s/%s", dir, rel);
+  else snprintf(buf, n, "%s/tests/data/%s", TL_SOURCE_DIR, rel);
+}
+
+/* Read a file below the source tree (tests/data/convert|binary/..., finfo.tsv
+ * and iinfo.tsv through tt_ref_path); fails the test when missing. */
 static inline char *tt_read_file(const char *relpath) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/%s", TL_SOURCE_DIR, relpath);
+  static const char *const ref[] = {"tests/data/finfo.tsv", "tests/data/iinfo.tsv"};
+  if (!strcmp(relpath, ref[0]) || !strcmp(relpath, ref[1])) tt_ref_path(path, sizeof path, relpath + strlen("tests/data/"));
+  else snprintf(path, sizeof path, "%s/%s", TL_SOURCE_DIR, relpath);
   FILE *f = fopen(path, "rb");
   if (!f) fail_msg("cannot open %s", path);
   fseek(f, 0, SEEK_END);

@@ -18,6 +18,27 @@ if os.environ.get("PYTHONHASHSEED") != "0":
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUTDIR = os.environ.get("REFGEN_OUT", os.path.join(REPO, "tests", "data", "ref"))
+# Where gen_convert.py, gen_binary.py and gen_finfo.py write (convert/, binary/, finfo.tsv and
+# iinfo.tsv below it): $REFGEN_DATA, default tests/data.
+DATADIR = os.environ.get("REFGEN_DATA", os.path.join(REPO, "tests", "data"))
+# $REFGEN_SEED (an integer) is mixed into every generator's fixed seed, so the random cases are
+# ones no committed file holds (`CONFORMANCE_SEED=N make conformance`); unset or empty, the
+# generators write the committed cases.
+SEED = os.environ.get("REFGEN_SEED", "").strip()
+if SEED and not SEED.lstrip("-").isdigit():
+    sys.exit("REFGEN_SEED must be an integer, not %r" % SEED)
+
+
+def seed(base):
+    """The generator's seed BASE, or, with $REFGEN_SEED set, a seed derived from both."""
+    if not SEED:
+        return base
+    return (base * 1000003 + int(SEED) * 7919 + 1) % (1 << 31)
+
+
+def seed_note():
+    """A header line naming $REFGEN_SEED when it is set ("" otherwise)."""
+    return "# REFGEN_SEED: %s (cases other than the committed ones)\n" % SEED if SEED else ""
 MAX_BYTES = 8 * 1000 * 1000
 
 # Our catalogue, in catalogue order.
@@ -138,6 +159,8 @@ class CaseWriter:
              "# python: %s\n" % sys.version.split()[0]]
         for k, v in self.versions:
             h.append("# %s: %s\n" % (k, v))
+        if seed_note():
+            h.append(seed_note())
         if nparts and nparts > 1:
             h.append("# part %d of %d\n" % (part, nparts))
         h.append("# columns: COMMAND<TAB>FLAGS<TAB>ARGS<TAB>EXPECTED (see docs/design.md)\n")

@@ -2,7 +2,8 @@
 """Generate tests/data/binary/*.tsv: promoted binary elementwise operations computed by the
 real frameworks (NumPy 2 + ml_dtypes, JAX with x64 off and on, PyTorch) on random inputs.
 
-Run with the reference environment:  /work/refenvs/ref/bin/python tools/refgen/gen_binary.py
+Run with the reference environment:  .venv-ref/ref/bin/python tools/refgen/gen_binary.py
+(writes $REFGEN_DATA/binary, default tests/data/binary; $REFGEN_SEED: other random inputs)
 
 One file per framework configuration (numpy.tsv, jax.tsv, jax-x64.tsv, torch.tsv). Lines:
   # comments (generator, date, versions)
@@ -25,7 +26,10 @@ warnings.simplefilter("ignore")
 import numpy as np
 import ml_dtypes
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data", "binary")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+OUT = os.path.join(common.DATADIR, "binary")
 OPS = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "equal", "less"]
 NP_OPS = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.true_divide,
           "maximum": np.maximum, "minimum": np.minimum, "equal": np.equal, "less": np.less}
@@ -203,6 +207,7 @@ def header(what):
             "# numpy %s, ml_dtypes %s, jax %s, jaxlib %s, torch %s, python %s" % (
                 np.__version__, ml_dtypes.__version__, jax.__version__,
                 getattr(__import__("jaxlib"), "__version__", "?"), torch.__version__, sys.version.split()[0]),
+            common.seed_note().rstrip("\n"),
             "# RULES\tFLAGS\tOP\tA\tB\tOUT   (arrays: DTYPE[:weak]|SHAPE|HEX, little-endian C order)"]
 
 
@@ -213,11 +218,11 @@ def main():
             ("jax-x64.tsv", "jax, x64 on", lambda r, l: gen_jax(r, l, True)),
             ("torch.tsv", "torch", lambda r, l: gen_torch(r, l))]
     for i, (fname, what, fn) in enumerate(jobs):
-        rng = np.random.default_rng(20260 + i)
+        rng = np.random.default_rng(common.seed(20260 + i))
         lines = []
         fn(rng, lines)
         with open(os.path.join(OUT, fname), "w") as f:
-            f.write("\n".join(header(what) + lines) + "\n")
+            f.write("\n".join([h for h in header(what) if h] + lines) + "\n")
         print("%s: %d cases" % (fname, len(lines)))
 
 

@@ -106,7 +106,7 @@ def main():
     w = common.CaseWriter("ivy", "tools/refgen/gen_ivy.py",
                           [("ivy", ivy.__version__), ("numpy", np.__version__),
                            ("ivy_backend", "numpy")])
-    rng = random.Random(1005)
+    rng = random.Random(common.seed(1005))
     names = IVY  # other dtypes: typelattice rejects them before the rules (not Ivy dtypes)
     arrays = [t for t in ("array:" + d for d in IVY) if common.buildable(build, t)]
     zerodims = [t for t in ("zerodim:" + d for d in IVY) if common.buildable(build, t)]

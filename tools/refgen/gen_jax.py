@@ -243,7 +243,7 @@ def main():
     w = common.CaseWriter("jax", "tools/refgen/gen_jax.py",
                           [("jax", jax.__version__), ("jaxlib", jaxlib.__version__),
                            ("numpy", np.__version__), ("ml_dtypes", ml_dtypes.__version__)])
-    rng = random.Random(31337)
+    rng = random.Random(common.seed(31337))
     pt = DTYPES + TYPES
     pyvals = [py(2), py(1.5), py(1j), py(True), py(False), py(0), py(-1), py(-0.0),
               py(float("inf")), py(float("nan")), py(1e300), "300", "-1.5", "1e+300", "1j", "True"]

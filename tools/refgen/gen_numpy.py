@@ -91,7 +91,7 @@ run = common.run
 def main():
     w = common.CaseWriter(RULES, "tools/refgen/gen_numpy.py",
                           [("numpy", np.__version__), ("ml_dtypes", ml_dtypes.__version__)])
-    rng = random.Random(20240501)
+    rng = random.Random(common.seed(20240501))
     types = ["int", "float", "complex", "bool"]
 
     # promote-types: every ordered pair of dtypes + Python types

@@ -153,7 +153,7 @@ def main():
     w = common.CaseWriter(RULES, "tools/refgen/gen_tensorflow.py " + MODE,
                           [("tensorflow", tf.__version__), ("numpy", np.__version__),
                            ("tf_dtype_conversion_mode", MODE)])
-    rng = random.Random(2150)
+    rng = random.Random(common.seed(2150))
     arrays = ["array:" + d for d in DTYPES if valid("array:" + d)]
     pyvals = [py(v) for v in VALUES] + ["300", "-1.5", "1j", "True"]
     zerodims = [t for t in ("zerodim:%s" % d for d in CORE) if valid(t)]

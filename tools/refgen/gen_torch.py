@@ -121,7 +121,7 @@ def issue15_cases(w, rng, FL):
 
 def main():
     w = common.CaseWriter("torch", "tools/refgen/gen_torch.py", [("torch", torch.__version__)])
-    rng = random.Random(4242)
+    rng = random.Random(common.seed(4242))
     FL = "--rules torch"
     for a in DTYPES:
         for b in DTYPES:
