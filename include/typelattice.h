@@ -972,7 +972,14 @@ TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a
  *     and less use NumPy's lexicographic order; complex division is
  *     NumPy's (Smith's) algorithm;
  *   - computed in the default floating-point environment whatever the
- *     caller's (as tl_convert: no FTZ/DAZ, nearest-even, no traps).
+ *     caller's (as tl_convert: no FTZ/DAZ, nearest-even, no traps);
+ *   - except under a JAX rule set, which computes as XLA's CPU code does:
+ *     subnormals flushed (DAZ + FTZ) in bfloat16/float32/float64/complex,
+ *     a non-broadcast bool times a float selects (False * nan is 0), a
+ *     float16/32/64 division by a broadcast divisor multiplies by its
+ *     reciprocal, complex division is XLA's; and under the PyTorch rule set
+ *     complex multiply rounds both products before summing (see
+ *     docs/arrays.md, "Value semantics").
  * Errors: TL_EINVAL (NULL, bad op, shapes that do not broadcast: ValueError
  * naming both shapes), those of tl_binary_dtypes, TL_ERANGE, TL_ENOMEM. */
 TL_API int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,

@@ -43,6 +43,10 @@ static inline void tl__fpenv_enter(tl__fpenv *e) {
   _mm_setcsr(0x1F80u);
 }
 static inline void tl__fpenv_leave(const tl__fpenv *e) { __asm__ volatile("ldmxcsr %0" : : "m"(e->csr)); }
+/* After tl__fpenv_enter: subnormal inputs read as zero and subnormal results
+   flushed to zero (DAZ + FTZ), as XLA's CPU runtime computes (JAX's rule
+   sets' binary operations) */
+static inline void tl__fpenv_ftz(void) { _mm_setcsr(0x1F80u | 0x8040u); }
 #elif defined(__aarch64__)
 /* AArch64: FPCR (rounding mode, FZ, FZ16, DN, AHP, trap enables) and FPSR (the
    flags). FPCR = 0 is the default: round to nearest even, subnormals kept,
@@ -62,6 +66,8 @@ static inline void tl__fpenv_leave(const tl__fpenv *e) {
   if (c != e->fpcr) __asm__ volatile("msr fpcr, %0" : : "r"(e->fpcr) : "memory");
   __asm__ volatile("msr fpsr, %0" : : "r"(e->fpsr) : "memory");
 }
+/* FPCR.FZ: single and double precision subnormals flushed, inputs and results */
+static inline void tl__fpenv_ftz(void) { __asm__ volatile("msr fpcr, %0" : : "r"(1ul << 24) : "memory"); }
 #else
 #include <fenv.h>
 typedef struct {
@@ -72,6 +78,8 @@ static inline void tl__fpenv_enter(tl__fpenv *e) {
   fesetenv(FE_DFL_ENV);
 }
 static inline void tl__fpenv_leave(const tl__fpenv *e) { fesetenv(&e->env); }
+/* no portable way: subnormals kept */
+static inline void tl__fpenv_ftz(void) {}
 #endif
 
 /* ---- errors (error.c) ---------------------------------------------------- */

@@ -89,6 +89,54 @@ def pairs(rng, dtypes, same_extra=()):
     return out
 
 
+# ---- edge cases (after each framework's random cases, in a fixed order: no rng) ------------
+# Subnormal inputs and results (XLA's CPU runtime flushes them in float32/float64 math), a bool
+# times a float with the bool of the result's shape or broadcast (XLA selects for the former),
+# divisions by a broadcast divisor (XLA multiplies by the reciprocal) and complex division on a
+# grid of zeros, infinities and NaNs (Annex G recoveries).
+TINY = {"float16": (6e-8, 6.1e-5, 1e-3), "bfloat16": (1e-39, 1.2e-38, 1e-20), "float32": (1e-40, 1.1754944e-38, 1e-20),
+        "float64": (1e-310, 2.2250738585072014e-308, 1e-160)}
+TINY["complex64"], TINY["complex128"] = TINY["float32"], TINY["float64"]
+
+
+def edge_cases(base):
+    """(op, da, a, db, b) tuples over the float dtypes of base."""
+    out = []
+    floats = [d for d in base if d in TINY]
+    for d in floats:
+        s, mn, sq = TINY[d]
+        x = [s, -s, mn, -1.5 * mn, sq, -3.0, 0.0, -0.0]
+        y = [1.0, 0.5, 0.5, -0.75, sq, sq, 2.0, -1.0]
+        if npdt(d).kind == "c":
+            x = [complex(v, w) for v, w in zip(x, x[::-1])]
+            y = [complex(v, w) for v, w in zip(y, y[3:] + y[:3])]
+        a, b = np.array(x).astype(npdt(d)), np.array(y).astype(npdt(d))
+        for op in OPS:
+            if npdt(d).kind == "c" and op in ("maximum", "minimum", "less"):
+                continue
+            out += [(op, d, a, d, b), (op, d, a, d, np.array(b[4])), (op, d, np.array(a[4]), d, b),
+                    (op, d, a, d, a[::-1].copy())]  # subnormals against zeros
+        spec = [-2.0, np.inf, np.nan, -0.0, 3.0, -np.inf, 0.0, 1.0]
+        f = np.array([complex(v, 1.0) if npdt(d).kind == "c" and i % 2 else v for i, v in enumerate(spec)]).astype(npdt(d))
+        p = np.array([False, True] * 4)
+        for pa, fb in [(p, f), (np.array(p[0]), f), (p, np.array(f[0])), (p.reshape(1, 8), np.stack([f, f[::-1]])),
+                       (np.stack([p, ~p]), f.reshape(1, 8))]:
+            out += [("multiply", "bool", pa, d, fb), ("multiply", d, fb, "bool", pa)]
+        out += [("divide", d, f, d, np.array(f[4])), ("divide", d, f, d, np.stack([f, f]).reshape(2, 8)[:1])]
+    if "bool" in base:
+        p = np.array([False, True, False, True])
+        out += [("divide", "bool", p, "bool", np.array(False)), ("divide", "bool", p, "bool", p[::-1].copy())]
+    if "int8" in base:
+        out += [("divide", "int8", np.array([-21, 7, 1, -128, 0, 5], np.int8), "int8", np.array(6, np.int8))]
+    vals = [0.0, -0.0, 1.5, -2.0, np.inf, -np.inf, np.nan]
+    grid = [complex(r, i) for r in vals for i in vals]
+    for d in [c for c in ("complex64", "complex128") if c in base]:
+        a = np.array([u for u in grid for _ in grid]).astype(npdt(d))
+        b = np.array([v for _ in grid for v in grid]).astype(npdt(d))
+        out.append(("divide", d, a, d, b))
+    return out
+
+
 def np_name(dt):
     dt = np.dtype(dt)
     for n in ("bfloat16", "float8_e4m3fn", "float8_e5m2", "int4", "uint4"):
@@ -115,6 +163,11 @@ def gen_numpy(rng, lines):
             r = np.asarray(r)
             lines.append("\t".join(["numpy", "-", op, fmt(da, 0, sa, hexof(a)), fmt(db, 0, sb, hexof(b)),
                                     fmt(np_name(r.dtype), 0, r.shape, hexof(r))]))
+    for op, da, a, db, b in edge_cases(base):
+        with np.errstate(all="ignore"):
+            r = np.asarray(NP_OPS[op](a, b))
+        lines.append("\t".join(["numpy", "-", op, fmt(da, 0, a.shape, hexof(a)), fmt(db, 0, b.shape, hexof(b)),
+                                fmt(np_name(r.dtype), 0, r.shape, hexof(r))]))
 
 
 # ---- JAX ----------------------------------------------------------------------------------
@@ -166,6 +219,11 @@ def gen_jax(rng, lines, x64):
             lines.append("\t".join(["jax", flags, op, fmt(da, 0, sa, hexof(a)),
                                     fmt(db, kind is not None, sb, hexof(b)),
                                     fmt(np_name(rn.dtype), weak, rn.shape, hexof(rn))]))
+    for op, da, a, db, b in edge_cases(base):
+        r = ops[op](jnp.asarray(a), jnp.asarray(b))
+        rn = np.asarray(r)
+        lines.append("\t".join(["jax", flags, op, fmt(da, 0, a.shape, hexof(a)), fmt(db, 0, b.shape, hexof(b)),
+                                fmt(np_name(rn.dtype), bool(getattr(r, "weak_type", False)), rn.shape, hexof(rn))]))
 
 
 # ---- PyTorch --------------------------------------------------------------------------------
@@ -199,6 +257,10 @@ def gen_torch(rng, lines):
             rn, rname = from_t(r)
             lines.append("\t".join(["torch", "-", op, fmt(da, 0, sa, hexof(a)), fmt(db, 0, sb, hexof(b)),
                                     fmt(rname, 0, rn.shape, hexof(rn))]))
+    for op, da, a, db, b in edge_cases(base):
+        rn, rname = from_t(ops[op](to_t(a, da), to_t(b, db)))
+        lines.append("\t".join(["torch", "-", op, fmt(da, 0, a.shape, hexof(a)), fmt(db, 0, b.shape, hexof(b)),
+                                fmt(rname, 0, rn.shape, hexof(rn))]))
 
 
 def header(what):
