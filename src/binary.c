@@ -245,43 +245,29 @@ static inline double ftz_f64(double v) { return fabs(v) < DBL_MIN ? copysign(0.0
 #define XDIV_BODY(T, FMA, FABS, FTZ)                                                         \
   {                                                                                          \
     T rat, den, nr, ni;                                                                      \
-    const T xr = FTZ(xr_), xi = FTZ(xi_), yr = FTZ(yr_), yi = FTZ(yi_);                      \
-    if (FABS(yr) < FABS(yi)) {                                                               \
-      rat = yr / yi, den = FMA(yr, rat, yi), nr = FMA(xr, rat, xi), ni = FMA(xi, rat, -xr);  \
+    const T ar = FTZ(xr), ai = FTZ(xi), br = FTZ(yr), bi = FTZ(yi);                           \
+    if (FABS(br) < FABS(bi)) {                                                               \
+      rat = br / bi, den = FMA(br, rat, bi), nr = FMA(ar, rat, ai), ni = FMA(ai, rat, -ar);  \
     } else {                                                                                 \
-      rat = yi / yr, den = FMA(yi, rat, yr), nr = FMA(xi, rat, xr), ni = FMA(-xr, rat, xi);  \
+      rat = bi / br, den = FMA(bi, rat, br), nr = FMA(ai, rat, ar), ni = FMA(-ar, rat, ai);  \
     }                                                                                        \
     rr = nr / den, ri = ni / den;                                                            \
     if (rr != rr && ri != ri) {                                                              \
       const T inf = (T)INFINITY;                                                             \
-      if (yr == 0 && yi == 0 && (xr == xr || xi == xi)) {                                    \
-        rr = copysign(inf, yr) * xr, ri = copysign(inf, yr) * xi;                            \
-      } else if ((isinf(xr) || isinf(xi)) && isfinite(yr) && isfinite(yi)) {                 \
-        const T sr = copysign(isinf(xr) ? (T)1 : (T)0, xr), si = copysign(isinf(xi) ? (T)1 : (T)0, xi); \
-        rr = inf * (sr * yr + si * yi), ri = inf * (si * yr - sr * yi);                      \
-      } else if ((isinf(yr) || isinf(yi)) && isfinite(xr) && isfinite(xi)) {                 \
-        const T sr = copysign(isinf(yr) ? (T)1 : (T)0, yr), si = copysign(isinf(yi) ? (T)1 : (T)0, yi); \
-        rr = (T)0 * (xr * sr + xi * si), ri = (T)0 * (xi * sr - xr * si);                    \
+      if (br == 0 && bi == 0 && (ar == ar || ai == ai)) {                                    \
+        rr = copysign(inf, br) * ar, ri = copysign(inf, br) * ai;                            \
+      } else if ((isinf(ar) || isinf(ai)) && isfinite(br) && isfinite(bi)) {                 \
+        const T sr = copysign(isinf(ar) ? (T)1 : (T)0, ar), si = copysign(isinf(ai) ? (T)1 : (T)0, ai); \
+        rr = inf * (sr * br + si * bi), ri = inf * (si * br - sr * bi);                      \
+      } else if ((isinf(br) || isinf(bi)) && isfinite(ar) && isfinite(ai)) {                 \
+        const T sr = copysign(isinf(br) ? (T)1 : (T)0, br), si = copysign(isinf(bi) ? (T)1 : (T)0, bi); \
+        rr = (T)0 * (ar * sr + ai * si), ri = (T)0 * (ai * sr - ar * si);                    \
       }                                                                                      \
     }                                                                                        \
     rb = 0;                                                                                  \
   }
-#define XDIV_KERN(NAME, T, FMA, FABS, FTZ)                                                   \
-  static void NAME(const void *av, int sa, const void *bv, int sb, void *ov, size_t n) {   \
-    const T *A = av, *B = bv;                                                               \
-    const size_t ia = sa ? 2 : 0, ib = sb ? 2 : 0;                                          \
-    for (size_t i = 0; i < n; i++) {                                                        \
-      const T xr_ = A[i * ia], xi_ = A[i * ia + 1], yr_ = B[i * ib], yi_ = B[i * ib + 1];   \
-      T rr, ri;                                                                             \
-      uint8_t rb;                                                                           \
-      XDIV_BODY(T, FMA, FABS, FTZ);                                                         \
-      ((T *)ov)[2 * i] = rr;                                                                \
-      ((T *)ov)[2 * i + 1] = ri;                                                            \
-      (void)rb;                                                                             \
-    }                                                                                       \
-  }
-XDIV_KERN(k_xdiv_c64, float, fmaf, fabsf, ftz_f32)
-XDIV_KERN(k_xdiv_c128, double, fma, fabs, ftz_f64)
+CX_KERN(k_xdiv_c64, float, 1, XDIV_BODY(float, fmaf, fabsf, ftz_f32))
+CX_KERN(k_xdiv_c128, double, 1, XDIV_BODY(double, fma, fabs, ftz_f64))
 
 /* PyTorch's complex multiply: the products rounded, then summed (its
  * Vectorized kernels: mul, then hsub/addsub; c10::complex's operator*):
