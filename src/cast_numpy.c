@@ -11,7 +11,7 @@
 
 /* NumPy's builtin dtypes (the ones with a NumPy type number). */
 static int is_builtin(tl_dtype d) {
-  if (d == TL__NPY_ULONGLONG) return 1;
+  if (d == TL__NPY_ULONGLONG || d == TL__NPY_LONGLONG) return 1;
   switch (d) {
   case TL_BOOL: case TL_INT8: case TL_INT16: case TL_INT32: case TL_INT64:
   case TL_UINT8: case TL_UINT16: case TL_UINT32: case TL_UINT64:
@@ -23,7 +23,9 @@ static int is_builtin(tl_dtype d) {
 }
 
 /* NumPy 1.x's ULongLong DType behaves as uint64 among the builtins. */
-static tl_dtype builtin_alias(tl_dtype d) { return d == TL__NPY_ULONGLONG ? TL_UINT64 : d; }
+static tl_dtype builtin_alias(tl_dtype d) {
+  return d == TL__NPY_ULONGLONG ? TL_UINT64 : d == TL__NPY_LONGLONG ? TL_INT64 : d;
+}
 
 static int kind_order(char k) {
   switch (k) {
@@ -96,8 +98,10 @@ int tl__numpy_safe(tl_dtype from, tl_dtype to);
  * legacy casts NumPy wraps as safe). */
 static int mldtypes_safe(tl_dtype from, tl_dtype to) {
   if (from == to || from == TL_BOOL) return 1;
-  /* ml_dtypes registers its casts with ULong (np.uint64), not ULongLong */
-  if (from == TL__NPY_ULONGLONG || to == TL__NPY_ULONGLONG) return 0;
+  /* ml_dtypes registers its casts with ULong / Long (np.uint64, np.int64),
+     not ULongLong / LongLong */
+  if (from == TL__NPY_ULONGLONG || to == TL__NPY_ULONGLONG || from == TL__NPY_LONGLONG || to == TL__NPY_LONGLONG)
+    return 0;
   /* ml_dtypes registers no cast between int4/uint4 and float6_e2m3fn */
   int no_cast = (from == TL_FLOAT6_E2M3FN && (to == TL_INT4 || to == TL_UINT4)) ||
                 (to == TL_FLOAT6_E2M3FN && (from == TL_INT4 || from == TL_UINT4));

@@ -185,6 +185,11 @@ const char *tl__jax_dtype_str(tl_dtype d);
  * other among NumPy's own types, but ml_dtypes registers its casts with ULong
  * only. Only the numpy1 rule set makes it; the NumPy helpers below accept it. */
 #define TL__NPY_ULONGLONG ((tl_dtype)1002)
+/* ... and two for int64: Long (7, np.int64) and LongLong (9), which is what
+ * type_num_unsigned_to_signed makes of ULongLong (a small unsigned Python int
+ * next to a signed type). It promotes and casts as int64 and is reported as
+ * int64; only NumPy's error messages tell it apart (LongLongDType). */
+#define TL__NPY_LONGLONG ((tl_dtype)1003)
 /* dtype('O'): what NumPy 1.x makes of a Python int beyond int64/uint64. Its
  * DType is the common DType of everything; as a result it is TL_OBJECT. */
 #define TL__NPY_OBJECT TL_OBJECT

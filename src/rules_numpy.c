@@ -39,6 +39,7 @@ static const tl_dtype numpy_domain[] = {
  * two lower, which changes nothing below: only the order among them counts). */
 static int type_num(tl_dtype d) {
   if (d == TL__NPY_ULONGLONG) return 10; /* NumPy 1.x only (internal.h) */
+  if (d == TL__NPY_LONGLONG) return 9;
   if (d == TL__NPY_OBJECT) return 17;
   switch (d) {
   case D(BOOL): return 0;
@@ -82,11 +83,12 @@ static int type_num(tl_dtype d) {
 static int is_builtin(tl_dtype d) { int n = type_num(d); return n >= 0 && n < 256; }
 static int is_abstract(tl_dtype d) { return tl_dtype_is_weak(d); }
 /* The catalogue dtype of a builtin (NumPy 1.x's ULongLong is a uint64). */
-static tl_dtype catalogue_of(tl_dtype d) { return d == TL__NPY_ULONGLONG ? D(UINT64) : d; }
+static tl_dtype catalogue_of(tl_dtype d) { return d == TL__NPY_ULONGLONG ? D(UINT64) : d == TL__NPY_LONGLONG ? D(INT64) : d; }
 
 /* str() of the DType class, as NumPy's messages print it. */
 const char *tl__numpy_dtype_class(tl_dtype d) {
   if (d == TL__NPY_ULONGLONG) return "<class 'numpy.dtypes.ULongLongDType'>";
+  if (d == TL__NPY_LONGLONG) return "<class 'numpy.dtypes.LongLongDType'>";
   if (d == TL__NPY_OBJECT) return "<class 'numpy.dtypes.ObjectDType'>";
   switch (d) {
   case D(BOOL): return "<class 'numpy.dtypes.BoolDType'>";

@@ -35,9 +35,10 @@ static const tl_dtype numpy1_domain[] = {
 
 #define OBJECT TL__NPY_OBJECT     /* dtype('O') (internal.h) */
 #define ULL TL__NPY_ULONGLONG     /* NumPy 1.x's second uint64 DType (internal.h) */
+#define LL TL__NPY_LONGLONG       /* and its second int64 DType */
 
 static int is_builtin(tl_dtype d) {
-  if (d == ULL) return 1;
+  if (d == ULL || d == LL) return 1;
   switch (d) {
   case D(BOOL): case D(INT8): case D(INT16): case D(INT32): case D(INT64): case D(UINT8): case D(UINT16):
   case D(UINT32): case D(UINT64): case D(FLOAT16): case D(FLOAT32): case D(FLOAT64): case D(COMPLEX64):
@@ -92,7 +93,7 @@ static tl_dtype array_descr(const tl_operand *o) {
  * dtype to int64 made `int8 int8 1` int64). */
 static tl_dtype to_signed(tl_dtype u) {
   return u == D(UINT8) ? D(INT8) : u == D(UINT16) ? D(INT16) : u == D(UINT32) ? D(INT32)
-       : (u == D(UINT64) || u == ULL) ? D(INT64) : u;
+       : u == D(UINT64) ? D(INT64) : u == ULL ? LL : u;
 }
 
 static double value_re(const tl_value *v) {
@@ -135,7 +136,7 @@ static tl_dtype min_scalar_type(const tl_operand *o, int *small_unsigned) {
         }
       }
       tl_iinfo ii;
-      tl_iinfo_get(to_signed(r), &ii);
+      tl_iinfo_get(to_signed(r) == LL ? D(INT64) : to_signed(r), &ii);
       *small_unsigned = tl__value_fits(v, ii.min, ii.max);
     }
     tl_clear_error();
@@ -217,7 +218,7 @@ static int legacy_result(const tl_operand *ops, size_t n, int use_min, tl_dtype 
   return TL_OK;
 }
 
-static tl_dtype reported(tl_dtype d) { return d == ULL ? D(UINT64) : d; }
+static tl_dtype reported(tl_dtype d) { return d == ULL ? D(UINT64) : d == LL ? D(INT64) : d; }
 
 /* np.result_type: PyArray_PromoteDTypeSequence over the DTypes (Python
  * int/float/complex values as the abstract Python DTypes, whatever their
