@@ -559,16 +559,17 @@ static int is_jax(const tl_config *cfg) { return strncmp(tl__rules_name_of(tl__c
 
 /* Run op over a, b (broadcast to out's shape) into out, computing in C;
  * jax: under a JAX rule set (XLA's CPU numerics); sel: jax_bool_operand's
- * answer. */
+ * answer; torch: under the PyTorch rule set; b_exact: b is converted to the
+ * work dtype directly, not rounded to C first. */
 static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int jax, int sel, int torch,
-               tl_array *out) {
+               int b_exact, tl_array *out) {
   engine E;
   memset(&E, 0, sizeof E);
   int slot = work_slot(C);
   E.A = a->dtype, E.B = b->dtype, E.C = C, E.W = slot_dtype[slot], E.O = out->dtype;
   E.csz = tl__info(C)->itemsize;
   E.a_via_c = E.A != C && C != E.W;
-  E.b_via_c = E.B != C && C != E.W;
+  E.b_via_c = E.B != C && C != E.W && !b_exact; /* b_exact: b enters W unrounded */
   E.kern = kernels[slot][op];
   const kern_fn kse = sel ? sel_kernel(C, sel) : NULL;
   if (kse) E.kern = kse;
@@ -629,25 +630,30 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
  * broadcast divisor is a times the divisor's reciprocal (XLA's CPU compiler
  * rewrites A / broadcast(B) as A * broadcast(1 / B): jnp.divide(x, 6.0) in
  * float32 is x * 0.16666667f, -21 / 6 -> -3.5000002; measured bit-exact for
- * scalar, size-1 and stretched divisors; bfloat16 and complex divide
- * directly); 1 / B is computed on B's own elements, then multiplied (a bool
- * numerator of the result's shape then selects, jax_bool_operand). */
+ * scalar, size-1 and stretched divisors; complex divides directly); 1 / B
+ * is computed on B's own elements, then multiplied (a bool numerator of the
+ * result's shape then selects, jax_bool_operand). In bfloat16 the reciprocal
+ * stays in float32 (flushed) and the product is rounded once: XLA computes
+ * bfloat16 in float32 and keeps it between the two (int8 6 / bfloat16
+ * 3.004e38 stretched over rows is 0: 1 / 3.004e38 is subnormal). */
 static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
                   const int64_t *shape, tl_array *out) {
   const int jax = is_jax(cfg), torch = strcmp(tl__rules_name_of(tl__cfg(cfg)), "torch") == 0;
   int bcast = b->ndim != nd;
   for (int i = 0; !bcast && i < nd; i++) bcast = b->shape[i] != shape[i];
-  if (!(jax && op == TL_BINOP_DIVIDE && bcast && (C == TL_FLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
-    return run(op, a, b, C, jax, jax_bool_operand(jax, op, a, b, nd, shape), torch, out);
+  if (!(jax && op == TL_BINOP_DIVIDE && bcast &&
+        (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
+    return run(op, a, b, C, jax, jax_bool_operand(jax, op, a, b, nd, shape), torch, 0, out);
   double one_v = 1.0;
   tl_array one;
   memset(&one, 0, sizeof one);
   one.dtype = TL_FLOAT64, one.ndim = 0, one.size = 1, one.data = &one_v;
   tl_array *r;
-  int st = tl__array_new("tl_binary", C, b->ndim, b->shape, &r);
+  const int bf = C == TL_BFLOAT16;
+  int st = tl__array_new("tl_binary", bf ? TL_FLOAT32 : C, b->ndim, b->shape, &r);
   if (st != TL_OK) return st;
-  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, jax, 0, 0, r)) == TL_OK)
-    st = run(TL_BINOP_MULTIPLY, a, r, C, jax, jax_bool_operand(jax, TL_BINOP_MULTIPLY, a, r, nd, shape), 0, out);
+  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, jax, 0, 0, 0, r)) == TL_OK)
+    st = run(TL_BINOP_MULTIPLY, a, r, C, jax, jax_bool_operand(jax, TL_BINOP_MULTIPLY, a, r, nd, shape), 0, bf, out);
   tl_array_free(r);
   return st;
 }
