@@ -86,6 +86,14 @@ def inputs(name, rng):
             base = np.concatenate([base, np.array(F64_BITS, np.uint64).view(np.float64)])
         r = rng.standard_normal(160) * np.exp2(rng.integers(-30, 30, 160))
         base = np.concatenate([base, r.astype(comp)])
+        if np.dtype(comp).itemsize >= 4:
+            # random bit patterns: every exponent (subnormals, the narrow formats' overflow and
+            # underflow edges, huge and tiny values) and NaN payloads; drawn from a generator of
+            # their own so the values above stay what they were
+            bits = np.random.default_rng(common.seed(4242 + np.dtype(comp).itemsize))
+            u = np.uint32 if np.dtype(comp).itemsize == 4 else np.uint64
+            raw_bits = bits.integers(0, np.iinfo(u).max, 96, dtype=u, endpoint=True)
+            base = np.concatenate([base, raw_bits.view(comp)])
         if d.kind == 'c' or name in ('complex32', 'bcomplex32'):
             im = np.concatenate([np.zeros(len(base) // 2), rng.standard_normal(len(base) - len(base) // 2)]).astype(comp)
             out = np.empty(len(base), dtype=d)
