@@ -977,7 +977,8 @@ TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a
  *     subnormals flushed (DAZ + FTZ) in bfloat16/float32/float64/complex,
  *     a non-broadcast bool times a float selects (False * nan is 0), a
  *     float16/32/64 division by a broadcast divisor multiplies by its
- *     reciprocal, complex division is XLA's; and under the PyTorch rule set
+ *     reciprocal, complex division is XLA's; under the TensorFlow rule sets
+ *     subnormals are flushed likewise; and under the PyTorch rule set
  *     complex multiply rounds both products before summing (see
  *     docs/arrays.md, "Value semantics").
  * Errors: TL_EINVAL (NULL, bad op, shapes that do not broadcast: ValueError

@@ -281,7 +281,8 @@ CX_KERN(k_pmul_c128, double, 1, (rr = xr * yr - xi * yi, ri = xr * yi + xi * yr,
  * the comparison reading the subnormal as 0); in float32/float64 the chosen
  * operand as the instruction read it, a subnormal as a zero of its sign
  * (flushed explicitly: x * 1, which would, is folded to x); in bfloat16
- * (computed in float32) as it was: min(1e-39, 1) is 1e-39 */
+ * (computed in float32) as it was: min(1e-39, 1) is 1e-39 (TensorFlow,
+ * whose runtime flushes too, flushes it there as well: 0) */
 KERN(k_jmax_f32, float, float, ftz_f32((ftz_f32(x) > ftz_f32(y) || x != x) ? x : y))
 KERN(k_jmin_f32, float, float, ftz_f32((ftz_f32(x) < ftz_f32(y) || x != x) ? x : y))
 KERN(k_jmax_f64, double, double, ftz_f64((ftz_f64(x) > ftz_f64(y) || x != x) ? x : y))
@@ -560,9 +561,10 @@ static int is_jax(const tl_config *cfg) { return strncmp(tl__rules_name_of(tl__c
 /* Run op over a, b (broadcast to out's shape) into out, computing in C;
  * jax: under a JAX rule set (XLA's CPU numerics); sel: jax_bool_operand's
  * answer; torch: under the PyTorch rule set; b_exact: b is converted to the
- * work dtype directly, not rounded to C first. */
+ * work dtype directly, not rounded to C first; tf: under a TensorFlow rule
+ * set (its runtime flushes subnormals as XLA's does). */
 static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int jax, int sel, int torch,
-               int b_exact, tl_array *out) {
+               int b_exact, int tf, tl_array *out) {
   engine E;
   memset(&E, 0, sizeof E);
   int slot = work_slot(C);
@@ -578,7 +580,8 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
      float16 or the narrow formats, whose values are normal in float32 and
      whose results XLA converts back without flushing (jnp.add(float16 6e-8,
      0) is 6e-8; bfloat16 1e-39 + 0 is 0) */
-  const int ftz = jax && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || C == TL_COMPLEX64 || C == TL_COMPLEX128);
+  const int ftz =
+      (jax || tf) && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || C == TL_COMPLEX64 || C == TL_COMPLEX128);
   if (torch && op == TL_BINOP_MULTIPLY && slot == W_C64) E.kern = k_pmul_c64;
   if (torch && op == TL_BINOP_MULTIPLY && slot == W_C128) E.kern = k_pmul_c128;
   if (jax && op == TL_BINOP_DIVIDE && slot == W_C64) E.kern = k_xdiv_c64;
@@ -588,7 +591,7 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
   if (ftz && op == TL_BINOP_LESS && (slot == W_F32 || slot == W_F64)) E.kern = slot == W_F32 ? k_jlt_f32 : k_jlt_f64;
   if (ftz && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM) && (slot == W_F32 || slot == W_F64)) {
     const int mx = op == TL_BINOP_MAXIMUM;
-    E.kern = C == TL_BFLOAT16 ? (mx ? k_jmax_bf16 : k_jmin_bf16)
+    E.kern = C == TL_BFLOAT16 && jax ? (mx ? k_jmax_bf16 : k_jmin_bf16)
              : slot == W_F32  ? (mx ? k_jmax_f32 : k_jmin_f32)
                               : (mx ? k_jmax_f64 : k_jmin_f64);
   }
@@ -604,7 +607,7 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
   E.cvo = simd_conv(tier, E.KO, E.O);
   E.cvc = simd_conv(tier, C, E.W);
   if (C == TL_FLOAT32 && E.O == TL_FLOAT32 && op <= TL_BINOP_MINIMUM && !kse &&
-      !(jax && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM))) {
+      !(ftz && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM))) {
     if (tier >= 2) E.fused = tl__binary_avx512_fused(op, E.A, E.B);
     if (!E.fused && tier >= 1) E.fused = tl__binary_avx2_fused(op, E.A, E.B);
   }
@@ -638,12 +641,13 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
  * 3.004e38 stretched over rows is 0: 1 / 3.004e38 is subnormal). */
 static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
                   const int64_t *shape, tl_array *out) {
-  const int jax = is_jax(cfg), torch = strcmp(tl__rules_name_of(tl__cfg(cfg)), "torch") == 0;
+  const char *rn = tl__rules_name_of(tl__cfg(cfg));
+  const int jax = is_jax(cfg), torch = strcmp(rn, "torch") == 0, tf = strncmp(rn, "tensorflow", 10) == 0;
   int bcast = b->ndim != nd;
   for (int i = 0; !bcast && i < nd; i++) bcast = b->shape[i] != shape[i];
   if (!(jax && op == TL_BINOP_DIVIDE && bcast &&
         (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
-    return run(op, a, b, C, jax, jax_bool_operand(jax, op, a, b, nd, shape), torch, 0, out);
+    return run(op, a, b, C, jax, jax_bool_operand(jax, op, a, b, nd, shape), torch, 0, tf, out);
   double one_v = 1.0;
   tl_array one;
   memset(&one, 0, sizeof one);
@@ -652,8 +656,8 @@ static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl
   const int bf = C == TL_BFLOAT16;
   int st = tl__array_new("tl_binary", bf ? TL_FLOAT32 : C, b->ndim, b->shape, &r);
   if (st != TL_OK) return st;
-  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, jax, 0, 0, 0, r)) == TL_OK)
-    st = run(TL_BINOP_MULTIPLY, a, r, C, jax, jax_bool_operand(jax, TL_BINOP_MULTIPLY, a, r, nd, shape), 0, bf, out);
+  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, jax, 0, 0, 0, 0, r)) == TL_OK)
+    st = run(TL_BINOP_MULTIPLY, a, r, C, jax, jax_bool_operand(jax, TL_BINOP_MULTIPLY, a, r, nd, shape), 0, bf, 0, out);
   tl_array_free(r);
   return st;
 }
