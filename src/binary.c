@@ -471,6 +471,7 @@ typedef struct {
   ptrdiff_t asz, bsz, wsz, osz, kosz; /* item sizes; kosz: kernel output item */
   tl_dtype KO;                        /* kernel output dtype (W or bool) */
   kern_fn kern;
+  int nan_pos;                        /* float32 NaN results made positive before the output conversion */
   tl__fused_fn fused;                 /* contiguous f32 path, or NULL */
   tl__contig_fn cva, cvb, cvo, cvc;   /* SIMD conversions A->W, B->W, KO->O, C->W (or NULL) */
   size_t block;                       /* elements per block */
@@ -528,6 +529,11 @@ static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n6
     }
     ko = o_direct ? (void *)(p[2] + (ptrdiff_t)off * s[2]) : (void *)so_buf;
     E->kern(ka, !a_bcast, kb, !b_bcast, ko, m);
+    if (E->nan_pos && !o_direct)
+      for (size_t i = 0; i < m; i++) {
+        float *v = (float *)(void *)so_buf + i;
+        if (*v != *v) *v = NAN;
+      }
     if (!o_direct)
       conv_block(E->KO, (const char *)so_buf, E->kosz, E->kosz, E->O, p[2] + (ptrdiff_t)off * s[2], s[2], E->osz, m,
                  E->cvo);
@@ -579,11 +585,17 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
      float32/float64: bfloat16 (via float32), float32, float64, complex. Not
      float16 or the narrow formats, whose values are normal in float32 and
      whose results XLA converts back without flushing (jnp.add(float16 6e-8,
-     0) is 6e-8; bfloat16 1e-39 + 0 is 0) */
-  const int ftz =
-      (jax || tf) && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || C == TL_COMPLEX64 || C == TL_COMPLEX128);
+     0) is 6e-8; bfloat16 1e-39 + 0 is 0), except float8_e8m0fnu, whose
+     2^-127 is a float32 subnormal: flushed, 2^-127 * 2 is 0, which is NaN
+     in float8_e8m0fnu (jnp.multiply) */
+  const int ftz = (jax || tf) && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || C == TL_COMPLEX64 ||
+                                  C == TL_COMPLEX128 || C == TL_FLOAT8_E8M0FNU);
   if (torch && op == TL_BINOP_MULTIPLY && slot == W_C64) E.kern = k_pmul_c64;
   if (torch && op == TL_BINOP_MULTIPLY && slot == W_C128) E.kern = k_pmul_c128;
+  /* XLA converts every NaN to float4_e2m1fn's 0x8 (-0); ml_dtypes, whose
+     conversion tl_convert follows, a positive NaN only, and x86's 0 / 0 is a
+     negative one: JAX's float4 0 / 0 is -0 */
+  E.nan_pos = jax && C == TL_FLOAT4_E2M1FN && E.W == TL_FLOAT32;
   if (jax && op == TL_BINOP_DIVIDE && slot == W_C64) E.kern = k_xdiv_c64;
   if (jax && op == TL_BINOP_DIVIDE && slot == W_C128) E.kern = k_xdiv_c128;
   if (ftz && op == TL_BINOP_EQUAL)

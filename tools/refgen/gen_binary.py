@@ -139,6 +139,22 @@ def edge_cases(base):
     return out
 
 
+def narrow_cases():
+    """(op, d, a, d, b): the small float formats against each other, pairs of codes (every pair
+    of float4_e2m1fn; the smallest, some middle and the largest codes of the float8 formats)."""
+    out = []
+    for d, codes in [("float4_e2m1fn", list(range(16))),
+                     ("float8_e8m0fnu", list(range(0, 9)) + list(range(120, 136)) + list(range(250, 256))),
+                     ("float8_e4m3fn", list(range(0, 12)) + list(range(60, 68)) + list(range(120, 140)) + list(range(248, 256))),
+                     ("float8_e5m2", list(range(0, 8)) + list(range(60, 68)) + list(range(120, 136)) + list(range(250, 256)))]:
+        c = np.array(codes, np.uint8)
+        a = np.repeat(c, len(c)).view(npdt(d))
+        b = np.tile(c, len(c)).view(npdt(d))
+        for op in OPS:
+            out.append((op, d, a, d, b))
+    return out
+
+
 def np_name(dt):
     dt = np.dtype(dt)
     for n in ("bfloat16", "float8_e4m3fn", "float8_e5m2", "int4", "uint4"):
@@ -165,9 +181,12 @@ def gen_numpy(rng, lines):
             r = np.asarray(r)
             lines.append("\t".join(["numpy", "-", op, fmt(da, 0, sa, hexof(a)), fmt(db, 0, sb, hexof(b)),
                                     fmt(np_name(r.dtype), 0, r.shape, hexof(r))]))
-    for op, da, a, db, b in edge_cases(base):
+    for op, da, a, db, b in edge_cases(base) + narrow_cases():
         with np.errstate(all="ignore"):
-            r = np.asarray(NP_OPS[op](a, b))
+            try:
+                r = np.asarray(NP_OPS[op](a, b))
+            except TypeError:
+                continue
         lines.append("\t".join(["numpy", "-", op, fmt(da, 0, a.shape, hexof(a)), fmt(db, 0, b.shape, hexof(b)),
                                 fmt(np_name(r.dtype), 0, r.shape, hexof(r))]))
 
@@ -221,8 +240,11 @@ def gen_jax(rng, lines, x64):
             lines.append("\t".join(["jax", flags, op, fmt(da, 0, sa, hexof(a)),
                                     fmt(db, kind is not None, sb, hexof(b)),
                                     fmt(np_name(rn.dtype), weak, rn.shape, hexof(rn))]))
-    for op, da, a, db, b in edge_cases(base):
-        r = ops[op](jnp.asarray(a), jnp.asarray(b))
+    for op, da, a, db, b in edge_cases(base) + narrow_cases():
+        try:
+            r = ops[op](jnp.asarray(a), jnp.asarray(b))
+        except Exception:
+            continue
         rn = np.asarray(r)
         lines.append("\t".join(["jax", flags, op, fmt(da, 0, a.shape, hexof(a)), fmt(db, 0, b.shape, hexof(b)),
                                 fmt(np_name(rn.dtype), bool(getattr(r, "weak_type", False)), rn.shape, hexof(rn))]))
