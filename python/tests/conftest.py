@@ -55,3 +55,41 @@ def outcome(fn, *args, **kwargs):
         return ("ok", fn(*args, **kwargs))
     except Exception as e:  # noqa: BLE001 - the point is to capture any framework error
         return ("error", e)
+
+
+# ---- the binary operations' live value tests (test_conformance_numpy/_jax/_torch) -------------
+BIN_SHAPES = [((5,), (5,)), ((5,), ()), ((), (5,)), ((2, 5), (5,)), ((2, 1), (1, 3)), ((1, 5), (2, 5)), ((), ())]
+BIN_VALUES = [0.0, -0.0, 1.0, -2.5, 6.0, 1e-40, -1e-40, 1e-310, 1e-20, 3e38, float("inf"), float("-inf"),
+              float("nan"), 7.0, -21.0]
+
+
+def draw_binary_operand(data, name, shape):
+    """An array of dtype `name` (ml_dtypes' too) and `shape` drawn from BIN_VALUES: subnormals,
+    zeros, infinities, NaNs; integers and bools from the finite ones."""
+    from hypothesis import strategies as st
+    import ml_dtypes
+    import numpy as np
+    n = int(np.prod(shape)) if shape else 1
+    v = np.array(data.draw(st.lists(st.sampled_from(BIN_VALUES), min_size=n, max_size=n)), dtype=np.float64)
+    dt = np.dtype(getattr(ml_dtypes, name, None) or name)
+    if dt.kind in "iub":
+        v = np.clip(np.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0), -100, 100)
+        v = v != 0 if dt.kind == "b" else np.abs(v) if dt.kind == "u" else v
+    with np.errstate(all="ignore"):
+        return v.astype(dt).reshape(shape)
+
+
+def assert_binary_values_same(op, got, want, context, zero_below=0.0):
+    """Bit-identical values (any NaN equals any NaN); in maximum/minimum a zero's sign is free and
+    magnitudes up to `zero_below` count as zeros (a subnormal flushed or not)."""
+    import numpy as np
+    assert got.dtype == want.dtype and got.shape == want.shape, (context, got, want)
+    g, w = got.ravel(), want.ravel()
+    if got.dtype.kind in "biu":
+        assert np.array_equal(g, w), (context, got, want)
+        return
+    gf, wf = g.astype(np.float64), w.astype(np.float64)
+    same = (np.isnan(gf) & np.isnan(wf)) | ((gf == wf) & (np.signbit(gf) == np.signbit(wf)))
+    if op in ("maximum", "minimum"):
+        same |= (np.abs(gf) <= zero_below) & (np.abs(wf) <= zero_below)
+    assert same.all(), (context, got, want)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import typelattice as tl
 
-from conftest import REGISTERED, needs_rules, outcome
+from conftest import BIN_SHAPES, REGISTERED, assert_binary_values_same, draw_binary_operand, needs_rules, outcome
 
 NP_NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
             "float16", "float32", "float64", "complex64", "complex128"]
@@ -104,30 +104,18 @@ def test_result_type_all_pairs_of_arrays_and_python_scalars():
 # zeros, infinities and NaNs; bit-identical results wanted.
 _BIN_DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "int64", "uint64", "float16", "float32",
                "float64"]
-_BIN_SHAPES = [((5,), (5,)), ((5,), ()), ((), (5,)), ((2, 5), (5,)), ((2, 1), (1, 3)), ((1, 5), (2, 5))]
-_BIN_VALUES = [0.0, -0.0, 1.0, -2.5, 6.0, 1e-40, -1e-40, 1e-310, 1e-20, 3e38, np.inf, -np.inf, np.nan, 7.0, -21.0]
 _NP_OPS = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
            "maximum": np.maximum, "minimum": np.minimum, "equal": np.equal, "less": np.less}
 
 
 @needs_rules("numpy")
-@given(da=st.sampled_from(_BIN_DTYPES), db=st.sampled_from(_BIN_DTYPES), shapes=st.sampled_from(_BIN_SHAPES),
+@given(da=st.sampled_from(_BIN_DTYPES), db=st.sampled_from(_BIN_DTYPES), shapes=st.sampled_from(BIN_SHAPES),
        op=st.sampled_from(sorted(_NP_OPS)), data=st.data())
 def test_binary_values_match_numpy(da, db, shapes, op, data):
     if not _np2():
         return  # the numpy rule set is NumPy 2's (NEP 50)
 
-    def values(name, shape):
-        n = int(np.prod(shape)) if shape else 1
-        v = np.array(data.draw(st.lists(st.sampled_from(_BIN_VALUES), min_size=n, max_size=n)), dtype=np.float64)
-        dt = np.dtype(name)
-        if dt.kind in "iub":
-            v = np.clip(np.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0), -100, 100)
-            v = v != 0 if dt.kind == "b" else np.abs(v) if dt.kind == "u" else v
-        with np.errstate(all="ignore"):
-            return v.astype(dt).reshape(shape)
-
-    a, b = values(da, shapes[0]), values(db, shapes[1])
+    a, b = draw_binary_operand(data, da, shapes[0]), draw_binary_operand(data, db, shapes[1])
     try:
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -137,13 +125,4 @@ def test_binary_values_match_numpy(da, db, shapes, op, data):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         got = getattr(tl, op)(a, b, rules="numpy")
-    assert got.dtype == want.dtype and got.shape == want.shape, (op, a, b, got, want)
-    g, w = got.ravel(), want.ravel()
-    if got.dtype.kind in "biu":
-        assert np.array_equal(g, w), (op, a, b, got, want)
-        return
-    gf, wf = g.astype(np.float64), w.astype(np.float64)
-    same = (np.isnan(gf) & np.isnan(wf)) | ((gf == wf) & (np.signbit(gf) == np.signbit(wf)))
-    if op in ("maximum", "minimum"):  # the sign of a zero is not specified
-        same |= (gf == 0) & (wf == 0)
-    assert same.all(), (op, da, db, shapes, a, b, got, want)
+    assert_binary_values_same(op, got, want, (op, da, db, shapes, a, b))

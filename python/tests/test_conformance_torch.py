@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import import_or_skip, needs_rules, outcome
+from conftest import BIN_SHAPES, assert_binary_values_same, draw_binary_operand, import_or_skip, needs_rules, outcome
 
 torch = import_or_skip("torch")
 
@@ -67,29 +67,16 @@ def test_result_type_random_pairs(a, b):
 # NaNs; bit-identical results wanted (complex products and quotients: tests/test_binary.c, with
 # the documented tolerance).
 _BIN_DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64"]
-_BIN_SHAPES = [((5,), (5,)), ((5,), ()), ((), (5,)), ((2, 5), (5,)), ((2, 1), (1, 3)), ((1, 5), (2, 5))]
-_BIN_VALUES = [0.0, -0.0, 1.0, -2.5, 6.0, 1e-40, -1e-40, 1e-310, 1e-20, 3e38, float("inf"), float("-inf"),
-               float("nan"), 7.0, -21.0]
 _TORCH_OPS = {"add": "add", "subtract": "sub", "multiply": "mul", "divide": "true_divide", "maximum": "maximum",
               "minimum": "minimum", "equal": "eq", "less": "lt"}
 
 
 @needs_rules("torch")
-@given(da=st.sampled_from(_BIN_DTYPES), db=st.sampled_from(_BIN_DTYPES), shapes=st.sampled_from(_BIN_SHAPES),
+@given(da=st.sampled_from(_BIN_DTYPES), db=st.sampled_from(_BIN_DTYPES), shapes=st.sampled_from(BIN_SHAPES),
        op=st.sampled_from(sorted(_TORCH_OPS)), data=st.data())
 def test_binary_values_match_torch(da, db, shapes, op, data):
     import ml_dtypes
     import numpy as np
-
-    def values(name, shape):
-        n = int(np.prod(shape)) if shape else 1
-        v = np.array(data.draw(st.lists(st.sampled_from(_BIN_VALUES), min_size=n, max_size=n)), dtype=np.float64)
-        dt = np.dtype(getattr(ml_dtypes, name, None) or name)
-        if dt.kind in "iub":
-            v = np.clip(np.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0), -100, 100)
-            v = v != 0 if dt.kind == "b" else np.abs(v) if dt.kind == "u" else v
-        with np.errstate(all="ignore"):
-            return v.astype(dt).reshape(shape)
 
     def to_t(x):
         if x.dtype == np.dtype(ml_dtypes.bfloat16):
@@ -101,19 +88,10 @@ def test_binary_values_match_torch(da, db, shapes, op, data):
             return t.view(torch.int16).numpy().view(ml_dtypes.bfloat16)
         return t.numpy()
 
-    a, b = values(da, shapes[0]), values(db, shapes[1])
+    a, b = draw_binary_operand(data, da, shapes[0]), draw_binary_operand(data, db, shapes[1])
     try:
         want = from_t(getattr(torch, _TORCH_OPS[op])(to_t(a), to_t(b)))
     except Exception:
         return
     got = getattr(tl, op)(a, b, rules="torch")
-    assert got.dtype == want.dtype and got.shape == want.shape, (op, a, b, got, want)
-    g, w = got.ravel(), want.ravel()
-    if got.dtype.kind in "biu":
-        assert np.array_equal(g, w), (op, a, b, got, want)
-        return
-    gf, wf = g.astype(np.float64), w.astype(np.float64)
-    same = (np.isnan(gf) & np.isnan(wf)) | ((gf == wf) & (np.signbit(gf) == np.signbit(wf)))
-    if op in ("maximum", "minimum"):  # the sign of a zero is not specified
-        same |= (gf == 0) & (wf == 0)
-    assert same.all(), (op, da, db, shapes, a, b, got, want)
+    assert_binary_values_same(op, got, want, (op, da, db, shapes, a, b))
