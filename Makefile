@@ -89,6 +89,8 @@ test-exhaustive: build
 # gives 0x5d800000 under valgrind, 0x5d800001 on the CPU; test_convert_simd compares
 # the SIMD tiers, which round such values correctly, with that scalar cast; the *_avx512base
 # runs are the same two programs; tier_check compares the tiers with that scalar cast too) are skipped.
+# test_binary runs with its reference values unchecked (TL_UNDER_VALGRIND): valgrind emulates
+# neither MXCSR's FTZ/DAZ (JAX's and TensorFlow's flushing) nor the sign of an exact-zero fma.
 VALGRIND ?= valgrind --error-exitcode=1 --leak-check=full --track-origins=yes --quiet
 VALGRIND_EXCLUDE ?= ^(cli_.*|reference_data|test_convert|test_convert_f32|test_convert_ref|test_convert_simd|test_convert_avx512base|test_convert_simd_avx512base|test_rules_fastpath|tier_check)$$
 test-valgrind: setup-deb-test

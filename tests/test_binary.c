@@ -262,6 +262,10 @@ static void run_file(const char *name, stats *S) {
       S->failed++;
       goto next;
     }
+    /* valgrind emulates neither MXCSR's FTZ/DAZ (JAX's and TensorFlow's
+       flushing) nor the sign of an exact-zero fma result: under it this test
+       checks memory, dtypes and shapes; the plain and ASan runs the values */
+    if (getenv("TL_UNDER_VALGRIND")) goto next;
     {
       long bad;
       size_t from = 0;
