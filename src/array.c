@@ -624,9 +624,19 @@ int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsign
   if (!tl__concrete(dt))
     return tl__error(TL_EDTYPE, NULL, "tl_promote_inputs: the promoted type %s is not a concrete dtype", tl_dtype_name(dt));
   tl_array *res[64];
+  const int wrap_ints = is_jax_family(cfg) ? 1 : strcmp(tl__rules_name_of(cfg), "torch") == 0 ? 2 : 0;
   for (size_t i = 0; i < n; i++) {
     if (in[i].array) st = tl_array_astype(cfg, in[i].array, dt, TL_CASTING_UNSAFE, 0, &res[i]);
-    else st = full_impl("tl_promote_inputs", cfg, dt, &in[i].scalar.value, 0, NULL, (flags & TL_PROMOTE_IVY_SCALARS) != 0, &res[i]);
+    /* a JAX or PyTorch Python int wraps into the dtype (jnp.add(uint8 x, -7) and
+       torch.add(uint8 x, -7) are x + 249): JAX's range check is the default int's, which
+       tl_result_type made in op mode (OverflowError beyond int32 / int64); PyTorch's is int64's */
+    else if (wrap_ints == 2 && in[i].scalar.value.kind == TL_VALUE_INT &&
+             !tl__value_fits(&in[i].scalar.value, INT64_MIN, INT64_MAX)) {
+      tl_clear_error();
+      st = tl__error(TL_EOVERFLOW, "RuntimeError", "Overflow when unpacking long");
+    } else
+      st = full_impl("tl_promote_inputs", cfg, dt, &in[i].scalar.value, 0, NULL,
+                     (flags & TL_PROMOTE_IVY_SCALARS) != 0 || wrap_ints != 0, &res[i]);
     if (st != TL_OK) {
       for (size_t j = 0; j < i; j++) tl_array_free(res[j]);
       return st;

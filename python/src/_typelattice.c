@@ -1925,8 +1925,10 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i]) < 0) goto done;
   if (!ins[0].array || !ins[1].array) {
     /* A Python scalar: promote it with the other operand as the framework
-     * does for `x + 2` (JAX weak types, NEP 50 value checks), both then
-     * arrays of the common dtype. */
+     * does for `x + 2` (JAX weak types, NEP 50 value checks) into a 0-d array
+     * of the common dtype; an array operand stays as it is, converted by the
+     * operation block by block (a bool array keeps its JAX select,
+     * jnp.divide(bool x, -7) is +0 where False is). */
     tl_array *pr[2] = {NULL, NULL};
     st = tl_promote_inputs(use, ins, 2, 0, pr);
     if (st != TL_OK) {
@@ -1934,8 +1936,30 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
       goto done;
     }
     for (int i = 0; i < 2; i++) {
+      if (ins[i].array) {
+        tl_array_free(pr[i]); /* the operand itself (views[i] stays held for the overlap check) */
+        continue;
+      }
       tl_array_free(arr[i]);
-      arr[i] = pr[i]; /* views[i] stays held: the overlap check below still sees the caller's memory */
+      arr[i] = pr[i];
+    }
+    /* true division of integers: the scalar enters in the inexact compute
+     * dtype, not wrapped into the integer one (jnp.true_divide(uint8 x, -7)
+     * and torch's are x / -7.0) */
+    const int si = ins[0].array ? 1 : 0;
+    tl_result comp;
+    if (bop == TL_BINOP_DIVIDE && ins[1 - si].array && arr[si]->dtype != TL_DTYPE_NONE &&
+        !tl_dtype_is_inexact(arr[si]->dtype) && tl_binary_dtypes(use, bop, arr[0], arr[1], &comp, NULL) == TL_OK &&
+        comp.dtype != arr[si]->dtype) {
+      tl_array *f = NULL;
+      st = tl_array_full(use, comp.dtype, &ins[si].scalar.value, 0, NULL, &f);
+      if (st != TL_OK) {
+        raise_tl(st);
+        goto done;
+      }
+      f->weak = arr[si]->weak;
+      tl_array_free(arr[si]);
+      arr[si] = f;
     }
   }
   tl_result res;

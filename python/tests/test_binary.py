@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import typelattice as tl
-from conftest import import_or_skip, needs_rules
+from conftest import REGISTERED, import_or_skip, needs_rules
 
 NUMPY = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
          "float16", "float32", "float64", "complex64", "complex128"]
@@ -178,3 +178,30 @@ def test_bad_input():
     assert (ro == before).all()
     with pytest.raises((TypeError, ValueError)):
         tl.add(x, "abc")
+
+
+def test_python_ints_wrap_under_jax_and_torch():
+    """A Python int out of the array's integer range wraps under JAX and PyTorch (recorded from
+    jax 0.12.0.1 and torch 2.15.0: jnp.add(uint8 [1, 2], -7) and torch.add are [250, 251]), true
+    division takes it as a float (x / -7.0), NumPy 2 raises (NEP 50), JAX beyond its default int."""
+    x = np.array([1, 2], np.uint8)
+    rule_sets = ["jax"] + (["torch"] if "torch" in REGISTERED else [])
+    for rules in rule_sets:
+        assert tl.add(x, -7, rules=rules).tolist() == [250, 251]
+        assert tl.multiply(300, x, rules=rules).tolist() == [44, 88]
+        got = tl.divide(x, -7, rules=rules)
+        assert got.dtype == np.float32
+        np.testing.assert_array_equal(got, np.array([1, 2], np.float32) / np.float32(-7.0))
+    if "numpy" in REGISTERED:
+        with pytest.raises(OverflowError):
+            tl.add(x, -7, rules="numpy")
+    with pytest.raises(OverflowError):
+        tl.add(x, 2**31)  # JAX, x64 off: beyond int32
+
+
+def test_jax_bool_array_with_python_scalar_keeps_its_select():
+    """jnp.divide(bool [False, True], -7) is [+0, -1/7]: the bool array is not broadcast, so
+    XLA's select gives +0 (recorded from jax 0.12.0.1); converting the array first gave -0."""
+    got = tl.divide(np.array([False, True]), -7)
+    assert got[0] == 0 and not np.signbit(got[0])
+    assert got[1] == np.float32(1) / np.float32(-7)  # a 0-d divisor: JAX multiplies by the reciprocal
