@@ -905,7 +905,9 @@ typedef struct tl_input {
  *     tl_result_type with cfg->op = 1 over the inputs (arrays by their weak
  *     flags, Python scalars as such): exactly what `x1 + 2` computes in
  *     under that framework (JAX weak types, NumPy 2 NEP 50, ...), including
- *     its value checks (OverflowError for a Python int that does not fit).
+ *     its value checks (NumPy: OverflowError for a Python int that does not
+ *     fit the dtype; JAX: one beyond its default int, int32 or int64 with
+ *     x64; PyTorch: one beyond int64, RuntimeError).
  *   - TL_PROMOTE_IVY_SCALARS: Ivy's algorithm. Each Python scalar first
  *     gets a target dtype from the first array input: a Python float with
  *     an integer array -> float64; a non-bool scalar with a bool array ->
@@ -915,8 +917,9 @@ typedef struct tl_input {
  *     every scalar is inferred. Then the dtypes are folded with the rule
  *     set's promote_types. The results are strong.
  * Scalar values are stored as tl_array_full stores them, except that an
- * integer value that does not fit wraps (Ivy's asarray) under
- * TL_PROMOTE_IVY_SCALARS. out[i] receives a new array for in[i]. All or
+ * integer value that does not fit wraps under TL_PROMOTE_IVY_SCALARS (Ivy's
+ * asarray) and under the JAX and PyTorch rule sets (jnp.int8(1) + 1000 and
+ * torch's are -23). out[i] receives a new array for in[i]. All or
  * nothing. Errors: TL_EINVAL (NULL, n == 0, bad input), those of
  * tl_result_type / tl_promote_types / tl_infer_dtype, TL_ENOMEM. */
 TL_API int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsigned flags,
