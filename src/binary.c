@@ -549,12 +549,26 @@ static tl__contig_fn simd_conv(int tier, tl_dtype from, tl_dtype to) {
   return f;
 }
 
+/* Whose numerics a rule set's binary operations follow: IEEE in the default
+ * environment (NumPy, the Array API, Ivy), XLA's CPU code (JAX), TensorFlow's
+ * runtime (flushing, Eigen's kernels), PyTorch's kernels. Derived from the
+ * rule set's name once per call. */
+typedef enum { NUM_IEEE, NUM_XLA, NUM_TF, NUM_TORCH } numerics;
+
+static numerics numerics_of(const tl_config *cfg) {
+  const char *rn = tl__rules_name_of(tl__cfg(cfg));
+  return strncmp(rn, "jax", 3) == 0          ? NUM_XLA
+         : strncmp(rn, "tensorflow", 10) == 0 ? NUM_TF
+         : strcmp(rn, "torch") == 0           ? NUM_TORCH
+                                              : NUM_IEEE;
+}
+
 /* Which operand of a multiply under the JAX rule sets is a bool array of the
  * result's shape (1 a, 2 b; 0 none, or both bool): JAX selects there (see
  * k_sela_f32). A broadcast bool (lower rank, or a size-1 dimension
  * stretched: a Python bool times an array) is converted and multiplied. */
-static int jax_bool_operand(int jax, tl_binop op, const tl_array *a, const tl_array *b, int nd, const int64_t *shape) {
-  if (!jax || op != TL_BINOP_MULTIPLY || (a->dtype == TL_BOOL) == (b->dtype == TL_BOOL)) return 0;
+static int jax_bool_operand(numerics N, tl_binop op, const tl_array *a, const tl_array *b, int nd, const int64_t *shape) {
+  if (N != NUM_XLA || op != TL_BINOP_MULTIPLY || (a->dtype == TL_BOOL) == (b->dtype == TL_BOOL)) return 0;
   const tl_array *p = a->dtype == TL_BOOL ? a : b;
   if (p->ndim != nd) return 0;
   for (int i = 0; i < nd; i++)
@@ -562,15 +576,47 @@ static int jax_bool_operand(int jax, tl_binop op, const tl_array *a, const tl_ar
   return p == a ? 1 : 2;
 }
 
-static int is_jax(const tl_config *cfg) { return strncmp(tl__rules_name_of(tl__cfg(cfg)), "jax", 3) == 0; }
+/* Whether N computes C with subnormals flushed (DAZ + FTZ). XLA's CPU
+   runtime and TensorFlow's do in what they compute in float32/float64:
+   bfloat16 (via float32), float32, float64, complex. Not float16 or the
+   narrow formats, whose values are normal in float32 and whose results XLA
+   converts back without flushing (jnp.add(float16 6e-8, 0) is 6e-8;
+   bfloat16 1e-39 + 0 is 0), except float8_e8m0fnu, whose 2^-127 is a
+   float32 subnormal: flushed, 2^-127 * 2 is 0, which is NaN in
+   float8_e8m0fnu (jnp.multiply) */
+static int flushes(numerics N, tl_dtype C) {
+  return (N == NUM_XLA || N == NUM_TF) && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 ||
+                                           C == TL_COMPLEX64 || C == TL_COMPLEX128 || C == TL_FLOAT8_E8M0FNU);
+}
 
-/* Run op over a, b (broadcast to out's shape) into out, computing in C;
- * jax: under a JAX rule set (XLA's CPU numerics); sel: jax_bool_operand's
- * answer; torch: under the PyTorch rule set; b_exact: b is converted to the
- * work dtype directly, not rounded to C first; tf: under a TensorFlow rule
- * set (its runtime flushes subnormals as XLA's does). */
-static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int jax, int sel, int torch,
-               int b_exact, int tf, tl_array *out) {
+/* The kernel of op in compute dtype C (work slot `slot`) under N, where N's
+ * differs from the shared table's (k: the table's); sel: jax_bool_operand's
+ * answer. */
+static kern_fn framework_kernel(numerics N, tl_binop op, tl_dtype C, int slot, int sel, kern_fn k) {
+  const kern_fn kse = sel ? sel_kernel(C, sel) : NULL;
+  if (kse) return kse;
+  if (N == NUM_TORCH && op == TL_BINOP_MULTIPLY && (slot == W_C64 || slot == W_C128))
+    return slot == W_C64 ? k_pmul_c64 : k_pmul_c128;
+  if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (slot == W_C64 || slot == W_C128))
+    return slot == W_C64 ? k_xdiv_c64 : k_xdiv_c128;
+  if (!flushes(N, C)) return k;
+  if (op == TL_BINOP_EQUAL)
+    return slot == W_F32 ? k_jeq_f32 : slot == W_F64 ? k_jeq_f64 : slot == W_C64 ? k_jeq_c64 : k_jeq_c128;
+  if (op == TL_BINOP_LESS && (slot == W_F32 || slot == W_F64)) return slot == W_F32 ? k_jlt_f32 : k_jlt_f64;
+  if ((op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM) && (slot == W_F32 || slot == W_F64)) {
+    const int mx = op == TL_BINOP_MAXIMUM;
+    return C == TL_BFLOAT16 && N == NUM_XLA ? (mx ? k_jmax_bf16 : k_jmin_bf16)
+           : slot == W_F32                  ? (mx ? k_jmax_f32 : k_jmin_f32)
+                                            : (mx ? k_jmax_f64 : k_jmin_f64);
+  }
+  return k;
+}
+
+/* Run op over a, b (broadcast to out's shape) into out, computing in C with
+ * N's numerics; sel: jax_bool_operand's answer; b_exact: b is converted to
+ * the work dtype directly, not rounded to C first. */
+static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, numerics N, int sel, int b_exact,
+               tl_array *out) {
   engine E;
   memset(&E, 0, sizeof E);
   int slot = work_slot(C);
@@ -578,35 +624,12 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
   E.csz = tl__info(C)->itemsize;
   E.a_via_c = E.A != C && C != E.W;
   E.b_via_c = E.B != C && C != E.W && !b_exact; /* b_exact: b enters W unrounded */
-  E.kern = kernels[slot][op];
-  const kern_fn kse = sel ? sel_kernel(C, sel) : NULL;
-  if (kse) E.kern = kse;
-  /* XLA's CPU runtime flushes subnormals (DAZ + FTZ) in what it computes in
-     float32/float64: bfloat16 (via float32), float32, float64, complex. Not
-     float16 or the narrow formats, whose values are normal in float32 and
-     whose results XLA converts back without flushing (jnp.add(float16 6e-8,
-     0) is 6e-8; bfloat16 1e-39 + 0 is 0), except float8_e8m0fnu, whose
-     2^-127 is a float32 subnormal: flushed, 2^-127 * 2 is 0, which is NaN
-     in float8_e8m0fnu (jnp.multiply) */
-  const int ftz = (jax || tf) && (C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || C == TL_COMPLEX64 ||
-                                  C == TL_COMPLEX128 || C == TL_FLOAT8_E8M0FNU);
-  if (torch && op == TL_BINOP_MULTIPLY && slot == W_C64) E.kern = k_pmul_c64;
-  if (torch && op == TL_BINOP_MULTIPLY && slot == W_C128) E.kern = k_pmul_c128;
+  E.kern = framework_kernel(N, op, C, slot, sel, kernels[slot][op]);
+  const int ftz = flushes(N, C), own = E.kern != kernels[slot][op];
   /* XLA converts every NaN to float4_e2m1fn's 0x8 (-0); ml_dtypes, whose
      conversion tl_convert follows, a positive NaN only, and x86's 0 / 0 is a
      negative one: JAX's float4 0 / 0 is -0 */
-  E.nan_pos = jax && C == TL_FLOAT4_E2M1FN && E.W == TL_FLOAT32;
-  if (jax && op == TL_BINOP_DIVIDE && slot == W_C64) E.kern = k_xdiv_c64;
-  if (jax && op == TL_BINOP_DIVIDE && slot == W_C128) E.kern = k_xdiv_c128;
-  if (ftz && op == TL_BINOP_EQUAL)
-    E.kern = slot == W_F32 ? k_jeq_f32 : slot == W_F64 ? k_jeq_f64 : slot == W_C64 ? k_jeq_c64 : k_jeq_c128;
-  if (ftz && op == TL_BINOP_LESS && (slot == W_F32 || slot == W_F64)) E.kern = slot == W_F32 ? k_jlt_f32 : k_jlt_f64;
-  if (ftz && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM) && (slot == W_F32 || slot == W_F64)) {
-    const int mx = op == TL_BINOP_MAXIMUM;
-    E.kern = C == TL_BFLOAT16 && jax ? (mx ? k_jmax_bf16 : k_jmin_bf16)
-             : slot == W_F32  ? (mx ? k_jmax_f32 : k_jmin_f32)
-                              : (mx ? k_jmax_f64 : k_jmin_f64);
-  }
+  E.nan_pos = N == NUM_XLA && C == TL_FLOAT4_E2M1FN && E.W == TL_FLOAT32;
   if (!E.kern)
     return tl__error(TL_EUNSUPPORTED, "TypeError", "%s is not supported for %s", tl_binop_name(op), tl_dtype_name(C));
   E.KO = (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS) ? TL_BOOL : E.W;
@@ -618,8 +641,7 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
   E.cvb = simd_conv(tier, E.B, E.W);
   E.cvo = simd_conv(tier, E.KO, E.O);
   E.cvc = simd_conv(tier, C, E.W);
-  if (C == TL_FLOAT32 && E.O == TL_FLOAT32 && op <= TL_BINOP_MINIMUM && !kse &&
-      !(ftz && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM))) {
+  if (C == TL_FLOAT32 && E.O == TL_FLOAT32 && op <= TL_BINOP_MINIMUM && !own) { /* fused: the table's kernels */
     if (tier >= 2) E.fused = tl__binary_avx512_fused(op, E.A, E.B);
     if (!E.fused && tier >= 1) E.fused = tl__binary_avx2_fused(op, E.A, E.B);
   }
@@ -653,13 +675,12 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, in
  * 3.004e38 stretched over rows is 0: 1 / 3.004e38 is subnormal). */
 static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
                   const int64_t *shape, tl_array *out) {
-  const char *rn = tl__rules_name_of(tl__cfg(cfg));
-  const int jax = is_jax(cfg), torch = strcmp(rn, "torch") == 0, tf = strncmp(rn, "tensorflow", 10) == 0;
+  const numerics N = numerics_of(cfg);
   int bcast = b->ndim != nd;
   for (int i = 0; !bcast && i < nd; i++) bcast = b->shape[i] != shape[i];
-  if (!(jax && op == TL_BINOP_DIVIDE && bcast &&
+  if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast &&
         (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
-    return run(op, a, b, C, jax, jax_bool_operand(jax, op, a, b, nd, shape), torch, 0, tf, out);
+    return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), 0, out);
   double one_v = 1.0;
   tl_array one;
   memset(&one, 0, sizeof one);
@@ -668,8 +689,8 @@ static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl
   const int bf = C == TL_BFLOAT16;
   int st = tl__array_new("tl_binary", bf ? TL_FLOAT32 : C, b->ndim, b->shape, &r);
   if (st != TL_OK) return st;
-  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, jax, 0, 0, 0, 0, r)) == TL_OK)
-    st = run(TL_BINOP_MULTIPLY, a, r, C, jax, jax_bool_operand(jax, TL_BINOP_MULTIPLY, a, r, nd, shape), 0, bf, 0, out);
+  if ((st = run(TL_BINOP_DIVIDE, &one, b, C, N, 0, 0, r)) == TL_OK)
+    st = run(TL_BINOP_MULTIPLY, a, r, C, N, jax_bool_operand(N, TL_BINOP_MULTIPLY, a, r, nd, shape), bf, out);
   tl_array_free(r);
   return st;
 }
