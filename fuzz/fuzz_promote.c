@@ -69,7 +69,9 @@ static void decode_operand(const uint8_t *p, tl_operand *o) {
 static void check_result(int st, const tl_result *r, const char *fn) {
   fz_status(st, fn);
   if (st == TL_OK) {
-    FZ_CHECK((int)r->dtype >= 0 && (int)r->dtype < TL_NUM_CONCRETE, "%s: result dtype %d", fn, (int)r->dtype);
+    /* TL_OBJECT: NumPy's dtype('O') for a Python int beyond 64 bits (the header, TL_OBJECT) */
+    FZ_CHECK(((int)r->dtype >= 0 && (int)r->dtype < TL_NUM_CONCRETE) || r->dtype == TL_OBJECT, "%s: result dtype %d", fn,
+             (int)r->dtype);
     FZ_CHECK(r->weak == 0 || r->weak == 1, "%s: weak flag %d", fn, r->weak);
   } else {
     FZ_CHECK(r->dtype == (tl_dtype)-77 && r->weak == -77, "%s wrote output on failure", fn);
