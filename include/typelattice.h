@@ -955,7 +955,9 @@ TL_API int tl_binop_parse(const char *name, tl_binop *out);
  *     weak float, as JAX);
  *   - equal, less: result bool (strong), compute as above;
  *   - subtract on bool inputs: TL_EUNSUPPORTED, TypeError (NumPy, JAX and
- *     PyTorch all refuse it).
+ *     PyTorch all refuse it);
+ *   - the operations' own kernels' rules (tl_binary_inputs_dtypes: TensorFlow's
+ *     truediv table and type lists, PyTorch's complex compares, Ivy's divide).
  * Errors: TL_EINVAL (NULL a/b, bad op), those of tl_result_type. */
 TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a,
                             const tl_array *b, tl_result *compute, tl_result *result);
@@ -980,10 +982,16 @@ TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a
  *     subnormals flushed (DAZ + FTZ) in bfloat16/float32/float64/complex,
  *     a non-broadcast bool times a float selects (False * nan is 0), a
  *     float16/32/64 division by a broadcast divisor multiplies by its
- *     reciprocal, complex division is XLA's; under the TensorFlow rule sets
- *     subnormals are flushed likewise; and under the PyTorch rule set
- *     complex multiply rounds both products before summing (see
- *     docs/arrays.md, "Value semantics").
+ *     reciprocal (where the result has more than one element), complex
+ *     division is XLA's, complex maximum/minimum/less are XLA's
+ *     lexicographic compares and selects (a tie or a NaN in a gives b),
+ *     and with x64 off a 64-bit operand is made 32-bit first (int64 wraps,
+ *     as jnp.asarray); under the TensorFlow rule sets subnormals are
+ *     flushed likewise; and under the PyTorch rule set complex multiply
+ *     rounds both products before summing and complex add/subtract are
+ *     a + (+-1+0j) * b (see docs/arrays.md, "Value semantics").
+ * The dtypes are tl_binary_dtypes's; the operations' own kernel checks
+ * (tl_binary_inputs_dtypes) apply here too.
  * Errors: TL_EINVAL (NULL, bad op, shapes that do not broadcast: ValueError
  * naming both shapes), those of tl_binary_dtypes, TL_ERANGE, TL_ENOMEM. */
 TL_API int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,
@@ -999,6 +1007,55 @@ TL_API int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const
  * naming both), TL_EDTYPE (dtype not concrete). */
 TL_API int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b,
                           tl_dtype dtype, tl_array *out);
+
+/* op(x1, x2) where either input may be a scalar: tl_input's array, or its
+ * scalar operand (a Python number TL_OPERAND_PYSCALAR, a NumPy scalar
+ * TL_OPERAND_SCALAR, with a value). What the framework computes for
+ * `x1 op x2` with a Python number, which is not always the 0-d array of
+ * tl_promote_inputs:
+ *   - the dtypes are those of the inputs as given (tl_binary_inputs_dtypes;
+ *     NumPy 1.x's value-based promotion sees the Python int itself);
+ *   - a scalar is converted as tl_promote_inputs converts it (JAX and
+ *     PyTorch wrap Python ints; NumPy 2 raises OverflowError; TensorFlow
+ *     wraps one that fits int64 (classic) or int32 (its "all"/"safe"
+ *     modes): tf.add(int8 x, 300) is x + 44, else ValueError / OverflowError);
+ *   - true division of an integer array takes a Python int in the compute
+ *     dtype (np.true_divide(uint8 x, 300) is x / 300.0; JAX's and PyTorch's
+ *     x / -7 is x / -7.0), except under TensorFlow (the int is wrapped first);
+ *   - NumPy 2 compares an integer array with a Python int outside its range
+ *     without an error: np.less(uint8 x, 300) is all True, np.equal(x, -1)
+ *     all False;
+ *   - PyTorch: mul and div in float16/bfloat16 keep a scalar second operand
+ *     (a Python number or a 0-d array of another dtype) in float32 (half x *
+ *     70000.0 is 35008 for x = 0.5, not inf); a Python number divided by an
+ *     array is `t.reciprocal() * number` (Tensor.__rtruediv__); subtraction
+ *     with any bool input is NotImplementedError;
+ *   - under the JAX rule sets with x64 off, a 64-bit array is made 32-bit
+ *     first (int64 wraps into int32), as jnp.asarray does (tl_binary too).
+ * out (required) must have the broadcast shape and the result dtype, as
+ * tl_binary_into's; dtype: as tl_binary_into's (TL_DTYPE_NONE: the rule
+ * set's). Nothing is written on error. Errors: TL_EINVAL (NULL, bad op, an
+ * input that is neither an array nor a scalar with a value, out of the wrong
+ * shape or dtype), those of tl_binary_inputs_dtypes, tl_promote_inputs and
+ * tl_binary. */
+TL_API int tl_binary_inputs(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2,
+                            tl_dtype dtype, tl_array *out);
+
+/* The dtypes of tl_binary_inputs's op(x1, x2), as tl_binary_dtypes gives
+ * them for arrays, with these rules beyond them:
+ *   - equal/less/maximum/minimum/divide have their own kernels, not add's:
+ *     TensorFlow's Equal takes bool (AddV2 does not), Less/Maximum/Minimum
+ *     refuse bool and complex (InvalidArgumentError with their type lists),
+ *     tf.math.truediv makes 8/16-bit integers float32 and 32/64-bit ones
+ *     float64 and refuses bool; PyTorch's eq takes bcomplex32, maximum/minimum
+ *     and lt refuse complex (TypeError, NotImplementedError);
+ *   - Ivy's divide makes integers its default float dtype (float32), precise
+ *     mode or not;
+ *   - NumPy 2: no OverflowError for a Python int compared with or dividing
+ *     an integer array (see tl_binary_inputs).
+ * Errors: TL_EINVAL (NULL, bad op, bad input), those of tl_binary_dtypes. */
+TL_API int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2,
+                                   tl_result *compute, tl_result *result);
 
 /* Shorthands for tl_binary. */
 TL_API int tl_add(const tl_config *cfg, const tl_array *a, const tl_array *b, tl_array **out);

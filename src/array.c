@@ -624,7 +624,9 @@ int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsign
   if (!tl__concrete(dt))
     return tl__error(TL_EDTYPE, NULL, "tl_promote_inputs: the promoted type %s is not a concrete dtype", tl_dtype_name(dt));
   tl_array *res[64];
-  const int wrap_ints = is_jax_family(cfg) ? 1 : strcmp(tl__rules_name_of(cfg), "torch") == 0 ? 2 : 0;
+  const char *rn = tl__rules_name_of(cfg);
+  const int tf_classic = strcmp(rn, "tensorflow") == 0, tf = strncmp(rn, "tensorflow", 10) == 0;
+  const int wrap_ints = is_jax_family(cfg) ? 1 : strcmp(rn, "torch") == 0 ? 2 : tf ? 3 : 0;
   for (size_t i = 0; i < n; i++) {
     if (in[i].array) st = tl_array_astype(cfg, in[i].array, dt, TL_CASTING_UNSAFE, 0, &res[i]);
     /* a JAX or PyTorch Python int wraps into the dtype (jnp.add(uint8 x, -7) and
@@ -634,6 +636,19 @@ int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsign
              !tl__value_fits(&in[i].scalar.value, INT64_MIN, INT64_MAX)) {
       tl_clear_error();
       st = tl__error(TL_EOVERFLOW, "RuntimeError", "Overflow when unpacking long");
+    } else if (wrap_ints == 3 && in[i].scalar.value.kind == TL_VALUE_INT &&
+               (tf_classic ? (tl_dtype_is_integer(dt) || dt == TL_BFLOAT16) &&
+                                 !(dt == TL_UINT64 ? tl__value_fits(&in[i].scalar.value, 0, UINT64_MAX)
+                                                   : tl__value_fits(&in[i].scalar.value, INT64_MIN, INT64_MAX))
+                           : !tl__value_fits(&in[i].scalar.value, INT32_MIN, INT32_MAX))) {
+      /* TensorFlow converts a Python int to a tensor (int64 in classic mode,
+         int32 in the "all"/"safe" modes), then casts it, wrapping (tf.add(int8
+         x, 300) is x + 44; TensorFlow 2.21, measured) */
+      char v[48];
+      tl__value_int_str(&in[i].scalar.value, v, sizeof v);
+      tl_clear_error();
+      st = tf_classic ? tl__error(TL_EOVERFLOW, "ValueError", "Can't convert Python sequence with out-of-range integer to Tensor.")
+                      : tl__error(TL_EOVERFLOW, "OverflowError", "Python int %s too large to convert to np.int32", v);
     } else
       st = full_impl("tl_promote_inputs", cfg, dt, &in[i].scalar.value, 0, NULL,
                      (flags & TL_PROMOTE_IVY_SCALARS) != 0 || wrap_ints != 0, &res[i]);

@@ -276,6 +276,28 @@ CX_KERN(k_xdiv_c128, double, 1, XDIV_BODY(double, fma, fabs, ftz_f64))
 CX_KERN(k_pmul_c64, float, 1, (rr = xr * yr - xi * yi, ri = xr * yi + xi * yr, rb = 0))
 CX_KERN(k_pmul_c128, double, 1, (rr = xr * yr - xi * yi, ri = xr * yi + xi * yr, rb = 0))
 
+/* PyTorch's complex add and sub: a + alpha * b with alpha = 1 or -1 as a
+ * complex, multiplied as c10::complex does (add_kernel's ufunc::add; sub is
+ * add with -alpha): b's parts meet 0 * the other part, so a NaN or inf in
+ * one part of b makes both NaN (torch (5+6j) + complex(nan, 0) is nan+nanj)
+ * and a zero's sign can change */
+CX_KERN(k_padd_c64, float, 1, (rr = xr + (1.0f * yr - 0.0f * yi), ri = xi + (1.0f * yi + 0.0f * yr), rb = 0))
+CX_KERN(k_padd_c128, double, 1, (rr = xr + (1.0 * yr - 0.0 * yi), ri = xi + (1.0 * yi + 0.0 * yr), rb = 0))
+CX_KERN(k_psub_c64, float, 1, (rr = xr + (-1.0f * yr - 0.0f * yi), ri = xi + (-1.0f * yi + 0.0f * yr), rb = 0))
+CX_KERN(k_psub_c128, double, 1, (rr = xr + (-1.0 * yr - 0.0 * yi), ri = xi + (-1.0 * yi + 0.0 * yr), rb = 0))
+
+/* XLA's complex compares (jnp.maximum, jnp.minimum, jnp.less): lexicographic
+ * on (real, imag), subnormals read as zeros; maximum/minimum select x where
+ * x > y (x < y), else y: a NaN in x is not propagated, a tie gives y */
+#define XCX_GT(F) (F(xr) > F(yr) || (F(xr) == F(yr) && F(xi) > F(yi)))
+#define XCX_LT(F) (F(xr) < F(yr) || (F(xr) == F(yr) && F(xi) < F(yi)))
+CX_KERN(k_xmax_c64, float, 1, (rb = XCX_GT(ftz_f32), rr = rb ? xr : yr, ri = rb ? xi : yi))
+CX_KERN(k_xmin_c64, float, 1, (rb = XCX_LT(ftz_f32), rr = rb ? xr : yr, ri = rb ? xi : yi))
+CX_KERN(k_xlt_c64, float, 0, (rr = ri = 0, rb = XCX_LT(ftz_f32)))
+CX_KERN(k_xmax_c128, double, 1, (rb = XCX_GT(ftz_f64), rr = rb ? xr : yr, ri = rb ? xi : yi))
+CX_KERN(k_xmin_c128, double, 1, (rb = XCX_LT(ftz_f64), rr = rb ? xr : yr, ri = rb ? xi : yi))
+CX_KERN(k_xlt_c128, double, 0, (rr = ri = 0, rb = XCX_LT(ftz_f64)))
+
 /* JAX's maximum/minimum under XLA's flushing (see run): x where x > y
  * (x < y) or x is NaN, else y (y on a tie: max(1e-39, 0) in bfloat16 is 0,
  * the comparison reading the subnormal as 0); in float32/float64 the chosen
@@ -403,23 +425,150 @@ static tl_operand operand_of(const tl_array *x) {
   return o;
 }
 
-static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype forced,
-                     tl_result *compute, tl_result *result) {
+/* The dtype of an input: its array's, or its scalar operand's (TL_BOOL or a
+ * weak kind for a Python scalar) */
+static tl_dtype in_dtype(const tl_input *x) { return x->array ? x->array->dtype : x->scalar.dtype; }
+static int is_pyint(const tl_input *x) {
+  return !x->array && x->scalar.kind == TL_OPERAND_PYSCALAR && x->scalar.dtype == TL_WEAK_INT;
+}
+static int is_int_array(const tl_input *x) { return x->array && tl_dtype_is_integer(x->array->dtype); }
+
+/* TensorFlow's allowed-type lists of the Less and Maximum/Minimum kernels,
+ * as their InvalidArgumentError prints them (TensorFlow 2.21, measured) */
+static int tf_kernel_check(tl_binop op, tl_dtype c) {
+  if (op != TL_BINOP_LESS && op != TL_BINOP_MAXIMUM && op != TL_BINOP_MINIMUM) return TL_OK;
+  if (c != TL_BOOL && !tl_dtype_is_complex(c)) return TL_OK;
+  return tl__error(TL_EPROMOTE, "InvalidArgumentError", "Value for attr 'T' of %s is not in the list of allowed values: %s",
+                   tl__tf_dtype_name(c),
+                   op == TL_BINOP_LESS ? "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+                                       : "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64");
+}
+
+/* TensorFlow's kernel name of op, as its InvalidArgumentError names it */
+static const char *tf_kernel(tl_binop op) {
+  static const char *const k[TL_NUM_BINOPS] = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Equal", "Less"};
+  return k[op];
+}
+
+/* TensorFlow without promotion between tensors: its classic mode, and
+ * tf.math.less in every mode (measured, TensorFlow 2.21: in "all" mode
+ * tf.less(int8 x, int16 y) is the InvalidArgumentError below while
+ * tf.maximum(int8 x, int16 y) is int16). Two arrays must have one dtype,
+ * which the kernel must take (x's first: tf.maximum(bool x, int8 y) names
+ * bool). 1 if decided (*st the status, *c the dtype), 0 for the promotion. */
+static int tf_exact(const tl_config *conf, tl_binop op, const tl_input *x, const tl_input *y, tl_dtype *c, int *st) {
+  const int classic = strcmp(tl__rules_name_of(conf), "tensorflow") == 0;
+  if ((!classic && op != TL_BINOP_LESS) || !x->array || !y->array || op == TL_BINOP_ADD) return 0;
+  const tl_dtype a = x->array->dtype, b = y->array->dtype;
+  if ((*st = tf_kernel_check(op, a)) != TL_OK) return 1;
+  if (a != b) {
+    if (op == TL_BINOP_DIVIDE)
+      *st = tl__error(TL_EPROMOTE, "TypeError", "`x` and `y` must have the same dtype, got tf.%s != tf.%s.",
+                      tl_dtype_name(a), tl_dtype_name(b));
+    else
+      *st = tl__error(TL_EPROMOTE, "InvalidArgumentError",
+                      "cannot compute %s as input #1(zero-based) was expected to be a %s tensor but is a %s tensor "
+                      "[Op:%s] name: ",
+                      tf_kernel(op), tl__tf_dtype_name(a), tl__tf_dtype_name(b), tf_kernel(op));
+    return 1;
+  }
+  if (op == TL_BINOP_SUBTRACT || op == TL_BINOP_MULTIPLY) return 0; /* same dtype: AddV2's checks */
+  *c = a;
+  *st = TL_OK;
+  return 1;
+}
+
+/* The dtypes of op(x, y) (see tl_binary_inputs_dtypes); forced: the compute
+ * dtype given (tl_binary_into's dtype) or TL_DTYPE_NONE. *konst (may be
+ * NULL): -1, or the bool every element of the result is, without computing
+ * (NumPy 2 compares an integer array with a Python int outside its range so:
+ * np.less(uint8 x, 300) is all True). */
+static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const tl_input *y, tl_dtype forced,
+                     tl_result *compute, tl_result *result, int *konst) {
   int st;
   tl_result c;
   tl_config conf = *tl__cfg(cfg);
   conf.op = 1;
+  const char *rn = tl__rules_name_of(&conf);
+  const int jax = strncmp(rn, "jax", 3) == 0, tf = strncmp(rn, "tensorflow", 10) == 0, torch = strcmp(rn, "torch") == 0;
+  if (konst) *konst = -1;
+  if (torch && op == TL_BINOP_SUBTRACT && (in_dtype(x) == TL_BOOL || in_dtype(y) == TL_BOOL))
+    return tl__error(TL_EUNSUPPORTED, "NotImplementedError",
+                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert "
+                     "a mask, use the `~` or `logical_not()` operator instead.");
   if (forced != TL_DTYPE_NONE) {
     c.dtype = forced;
     c.weak = 0;
   } else {
-    tl_operand ops[2] = {operand_of(a), operand_of(b)};
-    if ((st = tl_result_type(&conf, ops, 2, &c)) != TL_OK) return st;
+    tl_operand ops[2] = {x->array ? operand_of(x->array) : x->scalar, y->array ? operand_of(y->array) : y->scalar};
+    /* NumPy 2 compares an integer array with any Python int, and divides it
+       by one in float64: no OverflowError (np.less(uint8 x, 300),
+       np.true_divide(uint8 x, 300)) */
+    const int np_pyint = strcmp(rn, "numpy") == 0 &&
+                         (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS || op == TL_BINOP_DIVIDE) &&
+                         ((is_pyint(x) && is_int_array(y)) || (is_pyint(y) && is_int_array(x)));
+    if (np_pyint) conf.op = 0;
+    c.weak = 0;
+    const int exact = tf && tf_exact(&conf, op, x, y, &c.dtype, &st);
+    if (!exact) st = tl_result_type(&conf, ops, 2, &c);
+    /* op mode checks what `x + y` runs (TensorFlow's AddV2, PyTorch's
+       add_stub); the other operations have kernels of their own: their
+       dtype is the promotion's, checked below */
+    if (st != TL_OK && !exact && (tf || torch) && op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT && op != TL_BINOP_MULTIPLY &&
+        (st == TL_EPROMOTE || st == TL_EUNSUPPORTED)) {
+      tl_config c0 = conf;
+      c0.op = 0;
+      tl_result c2;
+      if (tf && in_dtype(x) == TL_BOOL && in_dtype(y) == TL_BOOL) { /* classic mode has no other notion */
+        tl_clear_error();
+        c.dtype = TL_BOOL, c.weak = 0, st = TL_OK;
+      } else {
+        char type[64], msg[512]; /* the first answer's error, if the second does not apply */
+        snprintf(type, sizeof type, "%s", tl_errtype());
+        snprintf(msg, sizeof msg, "%s", tl_errmsg());
+        if (tl_result_type(&c0, ops, 2, &c2) == TL_OK && (c2.dtype == TL_BOOL || tl_dtype_is_complex(c2.dtype))) {
+          tl_clear_error();
+          c = c2, st = TL_OK;
+        } else {
+          st = tl__error(st, type[0] ? type : NULL, "%s", msg);
+        }
+      }
+    }
+    if (st != TL_OK) return st;
+    if (np_pyint && op != TL_BINOP_DIVIDE && konst) {
+      const tl_value *v = is_pyint(x) ? &x->scalar.value : &y->scalar.value;
+      const tl_dtype_info *in = tl__info(c.dtype);
+      const int64_t lo = in->kind == TL_KIND_UINT ? 0 : in->bits >= 64 ? INT64_MIN : -((int64_t)1 << (in->bits - 1));
+      const uint64_t hi = in->kind == TL_KIND_UINT ? (in->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << in->bits) - 1)
+                                                   : (uint64_t)(in->bits >= 64 ? INT64_MAX : ((int64_t)1 << (in->bits - 1)) - 1);
+      if (!tl__value_fits(v, lo, hi))
+        *konst = op == TL_BINOP_EQUAL ? 0 : is_pyint(y) ? !v->negative : v->negative;
+    }
+    if (tf && (st = tf_kernel_check(op, c.dtype)) != TL_OK) return st;
+    if (torch && tl_dtype_is_complex(c.dtype) && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM))
+      return tl__error(TL_EUNSUPPORTED, "TypeError", "%s not implemented for complex tensors.",
+                       op == TL_BINOP_MAXIMUM ? "maximum" : "minimum");
+    if (torch && tl_dtype_is_complex(c.dtype) && op == TL_BINOP_LESS)
+      return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"lt_cpu\" not implemented for '%s'",
+                       tl__torch_name(c.dtype));
     if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
-      if (strncmp(tl__rules_name_of(&conf), "jax", 3) == 0) {
+      if (jax) {
         /* JAX's dtypes.to_inexact_dtype: bool and ints of <= 32 bits ->
          * float32, 64-bit ints -> float64 (float32 with x64 off) */
         c.dtype = tl__info(c.dtype)->bits > 32 && conf.x64 ? TL_FLOAT64 : TL_FLOAT32;
+      } else if (tf) {
+        /* tf.math.truediv's table (math_ops._TRUEDIV_TABLE): 8- and 16-bit
+           integers -> float32, 32- and 64-bit ones -> float64; no bool */
+        if (c.dtype == TL_BOOL)
+          return tl__error(TL_EUNSUPPORTED, "TypeError",
+                           "Invalid dtype tf.bool in __truediv__. Expected one of {tf.uint8, tf.int8, tf.uint16, "
+                           "tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
+                           "tf.float64, tf.complex64, tf.complex128}.");
+        c.dtype = tl__info(c.dtype)->bits > 16 ? TL_FLOAT64 : TL_FLOAT32;
+      } else if (strncmp(rn, "ivy", 3) == 0) {
+        /* ivy.divide: an integer quotient is the default float dtype,
+           precise mode or not (int32 / int32 is float32; Ivy 1.0.0.5) */
+        if ((st = tl_default_dtype(&conf, TL_KIND_FLOAT, &c.dtype)) != TL_OK) return st;
       } else {
         tl_dtype f;
         if ((st = tl_default_dtype(&conf, TL_KIND_FLOAT, &f)) != TL_OK) return st;
@@ -447,6 +596,13 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const
   return TL_OK;
 }
 
+static tl_input input_array(const tl_array *a) {
+  tl_input in;
+  memset(&in, 0, sizeof in);
+  in.array = a;
+  return in;
+}
+
 int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_result *compute,
                      tl_result *result) {
   int st;
@@ -454,7 +610,8 @@ int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a, const
   if ((st = check_arr("tl_binary_dtypes", a, "a")) != TL_OK || (st = check_arr("tl_binary_dtypes", b, "b")) != TL_OK)
     return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  const tl_input x = input_array(a), y = input_array(b);
+  if ((st = op_dtypes(cfg, op, &x, &y, TL_DTYPE_NONE, &c, &r, NULL)) != TL_OK) return st;
   if (compute) *compute = c;
   if (result) *result = r;
   return tl__ok();
@@ -597,8 +754,17 @@ static kern_fn framework_kernel(numerics N, tl_binop op, tl_dtype C, int slot, i
   if (kse) return kse;
   if (N == NUM_TORCH && op == TL_BINOP_MULTIPLY && (slot == W_C64 || slot == W_C128))
     return slot == W_C64 ? k_pmul_c64 : k_pmul_c128;
+  if (N == NUM_TORCH && (op == TL_BINOP_ADD || op == TL_BINOP_SUBTRACT) && (slot == W_C64 || slot == W_C128))
+    return op == TL_BINOP_ADD ? (slot == W_C64 ? k_padd_c64 : k_padd_c128) : (slot == W_C64 ? k_psub_c64 : k_psub_c128);
   if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (slot == W_C64 || slot == W_C128))
     return slot == W_C64 ? k_xdiv_c64 : k_xdiv_c128;
+  if (N == NUM_XLA && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM || op == TL_BINOP_LESS) &&
+      (slot == W_C64 || slot == W_C128)) {
+    const int c = slot == W_C64;
+    return op == TL_BINOP_MAXIMUM ? (c ? k_xmax_c64 : k_xmax_c128)
+           : op == TL_BINOP_MINIMUM ? (c ? k_xmin_c64 : k_xmin_c128)
+                                    : (c ? k_xlt_c64 : k_xlt_c128);
+  }
   if (!flushes(N, C)) return k;
   if (op == TL_BINOP_EQUAL)
     return slot == W_F32 ? k_jeq_f32 : slot == W_F64 ? k_jeq_f64 : slot == W_C64 ? k_jeq_c64 : k_jeq_c128;
@@ -673,14 +839,16 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
  * stays in float32 (flushed) and the product is rounded once: XLA computes
  * bfloat16 in float32 and keeps it between the two (int8 6 / bfloat16
  * 3.004e38 stretched over rows is 0: 1 / 3.004e38 is subnormal). */
-static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
-                  const int64_t *shape, tl_array *out) {
+static int run_op1(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
+                   const int64_t *shape, int b_exact, tl_array *out) {
   const numerics N = numerics_of(cfg);
   int bcast = b->ndim != nd;
   for (int i = 0; !bcast && i < nd; i++) bcast = b->shape[i] != shape[i];
-  if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast &&
+  /* XLA rewrites the division only where the result has more than one
+     element (jnp.divide(int32 [7], 3) is 7 / 3, 2.3333333) */
+  if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast && out->size > 1 &&
         (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
-    return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), 0, out);
+    return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), b_exact, out);
   double one_v = 1.0;
   tl_array one;
   memset(&one, 0, sizeof one);
@@ -695,6 +863,29 @@ static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl
   return st;
 }
 
+/* JAX with x64 off: jnp.asarray makes a 64-bit array 32-bit first (int64
+ * wraps into int32, float64 rounds to float32), whatever the operation then
+ * computes in (jnp.add(int64 [2**40 + 1], 0.0) is 1.0) */
+static tl_dtype jax_canonical(const tl_config *cfg, tl_dtype d) {
+  if (numerics_of(cfg) != NUM_XLA || tl__cfg(cfg)->x64) return d;
+  return d == TL_INT64 ? TL_INT32 : d == TL_UINT64 ? TL_UINT32 : d == TL_FLOAT64 ? TL_FLOAT32
+         : d == TL_COMPLEX128 ? TL_COMPLEX64 : d;
+}
+
+static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
+                  const int64_t *shape, int b_exact, tl_array *out) {
+  const tl_dtype ca = jax_canonical(cfg, a->dtype), cb = b_exact ? b->dtype : jax_canonical(cfg, b->dtype);
+  if (ca == a->dtype && cb == b->dtype) return run_op1(cfg, op, a, b, C, nd, shape, b_exact, out);
+  tl_array *a2 = NULL, *b2 = NULL;
+  int st = TL_OK;
+  if (ca != a->dtype) st = tl_array_astype(NULL, a, ca, TL_CASTING_UNSAFE, 0, &a2);
+  if (st == TL_OK && cb != b->dtype) st = tl_array_astype(NULL, b, cb, TL_CASTING_UNSAFE, 0, &b2);
+  if (st == TL_OK) st = run_op1(cfg, op, a2 ? a2 : a, b2 ? b2 : b, C, nd, shape, b_exact, out);
+  tl_array_free(a2);
+  tl_array_free(b2);
+  return st;
+}
+
 int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_array **out) {
   int st;
   if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary: invalid op %d", (int)op);
@@ -704,11 +895,12 @@ int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_arr
   int64_t shape[TL_MAX_NDIM];
   if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a, b, TL_DTYPE_NONE, &c, &r)) != TL_OK) return st;
+  const tl_input x = input_array(a), y = input_array(b);
+  if ((st = op_dtypes(cfg, op, &x, &y, TL_DTYPE_NONE, &c, &r, NULL)) != TL_OK) return st;
   tl_array *o;
   if ((st = tl__array_new("tl_binary", r.dtype, nd, shape, &o)) != TL_OK) return st;
   o->weak = r.weak;
-  if ((st = run_op(cfg, op, a, b, c.dtype, nd, shape, o)) != TL_OK) {
+  if ((st = run_op(cfg, op, a, b, c.dtype, nd, shape, 0, o)) != TL_OK) {
     tl_array_free(o);
     return st;
   }
@@ -743,12 +935,198 @@ int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const t
       return tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
                        tl_binop_name(op), i);
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, a, b, dtype, &c, &r)) != TL_OK) return st;
+  const tl_input x = input_array(a), y = input_array(b);
+  if ((st = op_dtypes(cfg, op, &x, &y, dtype, &c, &r, NULL)) != TL_OK) return st;
   if (r.dtype != out->dtype)
     return tl__error(TL_EINVAL, "TypeError", "%s: the result dtype is %s but out has dtype %s", tl_binop_name(op),
                      tl_dtype_name(r.dtype), tl_dtype_name(out->dtype));
-  if ((st = run_op(cfg, op, a, b, c.dtype, nd, shape, out)) != TL_OK) return st;
+  if ((st = run_op(cfg, op, a, b, c.dtype, nd, shape, 0, out)) != TL_OK) return st;
   return tl__ok();
+}
+
+/* ---- operations on arrays and scalars ------------------------------------------------ */
+
+static int check_input(const char *fn, const tl_input *x, const char *what) {
+  if (!x) return tl__error(TL_EINVAL, NULL, "%s: %s is NULL", fn, what);
+  if (x->array) return check_arr(fn, x->array, what);
+  if ((x->scalar.kind != TL_OPERAND_PYSCALAR && x->scalar.kind != TL_OPERAND_SCALAR) || !x->scalar.has_value)
+    return tl__error(TL_EINVAL, NULL, "%s: %s has no array and its scalar is not a Python or NumPy scalar with a value",
+                     fn, what);
+  if (x->scalar.kind == TL_OPERAND_SCALAR && !tl__concrete(x->scalar.dtype))
+    return tl__error(TL_EINVAL, NULL, "%s: %s is a NumPy scalar of a dtype that is not concrete", fn, what);
+  return TL_OK;
+}
+
+int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2,
+                            tl_result *compute, tl_result *result) {
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS)
+    return tl__error(TL_EINVAL, NULL, "tl_binary_inputs_dtypes: invalid op %d", (int)op);
+  if ((st = check_input("tl_binary_inputs_dtypes", x1, "x1")) != TL_OK ||
+      (st = check_input("tl_binary_inputs_dtypes", x2, "x2")) != TL_OK)
+    return st;
+  tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
+  if ((st = op_dtypes(cfg, op, x1, x2, TL_DTYPE_NONE, &c, &r, NULL)) != TL_OK) return st;
+  if (compute) *compute = c;
+  if (result) *result = r;
+  return tl__ok();
+}
+
+/* The framework's 0-d arrays for the scalar inputs of op (as[i] NULL for an
+ * array input): `x + 2` promotes the scalar with the other input
+ * (tl_promote_inputs: JAX's weak types, NEP 50's checks, the wrapping of
+ * Python ints); true division of an integer array takes a Python number in
+ * the compute dtype C (jnp.true_divide(uint8 x, -7) and np.true_divide(uint8
+ * x, 300) are x / -7.0, x / 300.0), except TensorFlow's, which converts it
+ * into the array's dtype first (tf.math.truediv(int8 x, 300) is x / 44). */
+static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, tl_dtype C, numerics N, tl_array **as) {
+  int st = TL_OK;
+  as[0] = as[1] = NULL;
+  if (in[0].array && in[1].array) return TL_OK;
+  const int si = in[0].array ? 1 : 0;
+  if (op == TL_BINOP_DIVIDE && N != NUM_TF && in[1 - si].array && !tl_dtype_is_inexact(in[1 - si].array->dtype) &&
+      in[si].scalar.value.kind != TL_VALUE_FLOAT && in[si].scalar.value.kind != TL_VALUE_COMPLEX)
+    return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
+  tl_array *pr[2] = {NULL, NULL};
+  if ((st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
+    /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); equal,
+       less, maximum, minimum and divide have kernels of their own, checked
+       by op_dtypes: the scalar as a value of C (torch.eq(bfloat16 x, 1j)) */
+    if ((N != NUM_TF && N != NUM_TORCH) || op == TL_BINOP_ADD || op == TL_BINOP_SUBTRACT || op == TL_BINOP_MULTIPLY ||
+        (st != TL_EPROMOTE && st != TL_EUNSUPPORTED))
+      return st;
+    tl_clear_error();
+    return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
+  }
+  for (int i = 0; i < 2; i++) {
+    if (in[i].array) tl_array_free(pr[i]);
+    else as[i] = pr[i];
+  }
+  return TL_OK;
+}
+
+/* Every element of out (bool) = k, by comparing two 0-d int8 zeros (equal:
+ * true, less: false), broadcast */
+static int fill_bool(const tl_config *cfg, int k, int nd, const int64_t *shape, tl_array *out) {
+  int8_t z = 0;
+  tl_array zero;
+  memset(&zero, 0, sizeof zero);
+  zero.dtype = TL_INT8, zero.ndim = 0, zero.size = 1, zero.data = &z;
+  return run_op(cfg, k ? TL_BINOP_EQUAL : TL_BINOP_LESS, &zero, &zero, TL_INT8, nd, shape, 0, out);
+}
+
+/* PyTorch's CPU kernels for mul and div keep a scalar second operand
+ * (a Python number, or any other 0-d tensor) in float32, their opmath type,
+ * when they compute in float16 or bfloat16: half * 70000.0 is half(half *
+ * 70000f), not half * half(70000) = inf (mul_kernel, div_true_kernel:
+ * iter.original_scalar_value<opmath_t>). The scalar as a float32 0-d array,
+ * or NULL where that does not apply. */
+static int torch_opmath_scalar(const tl_config *cfg, tl_binop op, const tl_input *y, tl_dtype C, numerics N,
+                               tl_array **b32) {
+  *b32 = NULL;
+  if (N != NUM_TORCH || (op != TL_BINOP_MULTIPLY && op != TL_BINOP_DIVIDE) || (C != TL_FLOAT16 && C != TL_BFLOAT16))
+    return TL_OK;
+  if (y->array) {
+    if (y->array->ndim != 0 || y->array->dtype == C || tl_dtype_is_complex(y->array->dtype)) return TL_OK;
+    return tl_array_astype(cfg, y->array, TL_FLOAT32, TL_CASTING_UNSAFE, 0, b32);
+  }
+  if (y->scalar.value.kind == TL_VALUE_COMPLEX) return TL_OK;
+  return tl_array_full(cfg, TL_FLOAT32, &y->scalar.value, 0, NULL, b32);
+}
+
+static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
+                       tl_array *out, int depth);
+
+/* PyTorch's `2 / t` is Tensor.__rtruediv__: t.reciprocal() * 2 (torch has
+ * no scalar-first division): 1000 / int16 300 is float32(1 / 300) * 1000.
+ * 1 if done (into out), 0 if it does not apply, or a negative status. */
+static int torch_rdiv(const tl_config *cfg, const tl_input *x1, const tl_input *x2, tl_dtype rd, int nd,
+                      const int64_t *shape, tl_array *out, int depth, int *st) {
+  const tl_dtype t = x2->array->dtype;
+  tl_dtype R = t;
+  if (!tl_dtype_is_inexact(t) && (*st = tl_default_dtype(cfg, TL_KIND_FLOAT, &R)) != TL_OK) return 1;
+  tl_array *r;
+  if ((*st = tl__array_new("tl_binary_inputs", R, x2->array->ndim, x2->array->shape, &r)) != TL_OK) return 1;
+  double one_v = 1.0;
+  tl_array one;
+  memset(&one, 0, sizeof one);
+  one.dtype = TL_FLOAT64, one.ndim = 0, one.size = 1, one.data = &one_v;
+  if ((*st = run_op(cfg, TL_BINOP_DIVIDE, &one, x2->array, R, x2->array->ndim, x2->array->shape, 0, r)) == TL_OK) {
+    tl_input rin;
+    memset(&rin, 0, sizeof rin);
+    rin.array = r;
+    tl_result pr;
+    if (tl_binary_inputs_dtypes(cfg, TL_BINOP_MULTIPLY, &rin, x1, NULL, &pr) != TL_OK || pr.dtype != rd) {
+      tl_clear_error();
+      tl_array_free(r);
+      return 0; /* the quotient's dtype is not the product's: divide as it is */
+    }
+    *st = inputs_into(cfg, TL_BINOP_MULTIPLY, &rin, x1, TL_DTYPE_NONE, out, depth + 1);
+  }
+  (void)nd, (void)shape;
+  tl_array_free(r);
+  return 1;
+}
+
+static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
+                       tl_array *out, int depth) {
+  const char *fn = "tl_binary_inputs";
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "%s: invalid op %d", fn, (int)op);
+  if ((st = check_input(fn, x1, "x1")) != TL_OK || (st = check_input(fn, x2, "x2")) != TL_OK ||
+      (st = check_arr(fn, out, "out")) != TL_OK)
+    return st;
+  if (dtype != TL_DTYPE_NONE && !tl__concrete(dtype))
+    return tl__error(TL_EDTYPE, NULL, "%s: dtype %s is not a concrete dtype", fn,
+                     tl__valid_dtype(dtype) ? tl_dtype_name(dtype) : "(invalid)");
+  const int64_t none[1] = {0};
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  if ((st = tl_broadcast_shapes(x1->array ? x1->array->ndim : 0, x1->array ? x1->array->shape : none,
+                                x2->array ? x2->array->ndim : 0, x2->array ? x2->array->shape : none, &nd, shape)) != TL_OK)
+    return st;
+  int same = nd == out->ndim;
+  for (int i = 0; same && i < nd; i++) same = shape[i] == out->shape[i];
+  if (!same) {
+    char s1[32 * 22], s2[32 * 22];
+    tl__shape_str(nd, shape, s1, sizeof s1);
+    tl__shape_str(out->ndim, out->shape, s2, sizeof s2);
+    return tl__error(TL_EINVAL, "ValueError", "%s: the result has shape %s but out has shape %s", tl_binop_name(op), s1,
+                     s2);
+  }
+  tl_result c, r;
+  int konst;
+  if ((st = op_dtypes(cfg, op, x1, x2, dtype, &c, &r, &konst)) != TL_OK) return st;
+  if (r.dtype != out->dtype)
+    return tl__error(TL_EINVAL, "TypeError", "%s: the result dtype is %s but out has dtype %s", tl_binop_name(op),
+                     tl_dtype_name(r.dtype), tl_dtype_name(out->dtype));
+  if (konst >= 0) return (st = fill_bool(cfg, konst, nd, shape, out)) == TL_OK ? tl__ok() : st;
+  const numerics N = numerics_of(cfg);
+  if (N == NUM_TORCH && op == TL_BINOP_DIVIDE && !x1->array && x2->array && depth == 0 && dtype == TL_DTYPE_NONE &&
+      torch_rdiv(cfg, x1, x2, r.dtype, nd, shape, out, depth, &st))
+    return st == TL_OK ? tl__ok() : st;
+  const tl_input in[2] = {*x1, *x2};
+  tl_array *as[2], *b32 = NULL;
+  if ((st = scalar_arrays(cfg, op, in, c.dtype, N, as)) != TL_OK) return st;
+  if ((st = torch_opmath_scalar(cfg, op, x2, c.dtype, N, &b32)) == TL_OK) {
+    const tl_array *a = as[0] ? as[0] : x1->array, *b = b32 ? b32 : as[1] ? as[1] : x2->array;
+    /* the operands' checks of tl_binary_into, then the run in c (forced:
+       the dtype the inputs promote to, not the 0-d arrays') */
+    for (int i = 0; i < nd; i++)
+      if (out->strides[i] == 0 && out->shape[i] > 1)
+        st = tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
+                       tl_binop_name(op), i);
+    if (st == TL_OK) st = run_op(cfg, op, a, b, c.dtype, nd, shape, b32 != NULL, out);
+  }
+  tl_array_free(as[0]);
+  tl_array_free(as[1]);
+  tl_array_free(b32);
+  return st == TL_OK ? tl__ok() : st;
+}
+
+int tl_binary_inputs(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
+                     tl_array *out) {
+  return inputs_into(cfg, op, x1, x2, dtype, out, 0);
 }
 
 #define SHORTHAND(NAME, OP)                                                                          \

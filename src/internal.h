@@ -305,6 +305,7 @@ int tl__rules_exact_hooks(const tl_rules *r, tl__promote_fn *promote, tl__result
 int tl__numpy_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
 int tl__numpy_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
 int tl__numpy1_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+const char *tl__torch_name(tl_dtype d); /* c10::toString(ScalarType) */
 int tl__torch_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);
 int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
 int tl__api_exact_promote(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out);

@@ -37,7 +37,7 @@ static const tl_dtype torch_domain[] = {
     D(UINT5), D(UINT6), D(UINT7), D(FLOAT4_E2M1FN_X2), D(BCOMPLEX32), TL_DTYPE_NONE};
 
 /* c10::toString(ScalarType) */
-static const char *torch_name(tl_dtype d) {
+const char *tl__torch_name(tl_dtype d) {
   if (d == BCOMPLEX32) return "BComplex32";
   switch (d) {
   case D(BOOL): return "Bool";
@@ -139,15 +139,15 @@ static int promote(tl_dtype a, tl_dtype b, tl_dtype *out) {
   }
   if (is_float8(a) || is_float8(b))
     return tl__error(TL_EPROMOTE, "RuntimeError",
-                     "Promotion for Float8 Types is not supported, attempted to promote %s and %s", torch_name(a),
-                     torch_name(b));
+                     "Promotion for Float8 Types is not supported, attempted to promote %s and %s", tl__torch_name(a),
+                     tl__torch_name(b));
   if (is_barebones_unsigned(a) || is_barebones_unsigned(b)) {
     if (is_floating(a)) *out = a;
     else if (is_floating(b)) *out = b;
     else
       return tl__error(TL_EPROMOTE, "RuntimeError",
                        "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote %s and %s",
-                       torch_name(a), torch_name(b));
+                       tl__torch_name(a), tl__torch_name(b));
     return TL_OK;
   }
   /* TORCH_INTERNAL_ASSERT(ix_a != -1) / (ix_b != -1) in c10/core/ScalarType.cpp */
@@ -179,7 +179,7 @@ static int to_complex(tl_dtype d, tl_dtype *out) {
   case D(FLOAT64): *out = D(COMPLEX128); return TL_OK;
   case D(BFLOAT16): *out = BCOMPLEX32; return TL_OK;
   default:
-    return tl__error(TL_EPROMOTE, "RuntimeError", "Unknown Complex ScalarType for %s", torch_name(d));
+    return tl__error(TL_EPROMOTE, "RuntimeError", "Unknown Complex ScalarType for %s", tl__torch_name(d));
   }
 }
 
@@ -233,7 +233,7 @@ static int wrapped_dtype(const tl_config *cfg, const tl_operand *o, tl_dtype *ou
  * Python number torch fails earlier, in copy_, with the same class). */
 static int add_kernel_check(tl_dtype d) {
   if (is_barebones_unsigned(d) || is_float8(d) || d == BCOMPLEX32 || not_in_table(d))
-    return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", torch_name(d));
+    return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"add_stub\" not implemented for '%s'", tl__torch_name(d));
   return TL_OK;
 }
 
@@ -280,7 +280,7 @@ int tl__torch_exact_result(const tl_config *cfg, const tl_operand *ops, size_t n
         return st;
       if (d != r && (is_shell(d) || is_shell(r)))
         return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"copy_\" not implemented for '%s'",
-                         torch_name(is_shell(r) ? r : d));
+                         tl__torch_name(is_shell(r) ? r : d));
     }
     if ((st = add_kernel_check(r)) != TL_OK) return st;
   }

@@ -163,8 +163,6 @@ static int tolerated(const char *fw, tl_binop op, tl_dtype d, const unsigned cha
     return near_cx(gr, gi, wr, wi, d, 4) || (isnan(wr) && isnan(wi)); /* Eigen: no Annex G recovery */
   if (in->kind == TL_KIND_COMPLEX && op == TL_BINOP_MULTIPLY && strcmp(fw, "numpy") != 0)
     return near_cx(gr, gi, wr, wi, d, 2);
-  if (in->kind == TL_KIND_COMPLEX && strcmp(fw, "torch") == 0 && (op == TL_BINOP_ADD || op == TL_BINOP_SUBTRACT))
-    return (same_val(gr, wr, 0) || isnan(wr)) && (same_val(gi, wi, 0) || isnan(wi));
   return 0;
 }
 
@@ -172,17 +170,11 @@ static int tolerated(const char *fw, tl_binop op, tl_dtype d, const unsigned cha
  * rules, documented in docs/arrays.md and skipped (counted):
  *   - NumPy + ml_dtypes int4/uint4: ml_dtypes registers no maximum/minimum
  *     or true_divide loop for them, so NumPy picks another loop (int8,
- *     float16); the numpy rule set answers int4/uint4 and float64;
- *   - PyTorch comparisons of a complex 0-d tensor with bfloat16: torch.eq
- *     works, while the torch rule set's operation mode reproduces the error
- *     of arithmetic for complex + bfloat16 (no ComplexBFloat16). */
+ *     float16); the numpy rule set answers int4/uint4 and float64. */
 static const char *known_disagreement(const char *fw, tl_binop op, tl_dtype da, tl_dtype db) {
   int sub4 = (da == TL_INT4 || da == TL_UINT4) && da == db;
   if (!strcmp(fw, "numpy") && sub4 && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM || op == TL_BINOP_DIVIDE))
     return "ml_dtypes has no int4/uint4 loop";
-  if (!strcmp(fw, "torch") && (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS) &&
-      ((tl_dtype_is_complex(da) && db == TL_BFLOAT16) || (tl_dtype_is_complex(db) && da == TL_BFLOAT16)))
-    return "torch comparison of complex with bfloat16";
   return NULL;
 }
 
@@ -592,6 +584,311 @@ static void test_large_blocks(void **state) {
 
 /* ---- bad input ------------------------------------------------------------------------ */
 
+/* ---- arrays with Python scalars (tl_binary_inputs) ---------------------------------------
+ * Expected values: the live frameworks (NumPy 2.5.5, TensorFlow 2.21.0, PyTorch 2.15.0,
+ * jax 0.12.0.1, Ivy 1.0.0.5), the calls quoted beside each case. */
+
+static tl_config rules_cfg(const char *name) {
+  tl_config c;
+  tl_config_init(&c);
+  assert_int_equal(tl_rules_find(name, &c.rules), TL_OK);
+  return c;
+}
+static tl_input in_arr(const tl_array *a) {
+  tl_input in;
+  memset(&in, 0, sizeof in);
+  in.array = a;
+  return in;
+}
+static tl_input in_py(const char *text) {
+  tl_input in;
+  memset(&in, 0, sizeof in);
+  assert_int_equal(tl_operand_parse(text, &in.scalar), TL_OK);
+  return in;
+}
+/* op(x1, x2) into a new array of the result dtype; TL_OK or the status (*out NULL) */
+static int run_inputs(const tl_config *cfg, tl_binop op, tl_input x1, tl_input x2, tl_array **out) {
+  tl_result r;
+  *out = NULL;
+  int st = tl_binary_inputs_dtypes(cfg, op, &x1, &x2, NULL, &r);
+  if (st != TL_OK) return st;
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  const int64_t none[1] = {0};
+  assert_int_equal(tl_broadcast_shapes(x1.array ? x1.array->ndim : 0, x1.array ? x1.array->shape : none,
+                                       x2.array ? x2.array->ndim : 0, x2.array ? x2.array->shape : none, &nd, shape),
+                   TL_OK);
+  assert_int_equal(tl_array_zeros(r.dtype, nd, shape, out), TL_OK);
+  st = tl_binary_inputs(cfg, op, &x1, &x2, TL_DTYPE_NONE, *out);
+  if (st != TL_OK) {
+    tl_array_free(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+static void test_inputs_numpy(void **state) {
+  (void)state;
+  tl_config np2 = rules_cfg("numpy");
+  uint8_t u[3] = {0, 100, 255};
+  tl_array *x = vec(TL_UINT8, 3, u), *r;
+  /* np.less(x, 300) -> [True, True, True]; np.less(300, x), np.equal(x, -1) -> all False;
+     np.less(x, -1) -> all False; np.less(-1, x) -> all True */
+  static const struct { const char *v; int first; tl_binop op; uint8_t want; } cmp[] = {
+      {"300", 0, TL_BINOP_LESS, 1}, {"300", 1, TL_BINOP_LESS, 0}, {"-1", 0, TL_BINOP_EQUAL, 0},
+      {"-1", 0, TL_BINOP_LESS, 0},  {"-1", 1, TL_BINOP_LESS, 1},  {"18446744073709551616", 0, TL_BINOP_LESS, 1}};
+  for (size_t i = 0; i < sizeof cmp / sizeof *cmp; i++) {
+    tl_input s = in_py(cmp[i].v), a = in_arr(x);
+    assert_int_equal(run_inputs(&np2, cmp[i].op, cmp[i].first ? s : a, cmp[i].first ? a : s, &r), TL_OK);
+    assert_int_equal(r->dtype, TL_BOOL);
+    for (int k = 0; k < 3; k++) assert_int_equal(((uint8_t *)r->data)[k], cmp[i].want);
+    tl_array_free(r);
+  }
+  /* in range: np.less(x, 200) -> [True, True, False] */
+  assert_int_equal(run_inputs(&np2, TL_BINOP_LESS, in_arr(x), in_py("200"), &r), TL_OK);
+  assert_memory_equal(r->data, ((uint8_t[]){1, 1, 0}), 3);
+  tl_array_free(r);
+  /* np.true_divide(x, 300) -> float64 [0.0, 0.3333333333333333, 0.85] */
+  assert_int_equal(run_inputs(&np2, TL_BINOP_DIVIDE, in_arr(x), in_py("300"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT64);
+  assert_true(((double *)r->data)[1] == 100.0 / 300.0 && ((double *)r->data)[2] == 0.85);
+  tl_array_free(r);
+  /* np.add(x, 300): OverflowError still */
+  assert_int_equal(run_inputs(&np2, TL_BINOP_ADD, in_arr(x), in_py("300"), &r), TL_EOVERFLOW);
+  assert_string_equal(tl_errmsg(), "Python integer 300 out of bounds for uint8");
+  /* NumPy 1.26: np.add(float32 [1], -2147483647) is float64 (value-based: the int needs int32) */
+  tl_config np1 = rules_cfg("numpy1");
+  float f1 = 1.0f;
+  tl_array *xf = vec(TL_FLOAT32, 1, &f1);
+  assert_int_equal(run_inputs(&np1, TL_BINOP_ADD, in_arr(xf), in_py("-2147483647"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT64);
+  assert_true(((double *)r->data)[0] == -2147483646.0);
+  tl_array_free(r);
+  tl_array_free(xf);
+  tl_array_free(x);
+}
+
+static void test_inputs_tensorflow(void **state) {
+  (void)state;
+  tl_config tc = rules_cfg("tensorflow"), ta = rules_cfg("tensorflow-all");
+  int8_t i8[2] = {1, 2};
+  int32_t i32[2] = {1, 0}, two32[2] = {2, 2};
+  uint8_t bt[2] = {1, 0}, bt2[2] = {1, 1};
+  tl_array *x = vec(TL_INT8, 2, i8), *a32 = vec(TL_INT32, 2, i32), *b32 = vec(TL_INT32, 2, two32), *r;
+  tl_array *bx = vec(TL_BOOL, 2, bt), *by = vec(TL_BOOL, 2, bt2);
+  /* tf.add(int8 [1,2], 300) -> int8 [45, 46] (classic and "all") */
+  for (int m = 0; m < 2; m++) {
+    assert_int_equal(run_inputs(m ? &ta : &tc, TL_BINOP_ADD, in_arr(x), in_py("300"), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_INT8);
+    assert_memory_equal(r->data, ((int8_t[]){45, 46}), 2);
+    tl_array_free(r);
+  }
+  /* classic: int8 + 2**63 -> ValueError; "all": int8 + 2**31 -> OverflowError */
+  assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(x), in_py("9223372036854775808"), &r), TL_EOVERFLOW);
+  assert_string_equal(tl_errmsg(), "Can't convert Python sequence with out-of-range integer to Tensor.");
+  assert_int_equal(run_inputs(&ta, TL_BINOP_ADD, in_arr(x), in_py("2147483648"), &r), TL_EOVERFLOW);
+  assert_string_equal(tl_errmsg(), "Python int 2147483648 too large to convert to np.int32");
+  /* tf.math.truediv(int32 [1,0], int32 [2,2]) -> float64 [0.5, 0]; int8 / int8 -> float32 */
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(a32), in_arr(b32), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT64);
+  assert_true(((double *)r->data)[0] == 0.5);
+  tl_array_free(r);
+  assert_int_equal(run_inputs(&ta, TL_BINOP_DIVIDE, in_arr(x), in_arr(x), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  tl_array_free(r);
+  /* classic tf.math.truediv(int8 [1,2], 300) -> float32 [1/44, 2/44]: 300 wraps to 44 first */
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(x), in_py("300"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  assert_true(((float *)r->data)[0] == 1.0f / 44.0f);
+  tl_array_free(r);
+  /* bool: truediv TypeError; equal works; less refuses it */
+  assert_int_equal(run_inputs(&ta, TL_BINOP_DIVIDE, in_arr(bx), in_arr(by), &r), TL_EUNSUPPORTED);
+  assert_non_null(strstr(tl_errmsg(), "Invalid dtype tf.bool in __truediv__"));
+  for (int m = 0; m < 2; m++) {
+    assert_int_equal(run_inputs(m ? &ta : &tc, TL_BINOP_EQUAL, in_arr(bx), in_arr(by), &r), TL_OK);
+    assert_memory_equal(r->data, ((uint8_t[]){1, 0}), 2);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(m ? &ta : &tc, TL_BINOP_LESS, in_arr(bx), in_py("True"), &r), TL_EPROMOTE);
+    assert_string_equal(tl_errmsg(), "Value for attr 'T' of bool is not in the list of allowed values: float, double, "
+                                     "int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64");
+  }
+  /* tf.less(int8, int16) refuses in every mode; tf.maximum promotes in "all" */
+  int16_t s16[2] = {2, 2};
+  tl_array *y16 = vec(TL_INT16, 2, s16);
+  assert_int_equal(run_inputs(&ta, TL_BINOP_LESS, in_arr(x), in_arr(y16), &r), TL_EPROMOTE);
+  assert_string_equal(tl_errmsg(), "cannot compute Less as input #1(zero-based) was expected to be a int8 tensor but is "
+                                   "a int16 tensor [Op:Less] name: ");
+  assert_int_equal(run_inputs(&ta, TL_BINOP_MAXIMUM, in_arr(x), in_arr(y16), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_INT16);
+  tl_array_free(r);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_SUBTRACT, in_arr(x), in_arr(y16), &r), TL_EPROMOTE);
+  assert_string_equal(tl_errmsg(), "cannot compute Sub as input #1(zero-based) was expected to be a int8 tensor but is "
+                                   "a int16 tensor [Op:Sub] name: ");
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(bx), in_arr(x), &r), TL_EPROMOTE);
+  assert_string_equal(tl_errmsg(), "`x` and `y` must have the same dtype, got tf.bool != tf.int8.");
+  /* complex maximum: InvalidArgumentError with Maximum's list */
+  double c2[4] = {1, 1, 2, 0};
+  tl_array *cx = vec(TL_COMPLEX128, 2, c2);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_MAXIMUM, in_arr(cx), in_arr(cx), &r), TL_EPROMOTE);
+  assert_string_equal(tl_errmsg(), "Value for attr 'T' of complex128 is not in the list of allowed values: bfloat16, "
+                                   "half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64");
+  tl_array_free(cx);
+  tl_array_free(y16);
+  tl_array_free(bx);
+  tl_array_free(by);
+  tl_array_free(a32);
+  tl_array_free(b32);
+  tl_array_free(x);
+}
+
+static uint16_t f16_bits(const tl_array *a, int i) { return ((const uint16_t *)a->data)[i]; }
+
+static void test_inputs_torch_jax_ivy(void **state) {
+  (void)state;
+  tl_config tc = rules_cfg("torch");
+  tl_array *r;
+  /* torch.tensor([0.5], dtype=float16) * 70000.0 -> 35008 (0x7846); / 70000.0 -> 1.4305e-05 (0x00F0) */
+  uint16_t h[1] = {0x3800};
+  tl_array *xh = vec(TL_FLOAT16, 1, h);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_arr(xh), in_py("70000.0"), &r), TL_OK);
+  assert_int_equal(f16_bits(r, 0), 0x7846);
+  tl_array_free(r);
+  uint16_t one[1] = {0x3C00};
+  tl_array *xo = vec(TL_FLOAT16, 1, one);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(xo), in_py("70000.0"), &r), TL_OK);
+  assert_int_equal(f16_bits(r, 0), 0x00F0);
+  tl_array_free(r);
+  /* 1000 / torch.tensor([300], dtype=int16) -> float32 3.3333334922790527 (t.reciprocal() * 1000) */
+  int16_t t300[1] = {300};
+  tl_array *xi = vec(TL_INT16, 1, t300);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_py("1000"), in_arr(xi), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  assert_true(((float *)r->data)[0] == 3.3333334922790527f);
+  tl_array_free(r);
+  /* int8 - True, True - 1: NotImplementedError; maximum(complex): TypeError; lt(float, 1j) */
+  int8_t i1[1] = {1};
+  tl_array *x8 = vec(TL_INT8, 1, i1);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_SUBTRACT, in_arr(x8), in_py("True"), &r), TL_EUNSUPPORTED);
+  assert_string_equal(tl_errtype(), "NotImplementedError");
+  assert_non_null(strstr(tl_errmsg(), "Subtraction, the `-` operator, with a bool tensor is not supported."));
+  float c1[2] = {1, 1};
+  tl_array *cx = vec(TL_COMPLEX64, 1, c1);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_MAXIMUM, in_arr(cx), in_arr(cx), &r), TL_EUNSUPPORTED);
+  assert_string_equal(tl_errmsg(), "maximum not implemented for complex tensors.");
+  float f1 = 1.0f;
+  tl_array *xf = vec(TL_FLOAT32, 1, &f1);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_LESS, in_arr(xf), in_py("1j"), &r), TL_EUNSUPPORTED);
+  assert_string_equal(tl_errmsg(), "\"lt_cpu\" not implemented for 'ComplexFloat'");
+  /* torch.eq(bfloat16 [1.], 1j) -> [False] */
+  uint16_t b1[1] = {0x3F80};
+  tl_array *xb = vec(TL_BFLOAT16, 1, b1);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_EQUAL, in_arr(xb), in_py("1j"), &r), TL_OK);
+  assert_int_equal(((uint8_t *)r->data)[0], 0);
+  tl_array_free(r);
+  /* torch complex add/sub: a + alpha * b with complex alpha (live, torch 2.15):
+     (-0+1j) + (-0-5j) -> (0, -4); (-0+1j) + (1+inf j) -> (nan, inf); (-0+1j) - (1+inf j) -> (nan, -inf) */
+  float ca[2] = {-0.0f, 1.0f}, cb[2] = {-0.0f, -5.0f}, cc[2] = {1.0f, INFINITY};
+  tl_array *pa = vec(TL_COMPLEX64, 1, ca), *pb = vec(TL_COMPLEX64, 1, cb), *pc = vec(TL_COMPLEX64, 1, cc);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(pa), in_arr(pb), &r), TL_OK);
+  assert_true(((float *)r->data)[0] == 0.0f && !signbit(((float *)r->data)[0]) && ((float *)r->data)[1] == -4.0f);
+  tl_array_free(r);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(pa), in_arr(pc), &r), TL_OK);
+  assert_true(isnan(((float *)r->data)[0]) && ((float *)r->data)[1] == INFINITY);
+  tl_array_free(r);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_SUBTRACT, in_arr(pa), in_arr(pc), &r), TL_OK);
+  assert_true(isnan(((float *)r->data)[0]) && ((float *)r->data)[1] == -INFINITY);
+  tl_array_free(r);
+  /* a 0-d float64 tensor first: torch.mul(tensor(70000., float64), half [0.5]) -> inf (no opmath) */
+  double d7 = 70000.0;
+  tl_array *z7;
+  assert_int_equal(tl_array_zeros(TL_FLOAT64, 0, NULL, &z7), TL_OK);
+  memcpy(z7->data, &d7, 8);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_arr(z7), in_arr(xh), &r), TL_OK);
+  assert_int_equal(f16_bits(r, 0), 0x7C00);
+  tl_array_free(r);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_arr(xh), in_arr(z7), &r), TL_OK);
+  assert_int_equal(f16_bits(r, 0), 0x7846);
+  tl_array_free(r);
+  tl_array_free(z7);
+  /* JAX complex compares, lexicographic with XLA's select (live, jax 0.12.0.1):
+     maximum(nan+0j, 1+0j) -> 1+0j; minimum(1+nan j, 1+0j) -> 1+0j; maximum(-0+2j, 0+2j) -> 0+2j;
+     less(-1+nan j, 0j) -> True */
+  tl_config jc = rules_cfg("jax");
+  float jx1[2] = {NAN, 0}, jy1[2] = {1, 0}, jx2[2] = {1, NAN}, jx3[2] = {-0.0f, 2}, jy3[2] = {0.0f, 2}, jx4[2] = {-1, NAN},
+        jy4[2] = {0, 0};
+  tl_array *ja[4] = {vec(TL_COMPLEX64, 1, jx1), vec(TL_COMPLEX64, 1, jx2), vec(TL_COMPLEX64, 1, jx3), vec(TL_COMPLEX64, 1, jx4)};
+  tl_array *jb[4] = {vec(TL_COMPLEX64, 1, jy1), vec(TL_COMPLEX64, 1, jy1), vec(TL_COMPLEX64, 1, jy3), vec(TL_COMPLEX64, 1, jy4)};
+  const tl_binop jop[3] = {TL_BINOP_MAXIMUM, TL_BINOP_MINIMUM, TL_BINOP_MAXIMUM};
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(run_inputs(&jc, jop[k], in_arr(ja[k]), in_arr(jb[k]), &r), TL_OK);
+    assert_memory_equal(r->data, jb[k]->data, 8); /* y, bit for bit */
+    tl_array_free(r);
+  }
+  assert_int_equal(run_inputs(&jc, TL_BINOP_LESS, in_arr(ja[3]), in_arr(jb[3]), &r), TL_OK);
+  assert_int_equal(((uint8_t *)r->data)[0], 1);
+  tl_array_free(r);
+  for (int k = 0; k < 4; k++) tl_array_free(ja[k]), tl_array_free(jb[k]);
+  tl_array_free(pa);
+  tl_array_free(pb);
+  tl_array_free(pc);
+  /* JAX, x64 off: jnp.add(jnp.asarray(np.array([2**40 + 1])), 0.0) -> float32 1.0 (int64 wraps to int32 first) */
+  tl_config jx = rules_cfg("jax");
+  int64_t big[1] = {((int64_t)1 << 40) + 1};
+  tl_array *x64 = vec(TL_INT64, 1, big);
+  assert_int_equal(run_inputs(&jx, TL_BINOP_ADD, in_arr(x64), in_py("0.0"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  assert_true(((float *)r->data)[0] == 1.0f);
+  tl_array_free(r);
+  /* jnp.divide(int32 [7], 3) -> 2.3333333 (one element: no reciprocal) */
+  int32_t seven[1] = {7};
+  tl_array *x7 = vec(TL_INT32, 1, seven);
+  assert_int_equal(run_inputs(&jx, TL_BINOP_DIVIDE, in_arr(x7), in_py("3"), &r), TL_OK);
+  assert_true(((float *)r->data)[0] == 7.0f / 3.0f);
+  tl_array_free(r);
+  /* jnp.divide(int8 [1, 2], 2) under strict promotion -> float32 [0.5, 1.0] */
+  jx.strict = 1;
+  int8_t i12[2] = {1, 2};
+  tl_array *x12 = vec(TL_INT8, 2, i12);
+  assert_int_equal(run_inputs(&jx, TL_BINOP_DIVIDE, in_arr(x12), in_py("2"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  assert_true(((float *)r->data)[0] == 0.5f && ((float *)r->data)[1] == 1.0f);
+  tl_array_free(r);
+  /* ivy.divide(int32 [1, 3], int32 [3, 3]) -> float32, precise mode (the default) */
+  tl_config iv = rules_cfg("ivy");
+  iv.precise = 1;
+  int32_t n13[2] = {1, 3}, n33[2] = {3, 3};
+  tl_array *p = vec(TL_INT32, 2, n13), *q = vec(TL_INT32, 2, n33);
+  assert_int_equal(run_inputs(&iv, TL_BINOP_DIVIDE, in_arr(p), in_arr(q), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT32);
+  tl_array_free(r);
+  /* bad input: NULL, an input with neither array nor value, out of the wrong dtype */
+  tl_input bad;
+  memset(&bad, 0, sizeof bad);
+  tl_input ok = in_arr(p);
+  tl_array *o;
+  assert_int_equal(tl_array_zeros(TL_FLOAT32, 1, p->shape, &o), TL_OK);
+  assert_int_equal(tl_binary_inputs(&iv, TL_BINOP_DIVIDE, NULL, &ok, TL_DTYPE_NONE, o), TL_EINVAL);
+  assert_int_equal(tl_binary_inputs(&iv, TL_BINOP_DIVIDE, &ok, &bad, TL_DTYPE_NONE, o), TL_EINVAL);
+  assert_non_null(strstr(tl_errmsg(), "x2"));
+  assert_int_equal(tl_binary_inputs(&iv, TL_BINOP_ADD, &ok, &ok, TL_DTYPE_NONE, o), TL_EINVAL); /* int32 result */
+  assert_int_equal(tl_binary_inputs(&iv, TL_BINOP_ADD, &ok, &ok, TL_DTYPE_NONE, NULL), TL_EINVAL);
+  assert_int_equal(tl_binary_inputs_dtypes(&iv, (tl_binop)77, &ok, &ok, NULL, NULL), TL_EINVAL);
+  assert_int_equal(tl_binary_inputs_dtypes(&iv, TL_BINOP_ADD, &ok, NULL, NULL, NULL), TL_EINVAL);
+  tl_array_free(o);
+  tl_array_free(p);
+  tl_array_free(q);
+  tl_array_free(x12);
+  tl_array_free(x7);
+  tl_array_free(x64);
+  tl_array_free(xb);
+  tl_array_free(xf);
+  tl_array_free(cx);
+  tl_array_free(x8);
+  tl_array_free(xi);
+  tl_array_free(xo);
+  tl_array_free(xh);
+}
+
 static void test_bad_input(void **state) {
   (void)state;
   int64_t s2 = 2, s3 = 3;
@@ -660,6 +957,8 @@ int main(void) {
       cmocka_unit_test(test_float_semantics),     cmocka_unit_test(test_complex),
       cmocka_unit_test(test_broadcast_strided_weak), cmocka_unit_test(test_large_blocks),
       cmocka_unit_test(test_fused_vs_blocks),     cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_inputs_numpy),        cmocka_unit_test(test_inputs_tensorflow),
+      cmocka_unit_test(test_inputs_torch_jax_ivy),
       cmocka_unit_test(test_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

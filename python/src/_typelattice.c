@@ -1923,54 +1923,20 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
   memset(ins, 0, sizeof ins);
   for (int i = 0; i < 2; i++)
     if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i]) < 0) goto done;
-  if (!ins[0].array || !ins[1].array) {
-    /* A Python scalar: promote it with the other operand as the framework
-     * does for `x + 2` (JAX weak types, NEP 50 value checks) into a 0-d array
-     * of the common dtype; an array operand stays as it is, converted by the
-     * operation block by block (a bool array keeps its JAX select,
-     * jnp.divide(bool x, -7) is +0 where False is). */
-    tl_array *pr[2] = {NULL, NULL};
-    st = tl_promote_inputs(use, ins, 2, 0, pr);
-    if (st != TL_OK) {
-      raise_tl(st);
-      goto done;
-    }
-    for (int i = 0; i < 2; i++) {
-      if (ins[i].array) {
-        tl_array_free(pr[i]); /* the operand itself (views[i] stays held for the overlap check) */
-        continue;
-      }
-      tl_array_free(arr[i]);
-      arr[i] = pr[i];
-    }
-    /* true division of integers: the scalar enters in the inexact compute
-     * dtype, not wrapped into the integer one (jnp.true_divide(uint8 x, -7)
-     * and torch's are x / -7.0) */
-    const int si = ins[0].array ? 1 : 0;
-    tl_result comp;
-    if (bop == TL_BINOP_DIVIDE && ins[1 - si].array && arr[si]->dtype != TL_DTYPE_NONE &&
-        !tl_dtype_is_inexact(arr[si]->dtype) && tl_binary_dtypes(use, bop, arr[0], arr[1], &comp, NULL) == TL_OK &&
-        comp.dtype != arr[si]->dtype) {
-      tl_array *f = NULL;
-      st = tl_array_full(use, comp.dtype, &ins[si].scalar.value, 0, NULL, &f);
-      if (st != TL_OK) {
-        raise_tl(st);
-        goto done;
-      }
-      f->weak = arr[si]->weak;
-      tl_array_free(arr[si]);
-      arr[si] = f;
-    }
-  }
+  /* Python scalars stay scalars: tl_binary_inputs does what the framework
+   * does with `x + 2` (promotion with the scalar's value, wrapping,
+   * NumPy 2's comparisons with out-of-range ints, ...) */
   tl_result res;
-  st = tl_binary_dtypes(use, bop, arr[0], arr[1], NULL, &res);
+  st = tl_binary_inputs_dtypes(use, bop, &ins[0], &ins[1], NULL, &res);
   if (st != TL_OK) {
     raise_tl(st);
     goto done;
   }
+  static const int64_t no_shape[1] = {0};
   int nd;
   int64_t shape[TL_MAX_NDIM];
-  st = tl_broadcast_shapes(arr[0]->ndim, arr[0]->shape, arr[1]->ndim, arr[1]->shape, &nd, shape);
+  st = tl_broadcast_shapes(arr[0] ? arr[0]->ndim : 0, arr[0] ? arr[0]->shape : no_shape, arr[1] ? arr[1]->ndim : 0,
+                           arr[1] ? arr[1]->shape : no_shape, &nd, shape);
   if (st != TL_OK) {
     raise_tl(st);
     goto done;
@@ -2045,12 +2011,15 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
   }
   if (!partial) {
     Py_BEGIN_ALLOW_THREADS;
-    st = tl_binary_into(use, bop, arr[0], arr[1], TL_DTYPE_NONE, ovw);
+    st = tl_binary_inputs(use, bop, &ins[0], &ins[1], TL_DTYPE_NONE, ovw);
     Py_END_ALLOW_THREADS;
   } else {
-    Py_BEGIN_ALLOW_THREADS;
-    st = tl_binary(use, bop, arr[0], arr[1], &tmp);
-    Py_END_ALLOW_THREADS;
+    st = tl_array_zeros(res.dtype, nd, shape, &tmp);
+    if (st == TL_OK) {
+      Py_BEGIN_ALLOW_THREADS;
+      st = tl_binary_inputs(use, bop, &ins[0], &ins[1], TL_DTYPE_NONE, tmp);
+      Py_END_ALLOW_THREADS;
+    }
     if (st == TL_OK) {
       if (tmp->dtype != ovw->dtype || tmp->ndim != ovw->ndim) {
         PyErr_Format(PyExc_ValueError, "out has dtype %s and %d dimensions; the result is %s with %d",
