@@ -1210,11 +1210,15 @@ static PyObject *py_finfo(PyObject *self, PyObject *arg) {
   tl_finfo f;
   int st = tl_finfo_get(d, &f);
   if (st != TL_OK) return raise_tl(st);
-  return Py_BuildValue("{s:N,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d,s:i,s:i,s:i,s:i,s:i}", "dtype", dtype_obj(d), "bits",
-                       f.bits, "eps", f.eps, "epsneg", f.epsneg, "max", f.max, "min", f.min, "smallest_normal",
-                       f.smallest_normal, "smallest_subnormal", f.smallest_subnormal, "resolution", f.resolution,
-                       "nexp", f.nexp, "nmant", f.nmant, "maxexp", f.maxexp, "minexp", f.minexp, "precision",
-                       f.precision);
+  /* finfo(complex).dtype is the component's float dtype, as np.finfo, jnp.finfo, torch.finfo and
+   * array_api_strict.finfo say (complex64 -> float32, complex32 -> float16, bcomplex32 -> bfloat16) */
+  const tl_dtype_info *info = tl_dtype_get(d);
+  tl_dtype fd = info && info->component != TL_DTYPE_NONE ? info->component : d;
+  return Py_BuildValue("{s:N,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "dtype", dtype_obj(fd),
+                       "bits", f.bits, "eps", f.eps, "epsneg", f.epsneg, "max", f.max, "min", f.min,
+                       "smallest_normal", f.smallest_normal, "smallest_subnormal", f.smallest_subnormal,
+                       "resolution", f.resolution, "nexp", f.nexp, "nmant", f.nmant, "maxexp", f.maxexp, "minexp",
+                       f.minexp, "precision", f.precision, "machep", f.machep, "negep", f.negep);
 }
 
 PyDoc_STRVAR(iinfo_doc, "_iinfo(dtype) -> dict of the tl_iinfo fields of an integer dtype.");

@@ -84,13 +84,17 @@ class finfo:
     Fields (NumPy's names): ``dtype``, ``bits``, ``eps``, ``epsneg``, ``max``,
     ``min``, ``smallest_normal``, ``tiny`` (= smallest_normal),
     ``smallest_subnormal``, ``resolution``, ``nexp``, ``iexp`` (= nexp), ``nmant``,
-    ``maxexp``, ``minexp``, ``precision``. Values are Python floats/ints; for
-    complex dtypes they are those of the component (as NumPy).
+    ``maxexp``, ``minexp``, ``precision``, ``machep`` (``eps == 2**machep``),
+    ``negep`` (``epsneg == 2**negep``). Values are Python floats/ints; for
+    complex dtypes they are those of the component, and ``dtype`` is the
+    component's float dtype (``finfo('complex64').dtype`` is float32; complex32
+    gives float16, bcomplex32 bfloat16), as in NumPy, JAX, PyTorch and the Array API.
     """
 
     __slots__ = (
         "dtype", "bits", "eps", "epsneg", "max", "min", "smallest_normal",
         "smallest_subnormal", "resolution", "nexp", "nmant", "maxexp", "minexp", "precision",
+        "machep", "negep",
     )
     dtype: dtype
     bits: int
@@ -106,6 +110,8 @@ class finfo:
     maxexp: int
     minexp: int
     precision: int
+    machep: int
+    negep: int
 
     def __new__(cls, dtype_like: Any) -> "finfo":
         return _finfo_cached(_C.dtype(dtype_like))
