@@ -30,6 +30,7 @@
 /* ---- module state -------------------------------------------------------------- */
 
 static PyObject *TypePromotionError; /* ValueError subclass */
+static PyObject *DTypePromotionError; /* TypePromotionError + TypeError subclass (NumPy's class) */
 static PyObject *DTypeError;         /* TypeError + ValueError subclass */
 
 /* tl.dtype: not a str (a str subclass whose hash is NumPy's would break every
@@ -144,6 +145,7 @@ static PyObject *raise_tl(int st) {
   const char *m = tl_errmsg();
   PyObject *exc;
   if (strcmp(t, "TypePromotionError") == 0) exc = TypePromotionError;
+  else if (strcmp(t, "DTypePromotionError") == 0) exc = DTypePromotionError;
   else if (strcmp(t, "OverflowError") == 0) exc = PyExc_OverflowError;
   else if (strcmp(t, "TypeError") == 0) exc = PyExc_TypeError;
   else if (strcmp(t, "RuntimeError") == 0) exc = PyExc_RuntimeError;
@@ -2171,12 +2173,26 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
       "NumPy's DTypePromotionError, ...). The message is the framework's.",
       PyExc_ValueError, NULL);
   if (!DTypeError || !TypePromotionError) goto fail;
+  /* numpy.exceptions.DTypePromotionError is a TypeError; it is also a tl.TypePromotionError, so code
+   * that catches the rule-set-neutral class keeps working under 'numpy'/'numpy1' */
+  PyObject *npbases = PyTuple_Pack(2, TypePromotionError, PyExc_TypeError);
+  if (!npbases) goto fail;
+  DTypePromotionError = PyErr_NewExceptionWithDoc(
+      "typelattice.DTypePromotionError",
+      "NumPy's numpy.exceptions.DTypePromotionError (rules 'numpy', 'numpy1'): no common dtype for\n"
+      "these inputs. Both a tl.TypePromotionError (a ValueError) and a TypeError, as NumPy's class is.\n"
+      "The message is NumPy's.",
+      npbases, NULL);
+  Py_DECREF(npbases);
+  if (!DTypePromotionError) goto fail;
   Py_INCREF(&Dtype_Type);
   if (PyModule_AddObject(m, "dtype", (PyObject *)&Dtype_Type) < 0) goto fail;
   Py_INCREF(DTypeError);
   Py_INCREF(TypePromotionError);
+  Py_INCREF(DTypePromotionError);
   if (PyModule_AddObject(m, "DTypeError", DTypeError) < 0 ||
-      PyModule_AddObject(m, "TypePromotionError", TypePromotionError) < 0)
+      PyModule_AddObject(m, "TypePromotionError", TypePromotionError) < 0 ||
+      PyModule_AddObject(m, "DTypePromotionError", DTypePromotionError) < 0)
     goto fail;
   PyObject *all = PyTuple_New(TL_NUM_DTYPES);
   if (!all) goto fail;

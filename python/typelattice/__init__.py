@@ -17,7 +17,8 @@ second time in Python).
 Functions: dtype, promote_types, result_type, can_cast, isdtype, finfo, iinfo,
 rules, rules_dtypes, astype, config, get_config; promoted binary operations on
 NumPy arrays: add, subtract, multiply, divide, maximum, minimum, equal, less. Exceptions: TypePromotionError
-(a ValueError), DTypeError (a TypeError and a ValueError); OverflowError,
+(a ValueError), DTypePromotionError (NumPy's: a TypePromotionError and a TypeError), DTypeError (a
+TypeError and a ValueError); OverflowError,
 TypeError, RuntimeError and NotImplementedError where the framework raises them.
 """
 
@@ -30,6 +31,7 @@ from . import _typelattice as _C
 from ._typelattice import (
     DTYPES,
     DTypeError,
+    DTypePromotionError,
     TypePromotionError,
     astype,
     can_cast,
@@ -47,6 +49,7 @@ __version__: str = _C.__version__
 __all__ = [
     "DTYPES",
     "DTypeError",
+    "DTypePromotionError",
     "TypePromotionError",
     "add",
     "astype",
