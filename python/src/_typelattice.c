@@ -291,6 +291,30 @@ static int getattr_opt(PyObject *obj, PyObject *name, PyObject **out) {
 
 static PyObject *g_str_dtype, *g_str_ndim, *g_str_weak_type, *g_str_item, *g_str_bit_length;
 
+/* TensorFlow's WeakTensor class (tensorflow.python.framework.weak_tensor.WeakTensor), looked up in
+ * sys.modules (never imported from here: an object can only be a WeakTensor when that module is
+ * loaded). Its instances are weakly typed but have no weak_type attribute: flexible_dtypes.result_type
+ * tests isinstance(x, WeakTensor). The class is cached with the module it came from and looked up
+ * again when sys.modules holds another module object under that name (a reload, a test's stand-in). */
+static PyObject *g_tf_wt_module, *g_tf_wt_class; /* strong references once found */
+static int is_tf_weak_tensor(PyObject *obj) {
+  PyObject *mods = PyImport_GetModuleDict(); /* borrowed */
+  PyObject *m = mods ? PyDict_GetItemString(mods, "tensorflow.python.framework.weak_tensor") : NULL;
+  if (!m) return 0; /* not loaded (PyDict_GetItemString sets no error) */
+  if (m != g_tf_wt_module) {
+    PyObject *cls = PyObject_GetAttrString(m, "WeakTensor");
+    if (!cls || !PyType_Check(cls)) { /* a half-initialised module: look again next time */
+      Py_XDECREF(cls);
+      PyErr_Clear();
+      return 0;
+    }
+    Py_XSETREF(g_tf_wt_class, cls);
+    Py_INCREF(m);
+    Py_XSETREF(g_tf_wt_module, m);
+  }
+  return PyObject_TypeCheck(obj, (PyTypeObject *)g_tf_wt_class);
+}
+
 /* Any dtype-like -> code. Python scalars and their types map to bool and the
  * weak kinds; objects with a .dtype attribute (arrays, tensors, NumPy scalars)
  * give that dtype. Raises and returns -1 on failure. */
@@ -828,7 +852,7 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
   if (PyLong_Check(obj) || PyFloat_Check(obj) || PyComplex_Check(obj)) /* int/float subclasses */
     return pyscalar_operand(obj, op, saturated);
   if (!PyType_Check(obj)) {
-    /* duck-typed arrays: torch tensors, JAX arrays (weak_type), ... */
+    /* duck-typed arrays: torch tensors, JAX arrays (weak_type), TF tensors (WeakTensor: weak), ... */
     PyObject *dt;
     int has = getattr_opt(obj, g_str_dtype, &dt);
     if (has < 0) return -1;
@@ -853,6 +877,8 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
         weak = PyObject_IsTrue(wk_o);
         Py_DECREF(wk_o);
         if (weak < 0) return -1;
+      } else {
+        weak = is_tf_weak_tensor(obj); /* TensorFlow's WeakTensor: weak by its class */
       }
       op->kind = weak ? TL_OPERAND_WEAK_ARRAY : nd == 0 ? TL_OPERAND_ZERODIM : TL_OPERAND_ARRAY;
       return 0;
@@ -1067,7 +1093,8 @@ PyDoc_STRVAR(result_type_doc,
              "            precise=None, default_dtype=None)\n--\n\n"
              "The framework's result_type over the operands: dtype-likes, NumPy arrays (0-d ones\n"
              "with their value), NumPy scalars (with value), Python scalars (weak, exact value),\n"
-             "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read), and\n"
+             "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read; TensorFlow\n"
+             "WeakTensors are weak), and\n"
              "strings of the CLI operand grammar ('weak:float32', 'py:int:300').\n"
              "op=True asks what an operation such as x + y computes in, with the framework's\n"
              "value checks (OverflowError); op='function' asks for the function form instead\n"
