@@ -1178,7 +1178,10 @@ done:
 PyDoc_STRVAR(can_cast_doc,
              "can_cast(from_, to, casting='safe', /, *, rules=None, x64=None, strict=None, precise=None)\n--\n\n"
              "The framework's can_cast(from_, to, casting) for dtype-likes (or objects with a\n"
-             ".dtype). casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
+             ".dtype) and values (tl_can_cast_operand): under 'numpy1' a Python scalar, NumPy scalar\n"
+             "or 0-d array casts by value (np.can_cast(300, 'int16') is True in NumPy 1.26); under\n"
+             "'numpy'/'jax'/'torch'/'array-api' a Python int/float/complex/bool value is the\n"
+             "framework's TypeError. casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
              "NumPy dtypes and typestrs ('>f4') counts for 'no' and 'equiv'. rules=None uses the\n"
              "enclosing tl.config's rule set, else 'jax' (the same default as promote_types).");
 
@@ -1216,8 +1219,20 @@ static PyObject *py_can_cast(PyObject *self, PyObject *const *args, Py_ssize_t n
   tl_config cfg;
   const tl_config *use;
   if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
-  int yes;
-  int st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  int yes, st;
+  PyObject *a0 = args[0];
+  if (PyLong_Check(a0) || PyFloat_Check(a0) || PyComplex_Check(a0) ||
+      (g_np_generic && (PyObject_TypeCheck(a0, (PyTypeObject *)g_np_generic) ||
+                        PyObject_TypeCheck(a0, (PyTypeObject *)g_np_ndarray)))) {
+    /* a value (Python scalar, NumPy scalar, 0-d array): the rule set decides what its value means
+     * (NumPy 1.x: value-based; NumPy 2, JAX, torch: a Python value is a TypeError) */
+    tl_operand op;
+    int saturated = 0;
+    if (to_operand(a0, &op, &saturated) < 0) return NULL;
+    st = tl_can_cast_operand(use, &op, CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  } else {
+    st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  }
   if (st != TL_OK) return raise_tl(st);
   return PyBool_FromLong(yes);
 }
