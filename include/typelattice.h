@@ -554,6 +554,36 @@ TL_API int tl_casting_parse(const char *name, tl_casting *out);
 TL_API int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder from_order,
                        tl_dtype to, tl_byteorder to_order, tl_casting casting, int *out);
 
+/* The framework's can_cast(from_, to, casting) under cfg (NULL = current) where from_ is an operand
+ * (section 5) that may carry a value: np.can_cast(300, 'int16'), np.can_cast(np.int8(1), 'uint8'),
+ * np.can_cast(np.array(1000), 'int16'). from_order is the byte order of from's dtype (as for
+ * tl_can_cast). Sets *out to 1/0. Per rule set:
+ *   numpy1: value-based, as NumPy 1.26: a Python scalar (int: int64, then uint64 beyond int64, then
+ *     object beyond uint64; float: float64; complex: complex128; bool), a NumPy scalar or a 0-d array
+ *     with its value (TL_OPERAND_PYSCALAR, _SCALAR, _ZERODIM with has_value) can cast when casting is
+ *     unsafe or its dtype casts; else, for NumPy's builtin numbers only (not ml_dtypes' types),
+ *     when min_scalar_type of the value (the signed type of its width when the value is a small
+ *     unsigned and `to` is not a builtin unsigned integer) casts by type under the same casting.
+ *     np.can_cast(-1, 'int8') and np.can_cast(300, 'int16') are true, (300, 'int8') false; a
+ *     Python int beyond uint64 (an object array) casts only with 'unsafe'.
+ *   numpy, jax, jax.lax: a Python value is TL_EUNSUPPORTED with NumPy 2's TypeError ("can_cast() does
+ *     not support Python ints, floats, and complex because the result used to depend on the
+ *     value. ..."; jnp.can_cast raises the same).
+ *   torch: a Python value is TL_EUNSUPPORTED with torch's TypeError ("can_cast(): argument 'from_'
+ *     (position 1) must be torch.dtype, not int").
+ *   array-api: a Python value is TL_EUNSUPPORTED with TypeError "from_=1, but should be an
+ *     array_api array or dtype" (the value's Python repr).
+ *   ivy: a Python value is TL_EUNSUPPORTED with IvyBackendException "numpy: can_cast: numpy:
+ *     promote_types: numpy: as_ivy_dtype: 1".
+ *   Everything else (other operand kinds, other rule sets) is tl_can_cast(from->dtype, ...): NumPy 2
+ *   and JAX cast NumPy scalars and 0-d arrays by their dtype; Python types are the weak kinds.
+ * Errors: TL_EINVAL (NULL; a bad casting value; a bad kind; a Python scalar/type whose dtype is not
+ * bool, int*, float* or complex*, or a Python scalar whose value kind differs from its dtype; an array
+ * or dtype operand with a weak kind), TL_EDTYPE (a dtype outside the rule set), TL_EUNSUPPORTED as
+ * above, and those of tl_can_cast; each message names the bad input. */
+TL_API int tl_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder from_order,
+                               tl_dtype to, tl_byteorder to_order, tl_casting casting, int *out);
+
 /* One cell of the rule set's binary promotion table, as the tables in the
  * JAX docs show it: the join of a and b on the lattice (weak results stay weak
  * kinds int*, float*, complex*), or the rule set's pairwise answer for

@@ -172,3 +172,16 @@ int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype
   }
   return TL_OK;
 }
+
+/* np.can_cast(300, 'int16') (NumPy >= 2, NEP 50) and jnp.can_cast(1, jnp.int32): Python values are
+ * refused with this TypeError (numpy 2.5.5, jax 0.12.0.1, measured); NumPy scalars and 0-d arrays
+ * count by their dtype, and so do Python types (np.can_cast(int, 'int32') is False). */
+int tl__numpy2_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                tl_byteorder to_order, tl_casting casting, int *out) {
+  (void)cfg, (void)fo, (void)to, (void)to_order, (void)casting, (void)out;
+  if (from->kind != TL_OPERAND_PYSCALAR) return TL__DECLINED;
+  return tl__error(TL_EUNSUPPORTED, "TypeError",
+                   "can_cast() does not support Python ints, floats, and complex because the result used to "
+                   "depend on the value.\nThis change was part of adopting NEP 50, we may explicitly allow them "
+                   "again in the future.");
+}

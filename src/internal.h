@@ -160,6 +160,11 @@ struct tl_rules {
    * never report an error, and return TL__DECLINED for anything it does not
    * fully handle (the validated exact path then answers). */
   int (*fast_result_type)(const tl_config *cfg, const tl_operand *ops, size_t n, tl_result *out);
+  /* Optional: can_cast whose from_ is an operand with its value (tl_can_cast_operand). Called with a
+   * validated operand, `to` in the domain and a valid casting; returns TL__DECLINED to have it
+   * answered by can_cast on the operand's dtype. NULL: always that. */
+  int (*can_cast_operand)(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                          tl_byteorder to_order, tl_casting casting, int *out);
 };
 #define TL__DECLINED 1
 
@@ -200,6 +205,10 @@ int tl__numpy_can_cast(int numpy_major, tl_dtype from, tl_byteorder fo, tl_dtype
 /* NumPy's safe-cast relation (builtins and ml_dtypes' types) and dtype.kind. */
 int tl__numpy_safe(tl_dtype from, tl_dtype to);
 char tl__numpy_kind(tl_dtype d);
+/* can_cast_operand hook of NumPy >= 2 and JAX (jnp.can_cast is np.can_cast): a Python
+ * int/float/complex/bool value is NumPy 2's TypeError; anything else TL__DECLINED. */
+int tl__numpy2_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                tl_byteorder to_order, tl_casting casting, int *out);
 /* NumPy's DType class as its messages print it ("<class 'numpy.dtypes.Int8DType'>"). */
 const char *tl__numpy_dtype_class(tl_dtype d);
 /* np.promote_types (NumPy >= 1.25 common-DType machinery; rules_numpy.c). */

@@ -185,6 +185,48 @@ int tl_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl_dtype t
   return tl__ok();
 }
 
+int tl_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                        tl_byteorder to_order, tl_casting casting, int *out) {
+  if (!from || !out) return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: NULL %s", from ? "out" : "from");
+  if ((int)casting < TL_CASTING_NO || casting > TL_CASTING_UNSAFE)
+    return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: invalid casting value %d", (int)casting);
+  unsigned k = (unsigned)from->kind;
+  if (k > TL_OPERAND_PYTYPE)
+    return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: from has invalid kind %d", (int)from->kind);
+  if (!tl__valid_dtype(from->dtype))
+    return tl__error(TL_EDTYPE, NULL, "tl_can_cast_operand: from has invalid dtype value %d", (int)from->dtype);
+  int py = k >= TL_OPERAND_PYSCALAR, pyd = from->dtype == TL_BOOL || tl__is_weak(from->dtype);
+  if (py && !pyd)
+    return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: a Python scalar/type must have dtype bool, int*, float* or complex*");
+  if (!py && tl__is_weak(from->dtype))
+    return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: an array or dtype operand cannot have a weak kind as its dtype");
+  if (k == TL_OPERAND_PYSCALAR) {
+    tl_value_kind want = from->dtype == TL_BOOL        ? TL_VALUE_BOOL
+                         : from->dtype == TL_WEAK_INT   ? TL_VALUE_INT
+                         : from->dtype == TL_WEAK_FLOAT ? TL_VALUE_FLOAT
+                                                        : TL_VALUE_COMPLEX;
+    if (from->value.kind != want)
+      return tl__error(TL_EINVAL, NULL, "tl_can_cast_operand: a Python %s scalar needs a value of that kind",
+                       tl_dtype_name(from->dtype));
+  }
+  cfg = tl__cfg(cfg);
+  const tl_rules *r = rules_of(cfg);
+  int st;
+  if ((st = check_dtype(r, to, "tl_can_cast_operand")) != TL_OK ||
+      (!py && (st = check_dtype(r, from->dtype, "tl_can_cast_operand")) != TL_OK))
+    return st;
+  if (r->can_cast_operand) {
+    int res = 0;
+    st = r->can_cast_operand(cfg, from, fo, to, to_order, casting, &res);
+    if (st == TL_OK) {
+      *out = res;
+      return tl__ok();
+    }
+    if (st != TL__DECLINED) return st;
+  }
+  return tl_can_cast(cfg, from->dtype, fo, to, to_order, casting, out);
+}
+
 int tl_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype *out) {
   if (!out) return tl__error(TL_EINVAL, NULL, "tl_table_cell: NULL out");
   cfg = tl__cfg(cfg);

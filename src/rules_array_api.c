@@ -289,6 +289,17 @@ static int api_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, tl
   return TL_OK;
 }
 
+/* array_api_strict.can_cast(1, int32): TypeError "from_=1, but should be an array_api array or dtype"
+ * (array-api-strict 2.6.1, measured; the value's repr). */
+static int api_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                tl_byteorder too, tl_casting casting, int *out) {
+  (void)cfg, (void)fo, (void)to, (void)too, (void)casting, (void)out;
+  if (from->kind != TL_OPERAND_PYSCALAR) return TL__DECLINED;
+  char v[96];
+  tl__value_repr(&from->value, v, sizeof v);
+  return tl__error(TL_EUNSUPPORTED, "TypeError", "from_=%s, but should be an array_api array or dtype", v);
+}
+
 const tl_rules tl__rules_array_api = {
     "array-api",
     "Python Array API standard (2021.12 ... 2025.12, default 2025.12; --api-version): same-kind lattice, no mixed kinds, scalars take the array's dtype",
@@ -300,4 +311,5 @@ const tl_rules tl__rules_array_api = {
     api_table_cell,
     NULL,
     NULL, /* fast_result_type */
+    api_can_cast_operand, /* can_cast_operand */
 };

@@ -513,6 +513,19 @@ static int ivy_table_cell(const tl_config *cfg, tl_dtype a, tl_dtype b, tl_dtype
   return promote_inputs(cfg, &ops[0], &ops[1], out);
 }
 
+/* ivy.can_cast(1, 'int32') (numpy backend): the value reaches as_ivy_dtype, which refuses it
+ * (ivy 1.0.0.5, measured: IvyBackendException "numpy: can_cast: numpy: promote_types: numpy:
+ * as_ivy_dtype: 1"; str() of the value). */
+static int ivy_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                tl_byteorder too, tl_casting casting, int *out) {
+  (void)cfg, (void)fo, (void)to, (void)too, (void)casting, (void)out;
+  if (from->kind != TL_OPERAND_PYSCALAR) return TL__DECLINED;
+  char v[96];
+  tl__value_repr(&from->value, v, sizeof v);
+  return tl__error(TL_EUNSUPPORTED, "IvyBackendException", "numpy: can_cast: numpy: promote_types: numpy: as_ivy_dtype: %s",
+                   v);
+}
+
 const tl_rules tl__rules_ivy = {
     "ivy",
     "Ivy's unified table (array_api + common extra + precise/non-precise extra), numpy backend; scalars per "
@@ -525,4 +538,5 @@ const tl_rules tl__rules_ivy = {
     ivy_table_cell,
     NULL,
     NULL, /* fast_result_type */
+    ivy_can_cast_operand, /* can_cast_operand */
 };

@@ -565,6 +565,7 @@ const tl_rules tl__rules_jax = {
     jax_table_cell,
     jax_lattice_hook,
     jax_fast_result_type,
+    tl__numpy2_can_cast_operand, /* can_cast_operand */
 };
 
 /* ---- jax.lax: no implicit promotion -------------------------------------- */
@@ -641,4 +642,5 @@ const tl_rules tl__rules_jax_lax = {
     lax_table_cell,
     lax_lattice_hook,
     NULL, /* fast_result_type */
+    tl__numpy2_can_cast_operand, /* can_cast_operand */
 };

@@ -625,4 +625,5 @@ const tl_rules tl__rules_numpy = {
     np_table_cell,
     NULL,
     NULL, /* fast_result_type */
+    tl__numpy2_can_cast_operand, /* can_cast_operand */
 };

@@ -384,6 +384,29 @@ static int numpy1_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo,
   return tl__numpy_can_cast(1, from, fo, to, too, casting, out);
 }
 
+/* np.can_cast(from_, to, casting) in NumPy 1.26 when from_ is a value (a Python scalar, NumPy scalar
+ * or 0-d array): PyArray_FROM_O makes it a 0-d array (a Python int: int64, ULongLong, or object),
+ * then can_cast_scalar_to: true for 'unsafe' and whenever the type cast is allowed; else, for a
+ * builtin number only, min_scalar_type of the value (signed when small unsigned and `to` is not a
+ * builtin unsigned) cast by type with the same casting. Python types, dtypes and n-d arrays are
+ * declined (the type-based answer). */
+static int numpy1_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                   tl_byteorder too, tl_casting casting, int *out) {
+  (void)cfg;
+  if (!is_scalar(from) || (from->kind != TL_OPERAND_PYSCALAR && !from->has_value)) return TL__DECLINED;
+  tl_dtype d = array_descr(from);
+  if (casting == TL_CASTING_UNSAFE) return *out = 1, TL_OK;
+  if (d == OBJECT) return *out = 0, TL_OK; /* object -> numbers is an unsafe cast; no value-based step */
+  int yes = 0, st;
+  if ((st = tl__numpy_can_cast(1, reported(d), fo, to, too, casting, &yes)) != TL_OK) return st;
+  if (yes || !is_builtin(d)) return *out = yes, TL_OK;
+  int small = 0;
+  tl_dtype m = min_scalar_type(from, &small);
+  if (small && !is_unsigned_num(to)) m = to_signed(m);
+  if ((st = tl__numpy_can_cast(1, reported(m), TL_BYTEORDER_NATIVE, to, too, casting, &yes)) != TL_OK) return st;
+  return *out = yes, TL_OK;
+}
+
 const tl_rules tl__rules_numpy1 = {
     "numpy1",
     "NumPy 1.x legacy promotion: value-based min_scalar_type for scalars under the category rule",
@@ -395,4 +418,5 @@ const tl_rules tl__rules_numpy1 = {
     NULL,
     NULL,
     NULL, /* fast_result_type */
+    numpy1_can_cast_operand, /* can_cast_operand */
 };

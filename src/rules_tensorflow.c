@@ -294,6 +294,7 @@ const tl_rules tl__rules_tensorflow = {
     NULL,
     NULL,
     NULL, /* fast_result_type */
+    NULL, /* can_cast_operand */
 };
 
 /* ---- TF >= 2.15 dtype_conversion_mode 'all' / 'safe' ----------------------
@@ -654,6 +655,7 @@ const tl_rules tl__rules_tensorflow_all = {
     tf_all_cell,
     NULL,
     NULL, /* fast_result_type */
+    NULL, /* can_cast_operand */
 };
 
 const tl_rules tl__rules_tensorflow_safe = {
@@ -667,4 +669,5 @@ const tl_rules tl__rules_tensorflow_safe = {
     tf_safe_cell,
     NULL,
     NULL, /* fast_result_type */
+    NULL, /* can_cast_operand */
 };

@@ -422,6 +422,18 @@ static int torch_can_cast(const tl_config *cfg, tl_dtype from, tl_byteorder fo, 
   return TL_OK;
 }
 
+/* torch.can_cast takes torch.dtypes only: a Python value is a TypeError naming its type (torch 2.15.0,
+ * measured: "can_cast(): argument 'from_' (position 1) must be torch.dtype, not int"). Everything else
+ * (tensors' dtypes) keeps the dtype answer. */
+static int torch_can_cast_operand(const tl_config *cfg, const tl_operand *from, tl_byteorder fo, tl_dtype to,
+                                  tl_byteorder too, tl_casting casting, int *out) {
+  (void)cfg, (void)fo, (void)to, (void)too, (void)casting, (void)out;
+  if (from->kind != TL_OPERAND_PYSCALAR) return TL__DECLINED;
+  const tl_value_kind k = from->value.kind;
+  return tl__error(TL_EUNSUPPORTED, "TypeError", "can_cast(): argument 'from_' (position 1) must be torch.dtype, not %s",
+                   k == TL_VALUE_BOOL ? "bool" : k == TL_VALUE_INT ? "int" : k == TL_VALUE_FLOAT ? "float" : "complex");
+}
+
 const tl_rules tl__rules_torch = {
     "torch",
     "PyTorch: promote_types table (category + size), result_type with dim > 0-dim > Python-number priority",
@@ -433,4 +445,5 @@ const tl_rules tl__rules_torch = {
     torch_table_cell,
     NULL,
     NULL, /* fast_result_type */
+    torch_can_cast_operand, /* can_cast_operand */
 };

@@ -124,6 +124,12 @@ C(casting_parse_null) { tl_casting k; return tl_casting_parse(NULL, &k); }
 C(casting_parse_unknown) { tl_casting k; return tl_casting_parse("same-kind", &k); }
 C(can_cast_null) { return tl_can_cast(NULL, TL_INT8, TL_BYTEORDER_NATIVE, TL_INT16, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, NULL); }
 C(can_cast_casting) { return tl_can_cast(NULL, TL_INT8, TL_BYTEORDER_NATIVE, TL_INT16, TL_BYTEORDER_NATIVE, (tl_casting)9, &i_); }
+C(cco_null) { return tl_can_cast_operand(NULL, NULL, TL_BYTEORDER_NATIVE, TL_INT8, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
+C(cco_casting) { tl_operand o = tl_operand_pyint(1); return tl_can_cast_operand(NULL, &o, TL_BYTEORDER_NATIVE, TL_INT8, TL_BYTEORDER_NATIVE, (tl_casting)9, &i_); }
+C(cco_kind) { tl_operand o = tl_operand_pyint(1); o.kind = (tl_operand_kind)42; return tl_can_cast_operand(NULL, &o, TL_BYTEORDER_NATIVE, TL_INT8, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
+C(cco_pyvalue_kind) { tl_operand o = tl_operand_pyint(1); o.value.kind = TL_VALUE_FLOAT; return tl_can_cast_operand(NULL, &o, TL_BYTEORDER_NATIVE, TL_INT8, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
+C(cco_numpy2_value) { tl_config c = rulescfg("numpy"); tl_operand o = tl_operand_pyint(300); return tl_can_cast_operand(&c, &o, TL_BYTEORDER_NATIVE, TL_INT16, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
+C(cco_torch_value) { tl_config c = rulescfg("torch"); tl_operand o = tl_operand_pyfloat(1.0); return tl_can_cast_operand(&c, &o, TL_BYTEORDER_NATIVE, TL_FLOAT32, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
 C(can_cast_dtype) { tl_config c = jaxcfg(0, 0, 0); return tl_can_cast(&c, (tl_dtype)-5, TL_BYTEORDER_NATIVE, TL_INT16, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &i_); }
 C(table_cell_null) { return tl_table_cell(NULL, TL_INT8, TL_INT8, NULL); }
 C(table_cell_lax_bool) { tl_config c = rulescfg("jax.lax"); return tl_table_cell(&c, TL_BOOL, TL_INT8, &d_); }
@@ -375,7 +381,8 @@ static const struct {
     E(promote_lax), E(promote_not_in_domain), E(result_null), E(result_empty), E(result_kind), E(result_bad_dtype),
     E(result_weak_array_dtype), E(result_py_dtype), E(result_overflow), E(result_promote), E(result_too_many),
     E(result_cfg_default), E(result_intn_weak), E(casting_parse_null), E(casting_parse_unknown), E(can_cast_null),
-    E(can_cast_casting), E(can_cast_dtype), E(table_cell_null), E(table_cell_lax_bool), E(lattice_parse_null),
+    E(can_cast_casting), E(can_cast_dtype), E(cco_null), E(cco_casting), E(cco_kind), E(cco_pyvalue_kind),
+    E(cco_numpy2_value), E(cco_torch_value), E(table_cell_null), E(table_cell_lax_bool), E(lattice_parse_null),
     E(lattice_parse_syntax), E(lattice_parse_cycle), E(lattice_parse_ambiguous), E(lattice_parse_no_bound),
     E(lattice_parse_empty), E(lattice_parse_too_many), E(lattice_new_null), E(lattice_new_bad_succ),
     E(lattice_node_unknown), E(lattice_node_name_bad), E(lattice_join_index), E(lattice_join_none),

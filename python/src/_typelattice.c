@@ -30,6 +30,7 @@
 /* ---- module state -------------------------------------------------------------- */
 
 static PyObject *TypePromotionError; /* ValueError subclass */
+static PyObject *DTypePromotionError; /* TypePromotionError + TypeError subclass (NumPy's class) */
 static PyObject *DTypeError;         /* TypeError + ValueError subclass */
 
 /* tl.dtype: not a str (a str subclass whose hash is NumPy's would break every
@@ -144,6 +145,7 @@ static PyObject *raise_tl(int st) {
   const char *m = tl_errmsg();
   PyObject *exc;
   if (strcmp(t, "TypePromotionError") == 0) exc = TypePromotionError;
+  else if (strcmp(t, "DTypePromotionError") == 0) exc = DTypePromotionError;
   else if (strcmp(t, "OverflowError") == 0) exc = PyExc_OverflowError;
   else if (strcmp(t, "TypeError") == 0) exc = PyExc_TypeError;
   else if (strcmp(t, "RuntimeError") == 0) exc = PyExc_RuntimeError;
@@ -288,6 +290,30 @@ static int getattr_opt(PyObject *obj, PyObject *name, PyObject **out) {
 }
 
 static PyObject *g_str_dtype, *g_str_ndim, *g_str_weak_type, *g_str_item, *g_str_bit_length;
+
+/* TensorFlow's WeakTensor class (tensorflow.python.framework.weak_tensor.WeakTensor), looked up in
+ * sys.modules (never imported from here: an object can only be a WeakTensor when that module is
+ * loaded). Its instances are weakly typed but have no weak_type attribute: flexible_dtypes.result_type
+ * tests isinstance(x, WeakTensor). The class is cached with the module it came from and looked up
+ * again when sys.modules holds another module object under that name (a reload, a test's stand-in). */
+static PyObject *g_tf_wt_module, *g_tf_wt_class; /* strong references once found */
+static int is_tf_weak_tensor(PyObject *obj) {
+  PyObject *mods = PyImport_GetModuleDict(); /* borrowed */
+  PyObject *m = mods ? PyDict_GetItemString(mods, "tensorflow.python.framework.weak_tensor") : NULL;
+  if (!m) return 0; /* not loaded (PyDict_GetItemString sets no error) */
+  if (m != g_tf_wt_module) {
+    PyObject *cls = PyObject_GetAttrString(m, "WeakTensor");
+    if (!cls || !PyType_Check(cls)) { /* a half-initialised module: look again next time */
+      Py_XDECREF(cls);
+      PyErr_Clear();
+      return 0;
+    }
+    Py_XSETREF(g_tf_wt_class, cls);
+    Py_INCREF(m);
+    Py_XSETREF(g_tf_wt_module, m);
+  }
+  return PyObject_TypeCheck(obj, (PyTypeObject *)g_tf_wt_class);
+}
 
 /* Any dtype-like -> code. Python scalars and their types map to bool and the
  * weak kinds; objects with a .dtype attribute (arrays, tensors, NumPy scalars)
@@ -826,7 +852,7 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
   if (PyLong_Check(obj) || PyFloat_Check(obj) || PyComplex_Check(obj)) /* int/float subclasses */
     return pyscalar_operand(obj, op, saturated);
   if (!PyType_Check(obj)) {
-    /* duck-typed arrays: torch tensors, JAX arrays (weak_type), ... */
+    /* duck-typed arrays: torch tensors, JAX arrays (weak_type), TF tensors (WeakTensor: weak), ... */
     PyObject *dt;
     int has = getattr_opt(obj, g_str_dtype, &dt);
     if (has < 0) return -1;
@@ -851,6 +877,8 @@ static int to_operand(PyObject *obj, tl_operand *op, int *saturated) {
         weak = PyObject_IsTrue(wk_o);
         Py_DECREF(wk_o);
         if (weak < 0) return -1;
+      } else {
+        weak = is_tf_weak_tensor(obj); /* TensorFlow's WeakTensor: weak by its class */
       }
       op->kind = weak ? TL_OPERAND_WEAK_ARRAY : nd == 0 ? TL_OPERAND_ZERODIM : TL_OPERAND_ARRAY;
       return 0;
@@ -1065,7 +1093,8 @@ PyDoc_STRVAR(result_type_doc,
              "            precise=None, default_dtype=None)\n--\n\n"
              "The framework's result_type over the operands: dtype-likes, NumPy arrays (0-d ones\n"
              "with their value), NumPy scalars (with value), Python scalars (weak, exact value),\n"
-             "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read), and\n"
+             "objects with .dtype/.ndim (torch tensors, JAX arrays: weak_type is read; TensorFlow\n"
+             "WeakTensors are weak), and\n"
              "strings of the CLI operand grammar ('weak:float32', 'py:int:300').\n"
              "op=True asks what an operation such as x + y computes in, with the framework's\n"
              "value checks (OverflowError); op='function' asks for the function form instead\n"
@@ -1149,7 +1178,10 @@ done:
 PyDoc_STRVAR(can_cast_doc,
              "can_cast(from_, to, casting='safe', /, *, rules=None, x64=None, strict=None, precise=None)\n--\n\n"
              "The framework's can_cast(from_, to, casting) for dtype-likes (or objects with a\n"
-             ".dtype). casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
+             ".dtype) and values (tl_can_cast_operand): under 'numpy1' a Python scalar, NumPy scalar\n"
+             "or 0-d array casts by value (np.can_cast(300, 'int16') is True in NumPy 1.26); under\n"
+             "'numpy'/'jax'/'torch'/'array-api' a Python int/float/complex/bool value is the\n"
+             "framework's TypeError. casting: 'no', 'equiv', 'safe', 'same_kind', 'unsafe'. Byte order of\n"
              "NumPy dtypes and typestrs ('>f4') counts for 'no' and 'equiv'. rules=None uses the\n"
              "enclosing tl.config's rule set, else 'jax' (the same default as promote_types).");
 
@@ -1187,8 +1219,20 @@ static PyObject *py_can_cast(PyObject *self, PyObject *const *args, Py_ssize_t n
   tl_config cfg;
   const tl_config *use;
   if (make_cfg(kw, NULL, &cfg, &use) < 0) return NULL;
-  int yes;
-  int st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  int yes, st;
+  PyObject *a0 = args[0];
+  if (PyLong_Check(a0) || PyFloat_Check(a0) || PyComplex_Check(a0) ||
+      (g_np_generic && (PyObject_TypeCheck(a0, (PyTypeObject *)g_np_generic) ||
+                        PyObject_TypeCheck(a0, (PyTypeObject *)g_np_ndarray)))) {
+    /* a value (Python scalar, NumPy scalar, 0-d array): the rule set decides what its value means
+     * (NumPy 1.x: value-based; NumPy 2, JAX, torch: a Python value is a TypeError) */
+    tl_operand op;
+    int saturated = 0;
+    if (to_operand(a0, &op, &saturated) < 0) return NULL;
+    st = tl_can_cast_operand(use, &op, CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  } else {
+    st = tl_can_cast(use, CODE_ID(ca), CODE_BO(ca), CODE_ID(cb), CODE_BO(cb), casting, &yes);
+  }
   if (st != TL_OK) return raise_tl(st);
   return PyBool_FromLong(yes);
 }
@@ -1210,11 +1254,15 @@ static PyObject *py_finfo(PyObject *self, PyObject *arg) {
   tl_finfo f;
   int st = tl_finfo_get(d, &f);
   if (st != TL_OK) return raise_tl(st);
-  return Py_BuildValue("{s:N,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d,s:i,s:i,s:i,s:i,s:i}", "dtype", dtype_obj(d), "bits",
-                       f.bits, "eps", f.eps, "epsneg", f.epsneg, "max", f.max, "min", f.min, "smallest_normal",
-                       f.smallest_normal, "smallest_subnormal", f.smallest_subnormal, "resolution", f.resolution,
-                       "nexp", f.nexp, "nmant", f.nmant, "maxexp", f.maxexp, "minexp", f.minexp, "precision",
-                       f.precision);
+  /* finfo(complex).dtype is the component's float dtype, as np.finfo, jnp.finfo, torch.finfo and
+   * array_api_strict.finfo say (complex64 -> float32, complex32 -> float16, bcomplex32 -> bfloat16) */
+  const tl_dtype_info *info = tl_dtype_get(d);
+  tl_dtype fd = info && info->component != TL_DTYPE_NONE ? info->component : d;
+  return Py_BuildValue("{s:N,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "dtype", dtype_obj(fd),
+                       "bits", f.bits, "eps", f.eps, "epsneg", f.epsneg, "max", f.max, "min", f.min,
+                       "smallest_normal", f.smallest_normal, "smallest_subnormal", f.smallest_subnormal,
+                       "resolution", f.resolution, "nexp", f.nexp, "nmant", f.nmant, "maxexp", f.maxexp, "minexp",
+                       f.minexp, "precision", f.precision, "machep", f.machep, "negep", f.negep);
 }
 
 PyDoc_STRVAR(iinfo_doc, "_iinfo(dtype) -> dict of the tl_iinfo fields of an integer dtype.");
@@ -2136,12 +2184,26 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
       "NumPy's DTypePromotionError, ...). The message is the framework's.",
       PyExc_ValueError, NULL);
   if (!DTypeError || !TypePromotionError) goto fail;
+  /* numpy.exceptions.DTypePromotionError is a TypeError; it is also a tl.TypePromotionError, so code
+   * that catches the rule-set-neutral class keeps working under 'numpy'/'numpy1' */
+  PyObject *npbases = PyTuple_Pack(2, TypePromotionError, PyExc_TypeError);
+  if (!npbases) goto fail;
+  DTypePromotionError = PyErr_NewExceptionWithDoc(
+      "typelattice.DTypePromotionError",
+      "NumPy's numpy.exceptions.DTypePromotionError (rules 'numpy', 'numpy1'): no common dtype for\n"
+      "these inputs. Both a tl.TypePromotionError (a ValueError) and a TypeError, as NumPy's class is.\n"
+      "The message is NumPy's.",
+      npbases, NULL);
+  Py_DECREF(npbases);
+  if (!DTypePromotionError) goto fail;
   Py_INCREF(&Dtype_Type);
   if (PyModule_AddObject(m, "dtype", (PyObject *)&Dtype_Type) < 0) goto fail;
   Py_INCREF(DTypeError);
   Py_INCREF(TypePromotionError);
+  Py_INCREF(DTypePromotionError);
   if (PyModule_AddObject(m, "DTypeError", DTypeError) < 0 ||
-      PyModule_AddObject(m, "TypePromotionError", TypePromotionError) < 0)
+      PyModule_AddObject(m, "TypePromotionError", TypePromotionError) < 0 ||
+      PyModule_AddObject(m, "DTypePromotionError", DTypePromotionError) < 0)
     goto fail;
   PyObject *all = PyTuple_New(TL_NUM_DTYPES);
   if (!all) goto fail;

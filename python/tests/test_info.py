@@ -32,6 +32,43 @@ KNOWN_FINFO_DIFFERENCES = {
 }
 
 
+# finfo(complex).dtype is the component's float dtype. Recorded live with .venv-ref/ref (numpy 2.5.5,
+# ml_dtypes 0.6.0, jax 0.12.0.1, torch 2.15.0, array-api-strict 2.6.1): np.finfo(np.complex64).dtype float32,
+# np.finfo(np.complex128).dtype float64, ml_dtypes.finfo(ml_dtypes.complex32).dtype float16,
+# ml_dtypes.finfo(ml_dtypes.bcomplex32).dtype bfloat16; jnp.finfo(jnp.complex64/128).dtype float32/float64;
+# torch.finfo(torch.complex32/64/128).dtype float16/float32/float64; array_api_strict.finfo(complex64) float32.
+COMPONENT = {"complex64": "float32", "complex128": "float64", "complex32": "float16", "bcomplex32": "bfloat16"}
+
+# NumPy's machep/negep (eps == 2**machep, epsneg == 2**negep), recorded live with .venv-ref/ref from
+# np.finfo (float16/32/64, complex64/128) and ml_dtypes 0.6.0's finfo (the others); the same in
+# jnp.finfo (jax 0.12.0.1) for complex64, complex128, bfloat16, float8_e4m3fn.
+MACHEP_NEGEP = {
+    "float4_e2m1fn": (-1, -1), "float6_e2m3fn": (-3, -3), "float6_e3m2fn": (-2, -3), "float8_e3m4": (-4, -5),
+    "float8_e4m3": (-3, -4), "float8_e4m3fn": (-3, -4), "float8_e4m3fnuz": (-3, -4),
+    "float8_e4m3b11fnuz": (-3, -4), "float8_e5m2": (-2, -3), "float8_e5m2fnuz": (-2, -3),
+    "float8_e8m0fnu": (0, -1), "bfloat16": (-7, -8), "float16": (-10, -11), "float32": (-23, -24),
+    "float64": (-52, -53), "complex64": (-23, -24), "complex128": (-52, -53), "complex32": (-10, -11),
+    "bcomplex32": (-7, -8),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MACHEP_NEGEP))
+def test_finfo_machep_negep_recorded(name):
+    f = tl.finfo(name)
+    assert (f.machep, f.negep) == MACHEP_NEGEP[name]
+
+
+@pytest.mark.parametrize("name", sorted(COMPONENT))
+def test_finfo_complex_dtype_is_component(name):
+    f = tl.finfo(name)
+    assert f.dtype is tl.dtype(COMPONENT[name])
+    assert f"dtype={COMPONENT[name]})" in repr(f)
+    # the component's own finfo has the same limits
+    g = tl.finfo(COMPONENT[name])
+    for field in ("bits", "eps", "epsneg", "max", "min", "smallest_normal", "machep", "negep", "precision"):
+        assert getattr(f, field) == getattr(g, field), field
+
+
 def _same(a, b):
     return (math.isnan(a) and math.isnan(b)) or a == b
 
@@ -39,7 +76,7 @@ def _same(a, b):
 @pytest.mark.parametrize("d", FLOATS, ids=str)
 def test_finfo_matches_ml_dtypes_and_numpy(d):
     f = tl.finfo(d)
-    assert f.dtype is d and tl.finfo(str(d)) is f  # cached
+    assert f.dtype is tl.dtype(COMPONENT.get(str(d), str(d))) and tl.finfo(str(d)) is f  # cached
     assert f.tiny == f.smallest_normal and f.iexp == f.nexp
     assert "finfo(" in repr(f)
     ref = _reference_finfo(str(d))
@@ -49,8 +86,11 @@ def test_finfo_matches_ml_dtypes_and_numpy(d):
         if (str(d), field) in KNOWN_FINFO_DIFFERENCES and not _same(float(getattr(ref, field)), getattr(f, field)):
             pytest.xfail(KNOWN_FINFO_DIFFERENCES[str(d), field])
         assert _same(float(getattr(ref, field)), getattr(f, field)), field
-    for field in ("nexp", "nmant", "maxexp", "minexp", "precision"):
+    for field in ("nexp", "nmant", "maxexp", "minexp", "precision", "machep", "negep"):
         assert getattr(ref, field) == getattr(f, field), field
+    assert type(f.machep) is int and type(f.negep) is int
+    assert f.eps == 2.0**f.machep and f.epsneg == 2.0**f.negep
+    assert f.dtype == ref.dtype  # the component for complex dtypes (np.finfo(np.complex64).dtype is float32)
     if d.kind == "f":
         assert ref.bits == f.bits
 

@@ -59,6 +59,52 @@ def test_promote_types_errors_are_the_frameworks():
         tl.promote_types("int8", "int16", strict=True)
 
 
+# NumPy's promotion errors are numpy.exceptions.DTypePromotionError, a TypeError. Messages and class recorded
+# live: numpy 2.5.5 + ml_dtypes 0.6.0 (.venv-ref/ref) and numpy 1.26.4 + ml_dtypes 0.5.4 (.venv-ref/np1) give the
+# same texts for np.promote_types(bfloat16, float8_e4m3fn) and np.result_type(bfloat16, float8_e4m3fn);
+# np.result_type(ml_dtypes.complex32, np.uint32) is numpy 2.5.5's (ml_dtypes 0.5.4 has no complex32).
+NP_NO_COMMON = ("The DTypes <class 'numpy.dtype[bfloat16]'> and <class 'numpy.dtype[float8_e4m3fn]'> do not have "
+                "a common DType. For example they cannot be stored in a single array unless the dtype is `object`.")
+NP_NOT_PROMOTED = ("The DType <class 'numpy.dtype[{a}]'> could not be promoted by <class '{b}'>. This means that no "
+                   "common DType exists for the given inputs. For example they cannot be stored in a single array "
+                   "unless the dtype is `object`. The full list of DTypes is: (<class 'numpy.dtype[{a}]'>, "
+                   "<class '{b}'>)")
+
+
+@pytest.mark.parametrize("rules", ["numpy", "numpy1"])
+def test_numpy_promotion_errors_are_dtype_promotion_error(rules):
+    if rules not in REGISTERED:
+        pytest.skip(f"rule set {rules!r} is not registered")
+    with pytest.raises(tl.DTypePromotionError) as e:
+        tl.promote_types("bfloat16", "float8_e4m3fn", rules=rules)
+    assert str(e.value) == NP_NO_COMMON
+    # NumPy's class is a TypeError; it is a tl.TypePromotionError (a ValueError) as well
+    assert isinstance(e.value, TypeError) and isinstance(e.value, tl.TypePromotionError)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(tl.DTypePromotionError) as e:
+        tl.result_type("bfloat16", "float8_e4m3fn", rules=rules)
+    assert str(e.value) == NP_NOT_PROMOTED.format(a="bfloat16", b="numpy.dtype[float8_e4m3fn]")
+    with pytest.raises(TypeError):  # caught as NumPy's class is
+        tl.promote_types("float8_e4m3fn", "bfloat16", rules=rules)
+
+
+@needs_rules("numpy")
+def test_numpy2_complex32_uint32_is_dtype_promotion_error():
+    with pytest.raises(tl.DTypePromotionError) as e:
+        tl.result_type("complex32", "uint32", rules="numpy")
+    assert str(e.value) == NP_NOT_PROMOTED.format(a="complex32", b="numpy.dtypes.UInt32DType")
+
+
+def test_dtype_promotion_error_class():
+    assert issubclass(tl.DTypePromotionError, tl.TypePromotionError)
+    assert issubclass(tl.DTypePromotionError, TypeError)
+    assert tl.DTypePromotionError.__module__ == "typelattice" and "DTypePromotionError" in tl.__all__
+    # other frameworks' promotion errors stay plain tl.TypePromotionError (JAX's class is not a TypeError)
+    with pytest.raises(tl.TypePromotionError) as e:
+        tl.promote_types("float8_e4m3fn", "float8_e5m2", rules="jax")
+    assert not isinstance(e.value, tl.DTypePromotionError) and not isinstance(e.value, TypeError)
+
+
 def test_promote_types_bad_arguments():
     with pytest.raises(TypeError, match="takes 2 positional arguments"):
         tl.promote_types("int8")

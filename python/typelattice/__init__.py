@@ -17,7 +17,8 @@ second time in Python).
 Functions: dtype, promote_types, result_type, can_cast, isdtype, finfo, iinfo,
 rules, rules_dtypes, astype, config, get_config; promoted binary operations on
 NumPy arrays: add, subtract, multiply, divide, maximum, minimum, equal, less. Exceptions: TypePromotionError
-(a ValueError), DTypeError (a TypeError and a ValueError); OverflowError,
+(a ValueError), DTypePromotionError (NumPy's: a TypePromotionError and a TypeError), DTypeError (a
+TypeError and a ValueError); OverflowError,
 TypeError, RuntimeError and NotImplementedError where the framework raises them.
 """
 
@@ -30,6 +31,7 @@ from . import _typelattice as _C
 from ._typelattice import (
     DTYPES,
     DTypeError,
+    DTypePromotionError,
     TypePromotionError,
     astype,
     can_cast,
@@ -47,6 +49,7 @@ __version__: str = _C.__version__
 __all__ = [
     "DTYPES",
     "DTypeError",
+    "DTypePromotionError",
     "TypePromotionError",
     "add",
     "astype",
@@ -84,13 +87,17 @@ class finfo:
     Fields (NumPy's names): ``dtype``, ``bits``, ``eps``, ``epsneg``, ``max``,
     ``min``, ``smallest_normal``, ``tiny`` (= smallest_normal),
     ``smallest_subnormal``, ``resolution``, ``nexp``, ``iexp`` (= nexp), ``nmant``,
-    ``maxexp``, ``minexp``, ``precision``. Values are Python floats/ints; for
-    complex dtypes they are those of the component (as NumPy).
+    ``maxexp``, ``minexp``, ``precision``, ``machep`` (``eps == 2**machep``),
+    ``negep`` (``epsneg == 2**negep``). Values are Python floats/ints; for
+    complex dtypes they are those of the component, and ``dtype`` is the
+    component's float dtype (``finfo('complex64').dtype`` is float32; complex32
+    gives float16, bcomplex32 bfloat16), as in NumPy, JAX, PyTorch and the Array API.
     """
 
     __slots__ = (
         "dtype", "bits", "eps", "epsneg", "max", "min", "smallest_normal",
         "smallest_subnormal", "resolution", "nexp", "nmant", "maxexp", "minexp", "precision",
+        "machep", "negep",
     )
     dtype: dtype
     bits: int
@@ -106,6 +113,8 @@ class finfo:
     maxexp: int
     minexp: int
     precision: int
+    machep: int
+    negep: int
 
     def __new__(cls, dtype_like: Any) -> "finfo":
         return _finfo_cached(_C.dtype(dtype_like))

@@ -15,6 +15,10 @@ class DTypeError(TypeError, ValueError):
 class TypePromotionError(ValueError):
     """No implicit promotion for these inputs; the message is the framework's."""
 
+class DTypePromotionError(TypePromotionError, TypeError):
+    """NumPy's numpy.exceptions.DTypePromotionError (rules 'numpy'/'numpy1'): a TypeError as in NumPy,
+    and a TypePromotionError; the message is NumPy's."""
+
 class dtype:
     """A dtype of the typelattice catalogue, named by its canonical name (str(d), d == name).
 
