@@ -362,6 +362,51 @@ C(finfo_packed_pair) { tl_finfo f; return tl_finfo_get(TL_FLOAT4_E2M1FN_X2, &f);
 C(to_dlpack_bcomplex32) { tl_dlpack_dtype dl; return tl_dtype_to_dlpack(TL_BCOMPLEX32, &dl); }
 C(convert_packed_pair) { char s[4] = {0}, d[16]; return tl_convert(TL_FLOAT4_E2M1FN_X2, s, 1, TL_FLOAT32, d, 4, 4, 0, NULL); }
 C(array_ones_packed_pair) { int64_t sh[1] = {3}; return tl_array_ones(TL_FLOAT4_E2M1FN_X2, 1, sh, &arr_); }
+static tl_input IA(const tl_array *a) {
+  tl_input in;
+  memset(&in, 0, sizeof in);
+  in.array = a;
+  return in;
+}
+static tl_input IP(const char *text) {
+  tl_input in;
+  memset(&in, 0, sizeof in);
+  in.scalar = P(text);
+  return in;
+}
+C(binary_inputs_null) { tl_input y = IA(A(TL_INT8, 2, 0)); return tl_binary_inputs(NULL, TL_BINOP_ADD, NULL, &y, TL_DTYPE_NONE, A(TL_INT8, 2, 0)); }
+C(binary_inputs_no_value) {
+  tl_input x = IA(A(TL_INT8, 2, 0)), y;
+  memset(&y, 0, sizeof y);
+  return tl_binary_inputs(NULL, TL_BINOP_ADD, &x, &y, TL_DTYPE_NONE, A(TL_INT8, 2, 0));
+}
+C(binary_inputs_overflow) {
+  tl_config c = rulescfg("numpy");
+  tl_input x = IA(A(TL_INT8, 2, 0)), y = IP("300");
+  return tl_binary_inputs(&c, TL_BINOP_ADD, &x, &y, TL_DTYPE_NONE, A(TL_INT8, 2, 0));
+}
+C(binary_inputs_tf_wrap) {
+  tl_config c = rulescfg("tensorflow-all");
+  tl_input x = IA(A(TL_INT8, 2, 0)), y = IP("2147483648");
+  return tl_binary_inputs(&c, TL_BINOP_ADD, &x, &y, TL_DTYPE_NONE, A(TL_INT8, 2, 0));
+}
+C(binary_inputs_dtypes_op) {
+  tl_input x = IA(A(TL_INT8, 2, 0)), y = IP("1");
+  tl_result r;
+  return tl_binary_inputs_dtypes(NULL, (tl_binop)99, &x, &y, &r, &r);
+}
+C(binary_inputs_dtypes_tf_div_bool) {
+  tl_config c = rulescfg("tensorflow");
+  tl_input x = IA(A(TL_BOOL, 2, 0)), y = IA(A(TL_BOOL, 2, 0));
+  tl_result r;
+  return tl_binary_inputs_dtypes(&c, TL_BINOP_DIVIDE, &x, &y, &r, &r);
+}
+C(binary_inputs_dtypes_torch_bool_sub) {
+  tl_config c = rulescfg("torch");
+  tl_input x = IA(A(TL_INT8, 2, 0)), y = IP("True");
+  tl_result r;
+  return tl_binary_inputs_dtypes(&c, TL_BINOP_SUBTRACT, &x, &y, &r, &r);
+}
 C(binary_packed_pair) { return tl_binary(NULL, TL_BINOP_ADD, A(TL_FLOAT4_E2M1FN_X2, 2, 0), A(TL_FLOAT32, 2, 0), &arr_); }
 C(convert_packed_pair_to) { char s[16] = {0}, d[4]; return tl_convert(TL_INT1, s, 1, TL_FLOAT4_E2M1FN_X2, d, 1, 4, 0, NULL); }
 
@@ -403,7 +448,9 @@ static const struct {
     E(convert_stride_overflow), E(convert_threads_range), E(convert_threshold_small),
     E(convert_tier_unsupported),
     E(finfo_packed_pair), E(to_dlpack_bcomplex32), E(convert_packed_pair), E(convert_packed_pair_to),
-    E(array_ones_packed_pair), E(binary_packed_pair),
+    E(array_ones_packed_pair), E(binary_packed_pair), E(binary_inputs_null), E(binary_inputs_no_value),
+    E(binary_inputs_overflow), E(binary_inputs_tf_wrap), E(binary_inputs_dtypes_op), E(binary_inputs_dtypes_tf_div_bool),
+    E(binary_inputs_dtypes_torch_bool_sub),
     E(api_version_null), E(api_version_unknown), E(api_version_cfg), E(api_version_scalars),
     E(op_form_parse_null), E(op_form_parse_unknown), E(result_op_form),
 };
