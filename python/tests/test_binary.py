@@ -205,3 +205,84 @@ def test_jax_bool_array_with_python_scalar_keeps_its_select():
     got = tl.divide(np.array([False, True]), -7)
     assert got[0] == 0 and not np.signbit(got[0])
     assert got[1] == np.float32(1) / np.float32(-7)  # a 0-d divisor: JAX multiplies by the reciprocal
+
+
+# ---- scalars as each framework takes them (tl_binary_inputs) ------------------------------------
+# Expected values recorded from the live frameworks: NumPy 2.5.5, TensorFlow 2.21.0, PyTorch 2.15.0,
+# jax 0.12.0.1 (CPU), Ivy 1.0.0.5.
+
+
+@needs_rules("numpy")
+def test_numpy2_out_of_range_python_int_in_comparisons_and_true_division():
+    x = np.array([0, 100, 255], np.uint8)
+    assert tl.less(x, 300, rules="numpy").tolist() == [True, True, True]   # np.less(x, 300)
+    assert tl.less(300, x, rules="numpy").tolist() == [False, False, False]
+    assert tl.equal(x, -1, rules="numpy").tolist() == [False, False, False]
+    assert tl.less(-1, x, rules="numpy").tolist() == [True, True, True]
+    assert tl.less(x, 2**70, rules="numpy").tolist() == [True, True, True]
+    got = tl.divide(x, 300, rules="numpy")                                   # np.true_divide(x, 300)
+    assert got.dtype == np.float64 and got.tolist() == [0.0, 100 / 300, 0.85]
+    with pytest.raises(OverflowError, match="Python integer 300 out of bounds for uint8"):
+        tl.add(x, 300, rules="numpy")
+
+
+@needs_rules("numpy1")
+def test_numpy1_binary_dtype_sees_the_python_int():
+    got = tl.add(np.array([1.0], np.float32), -2147483647, rules="numpy1")  # NumPy 1.26.4: float64
+    assert got.dtype == np.float64 and got[0] == -2147483646.0
+
+
+@needs_rules("tensorflow")
+def test_tensorflow_wraps_python_ints_and_divides_by_its_table():
+    x = np.array([1, 2], np.int8)
+    for rules in ("tensorflow", "tensorflow-all"):
+        assert tl.add(x, 300, rules=rules).tolist() == [45, 46]             # tf.add(int8 x, 300)
+        assert tl.add(np.array([1, 2], np.uint8), -1, rules=rules).tolist() == [0, 1]
+        assert tl.divide(np.array([1, 0], np.int32), np.array([2, 2], np.int32), rules=rules).dtype == np.float64
+        assert tl.divide(x, x, rules=rules).dtype == np.float32
+        assert tl.equal(np.array([True, False]), np.array([True, True]), rules=rules).tolist() == [True, False]
+    assert tl.divide(x, 300, rules="tensorflow").tolist() == [np.float32(1) / np.float32(44),
+                                                             np.float32(2) / np.float32(44)]
+    with pytest.raises(OverflowError, match="Python int 2147483648 too large to convert to np.int32"):
+        tl.add(x, 2**31, rules="tensorflow-all")
+    with pytest.raises(ValueError, match="Can't convert Python sequence with out-of-range integer"):
+        tl.add(x, 2**63, rules="tensorflow")
+    with pytest.raises(TypeError, match="Invalid dtype tf.bool in __truediv__"):
+        tl.divide(np.array([True]), np.array([True]), rules="tensorflow")
+    with pytest.raises(ValueError, match="cannot compute Less as input #1"):
+        tl.less(x, np.array([2, 2], np.int16), rules="tensorflow-all")
+
+
+@needs_rules("torch")
+def test_torch_scalars_errors_and_complex_add():
+    half = np.array([0.5], np.float16)
+    assert tl.multiply(half, 70000.0, rules="torch")[0] == 35008        # opmath float32 scalar
+    assert tl.multiply(np.array(70000.0), half, rules="torch")[0] == np.inf  # a 0-d first operand
+    assert tl.divide(np.array([1.0], np.float16), 70000.0, rules="torch").view(np.uint16)[0] == 0x00F0
+    got = tl.divide(1000, np.array([300], np.int16), rules="torch")    # t.reciprocal() * 1000
+    assert got.dtype == np.float32 and got[0] == np.float32(3.3333334922790527)
+    got = tl.add(np.array([5 + 6j], np.complex64), np.array([complex(np.nan, 0)], np.complex64), rules="torch")
+    assert np.isnan(got[0].real) and np.isnan(got[0].imag)            # a + alpha * b
+    with pytest.raises(NotImplementedError, match="Subtraction, the `-` operator, with a bool tensor"):
+        tl.subtract(np.array([1], np.int8), True, rules="torch")
+    with pytest.raises(TypeError, match="maximum not implemented for complex tensors"):
+        tl.maximum(np.array([1j]), np.array([2j]), rules="torch")
+    with pytest.raises(NotImplementedError, match="\"lt_cpu\" not implemented for 'ComplexFloat'"):
+        tl.less(np.array([1.0], np.float32), 1j, rules="torch")
+    assert tl.equal(np.array([1.0], ml_dtypes.bfloat16), 1j, rules="torch").tolist() == [False]
+
+
+def test_jax_x64_off_arrays_made_32_bit_and_complex_compares():
+    assert tl.add(np.array([2**40 + 1], np.int64), 0.0, rules="jax").tolist() == [1.0]
+    assert tl.divide(np.array([7], np.int32), 3, rules="jax")[0] == np.float32(7) / np.float32(3)
+    assert tl.divide(np.array([1, 2], np.int8), 2, rules="jax", strict=True).tolist() == [0.5, 1.0]
+    c = np.complex64
+    assert tl.maximum(np.array([complex(np.nan, 0)], c), np.array([1 + 0j], c))[0] == 1 + 0j
+    assert tl.minimum(np.array([complex(1, np.nan)], c), np.array([1 + 0j], c))[0] == 1 + 0j
+    assert tl.less(np.array([complex(-1, np.nan)], c), np.array([0j], c)).tolist() == [True]
+
+
+@needs_rules("ivy")
+def test_ivy_divide_of_ints_is_float32():
+    got = tl.divide(np.array([1, 3], np.int32), np.array([3, 3], np.int32), rules="ivy", precise=True)
+    assert got.dtype == np.float32
