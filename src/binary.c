@@ -863,23 +863,49 @@ static int run_op1(const tl_config *cfg, tl_binop op, const tl_array *a, const t
   return st;
 }
 
-/* JAX with x64 off: jnp.asarray makes a 64-bit array 32-bit first (int64
- * wraps into int32, float64 rounds to float32), whatever the operation then
- * computes in (jnp.add(int64 [2**40 + 1], 0.0) is 1.0) */
-static tl_dtype jax_canonical(const tl_config *cfg, tl_dtype d) {
-  if (numerics_of(cfg) != NUM_XLA || tl__cfg(cfg)->x64) return d;
-  return d == TL_INT64 ? TL_INT32 : d == TL_UINT64 ? TL_UINT32 : d == TL_FLOAT64 ? TL_FLOAT32
-         : d == TL_COMPLEX128 ? TL_COMPLEX64 : d;
+/* What an operand of dtype d goes through before XLA converts it to the
+ * compute dtype C (jaxlib 0.12 on CPU, measured), or d itself:
+ *   - with x64 off jnp.asarray makes a 64-bit array 32-bit (int64 wraps into
+ *     int32, float64 rounds to float32): jnp.add(int64 [2**40 + 1], 0.0) is 1.0;
+ *   - XLA converts 32- and 64-bit integers to bfloat16 and float8_e8m0fnu,
+ *     and float64 to bfloat16 and float16, through float32 (rounding twice:
+ *     int32 2**30 + 2**22 + 1 + bfloat16 0 is 2**30, not 2**30 + 2**23).
+ * Chained: int64 with x64 off into bfloat16 is int32, then float32. */
+static tl_dtype xla_via(const tl_config *cfg, tl_dtype d, tl_dtype C) {
+  if (numerics_of(cfg) != NUM_XLA) return d;
+  if (!tl__cfg(cfg)->x64) {
+    const tl_dtype c = d == TL_INT64 ? TL_INT32 : d == TL_UINT64 ? TL_UINT32 : d == TL_FLOAT64 ? TL_FLOAT32
+                       : d == TL_COMPLEX128 ? TL_COMPLEX64 : d;
+    if (c != d) return c;
+  }
+  const int wide_int = d == TL_INT32 || d == TL_UINT32 || d == TL_INT64 || d == TL_UINT64;
+  if ((wide_int && (C == TL_BFLOAT16 || C == TL_FLOAT8_E8M0FNU)) ||
+      (d == TL_FLOAT64 && (C == TL_BFLOAT16 || C == TL_FLOAT16)))
+    return TL_FLOAT32;
+  return d;
+}
+
+/* The operand as XLA converts it (xla_via, repeated): *tmp a new array, or
+ * NULL and the operand itself */
+static int xla_operand(const tl_config *cfg, const tl_array *x, tl_dtype C, tl_array **tmp) {
+  *tmp = NULL;
+  for (tl_dtype d = x->dtype, v; (v = xla_via(cfg, d, C)) != d; d = v) {
+    tl_array *n;
+    int st = tl_array_astype(NULL, *tmp ? *tmp : x, v, TL_CASTING_UNSAFE, 0, &n);
+    tl_array_free(*tmp);
+    *tmp = NULL;
+    if (st != TL_OK) return st;
+    *tmp = n;
+  }
+  return TL_OK;
 }
 
 static int run_op(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
                   const int64_t *shape, int b_exact, tl_array *out) {
-  const tl_dtype ca = jax_canonical(cfg, a->dtype), cb = b_exact ? b->dtype : jax_canonical(cfg, b->dtype);
-  if (ca == a->dtype && cb == b->dtype) return run_op1(cfg, op, a, b, C, nd, shape, b_exact, out);
+  if (numerics_of(cfg) != NUM_XLA) return run_op1(cfg, op, a, b, C, nd, shape, b_exact, out);
   tl_array *a2 = NULL, *b2 = NULL;
-  int st = TL_OK;
-  if (ca != a->dtype) st = tl_array_astype(NULL, a, ca, TL_CASTING_UNSAFE, 0, &a2);
-  if (st == TL_OK && cb != b->dtype) st = tl_array_astype(NULL, b, cb, TL_CASTING_UNSAFE, 0, &b2);
+  int st = xla_operand(cfg, a, C, &a2);
+  if (st == TL_OK && !b_exact) st = xla_operand(cfg, b, C, &b2);
   if (st == TL_OK) st = run_op1(cfg, op, a2 ? a2 : a, b2 ? b2 : b, C, nd, shape, b_exact, out);
   tl_array_free(a2);
   tl_array_free(b2);
@@ -972,6 +998,34 @@ int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x
   return tl__ok();
 }
 
+/* A Python number as XLA makes it a value of *a's dtype D (its 0-d array,
+ * replaced): with x64 off jnp makes a Python float a float32 first, so it
+ * rounds twice into every narrower float (1 + 2**-8 + 2**-30 + bfloat16 0
+ * is 1.0, 65519.99999999 + float16 0 is inf); with x64 on a float64 goes
+ * through float32 into bfloat16 and float16 only (xla_via), and a Python
+ * int into bfloat16 and float8_e8m0fnu through float32 (measured, jaxlib
+ * 0.12, x64 off and on). */
+static int xla_scalar(const tl_config *cfg, const tl_value *v, tl_array **a) {
+  const tl_dtype D = (*a)->dtype;
+  const tl_dtype_info *in = tl__info(D);
+  int via32;
+  if (v->kind == TL_VALUE_FLOAT || v->kind == TL_VALUE_COMPLEX)
+    via32 = in->kind == TL_KIND_FLOAT && in->itemsize < 4 && (!tl__cfg(cfg)->x64 || D == TL_BFLOAT16 || D == TL_FLOAT16);
+  else
+    via32 = v->kind == TL_VALUE_INT && (D == TL_BFLOAT16 || D == TL_FLOAT8_E8M0FNU);
+  if (!via32) return TL_OK;
+  tl_array *f, *r;
+  int st = tl_array_full(NULL, v->kind == TL_VALUE_COMPLEX ? TL_COMPLEX64 : TL_FLOAT32, v, 0, NULL, &f);
+  if (st != TL_OK) return st;
+  st = tl_array_astype(NULL, f, D, TL_CASTING_UNSAFE, 0, &r);
+  tl_array_free(f);
+  if (st != TL_OK) return st;
+  r->weak = (*a)->weak;
+  tl_array_free(*a);
+  *a = r;
+  return TL_OK;
+}
+
 /* The framework's 0-d arrays for the scalar inputs of op (as[i] NULL for an
  * array input): `x + 2` promotes the scalar with the other input
  * (tl_promote_inputs: JAX's weak types, NEP 50's checks, the wrapping of
@@ -988,7 +1042,22 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
       in[si].scalar.value.kind != TL_VALUE_FLOAT && in[si].scalar.value.kind != TL_VALUE_COMPLEX)
     return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
   tl_array *pr[2] = {NULL, NULL};
-  if ((st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
+  if (N == NUM_XLA && (st = tl_promote_inputs(cfg, in, 2, 0, pr)) == TL_OK) {
+    for (int i = 0; i < 2; i++) {
+      if (in[i].array) {
+        tl_array_free(pr[i]);
+        continue;
+      }
+      as[i] = pr[i];
+      if ((st = xla_scalar(cfg, &in[i].scalar.value, &as[i])) != TL_OK) {
+        tl_array_free(as[0]), tl_array_free(as[1]);
+        as[0] = as[1] = NULL;
+        return st;
+      }
+    }
+    return TL_OK;
+  }
+  if (N == NUM_XLA || (st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
     /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); equal,
        less, maximum, minimum and divide have kernels of their own, checked
        by op_dtypes: the scalar as a value of C (torch.eq(bfloat16 x, 1j)) */

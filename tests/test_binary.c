@@ -839,6 +839,39 @@ static void test_inputs_torch_jax_ivy(void **state) {
   assert_int_equal(r->dtype, TL_FLOAT32);
   assert_true(((float *)r->data)[0] == 1.0f);
   tl_array_free(r);
+  /* XLA's double roundings through float32 (live, jaxlib 0.12.0.1; x64 off, then on):
+     jnp.add(bfloat16 [0], 1 + 2**-8 + 2**-30) -> 0x3F80 both; float16 [0] + 65519.99999999 -> inf both;
+     float8_e4m3fn [0] + (1 + 2**-4 + 2**-30) -> 0x38 off, 0x39 on; int32 [2**30 + 2**22 + 1] + bfloat16 [0]
+     -> 0x4E80 both; float8_e8m0fnu [1] * (3 * 2**25 - 1) -> 154 both; * (3 * 2.0**-3 - 2**-40) -> 126 off, 125 on */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jx.x64 = x64;
+    uint16_t z16 = 0;
+    uint8_t z8 = 0, one8 = 127;
+    tl_array *zb = vec(TL_BFLOAT16, 1, &z16), *zh = vec(TL_FLOAT16, 1, &z16), *z8a = vec(TL_FLOAT8_E4M3FN, 1, &z8);
+    tl_array *e1 = vec(TL_FLOAT8_E8M0FNU, 1, &one8);
+    int32_t iv = (1 << 30) + (1 << 22) + 1;
+    tl_array *ia = vec(TL_INT32, 1, &iv);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_ADD, in_arr(zb), in_py("1.0039062509313226"), &r), TL_OK);
+    assert_int_equal(f16_bits(r, 0), 0x3F80);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_ADD, in_arr(zh), in_py("65519.99999999"), &r), TL_OK);
+    assert_int_equal(f16_bits(r, 0), 0x7C00);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_ADD, in_arr(z8a), in_py("1.0625000009313226"), &r), TL_OK);
+    assert_int_equal(((uint8_t *)r->data)[0], x64 ? 0x39 : 0x38);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_ADD, in_arr(ia), in_arr(zb), &r), TL_OK);
+    assert_int_equal(f16_bits(r, 0), 0x4E80);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_MULTIPLY, in_arr(e1), in_py("100663295"), &r), TL_OK);
+    assert_int_equal(((uint8_t *)r->data)[0], 154);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_MULTIPLY, in_arr(e1), in_py("0.37499999999909051"), &r), TL_OK);
+    assert_int_equal(((uint8_t *)r->data)[0], x64 ? 125 : 126);
+    tl_array_free(r);
+    tl_array_free(zb), tl_array_free(zh), tl_array_free(z8a), tl_array_free(e1), tl_array_free(ia);
+  }
+  jx.x64 = 0;
   /* jnp.divide(int32 [7], 3) -> 2.3333333 (one element: no reciprocal) */
   int32_t seven[1] = {7};
   tl_array *x7 = vec(TL_INT32, 1, seven);
