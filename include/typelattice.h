@@ -980,9 +980,9 @@ TL_API int tl_binop_parse(const char *name, tl_binop *out);
  *     (cfg->op = 1 whatever cfg says; arrays by their weak flags);
  *   - divide (true division): when that is not inexact, compute =
  *     promote_types(compute, default float dtype) (numpy: int8 / int8 ->
- *     float64; jax: int32 / int32 -> float32 with x64 off; torch -> its
- *     default float); the weak flag is kept (a weak int / weak int is a
- *     weak float, as JAX);
+ *     float64; jax: int32 / int32 -> float32 with x64 off, but int2/uint2
+ *     stay integers, divided as XLA does; torch -> its default float); the
+ *     weak flag is kept (a weak int / weak int is a weak float, as JAX);
  *   - equal, less: result bool (strong), compute as above;
  *   - subtract on bool inputs: TL_EUNSUPPORTED, TypeError (NumPy, JAX and
  *     PyTorch all refuse it);

@@ -286,6 +286,14 @@ CX_KERN(k_padd_c128, double, 1, (rr = xr + (1.0 * yr - 0.0 * yi), ri = xi + (1.0
 CX_KERN(k_psub_c64, float, 1, (rr = xr + (-1.0f * yr - 0.0f * yi), ri = xi + (-1.0f * yi + 0.0f * yr), rb = 0))
 CX_KERN(k_psub_c128, double, 1, (rr = xr + (-1.0 * yr - 0.0 * yi), ri = xi + (-1.0 * yi + 0.0 * yr), rb = 0))
 
+/* XLA's integer division (lax.div), which jnp.divide runs on int2/uint2:
+ * JAX's to_inexact_dtype leaves them integers (jnp.divide(uint2 [1, 3, 0],
+ * uint2 [2, 2, 0]) is [0, 1, 3]): truncated, x / 0 all ones (-1, or the
+ * unsigned maximum, wrapped to the width by the conversion back), INT_MIN /
+ * -1 INT_MIN; computed in int8/uint8 */
+KERN(k_xidiv_i8, int8_t, int8_t, y == 0 ? (int8_t)-1 : (x == INT8_MIN && y == -1) ? x : (int8_t)(x / y))
+KERN(k_xidiv_u8, uint8_t, uint8_t, y == 0 ? (uint8_t)0xFF : (uint8_t)(x / y))
+
 /* XLA's complex compares (jnp.maximum, jnp.minimum, jnp.less): lexicographic
  * on (real, imag), subnormals read as zeros; maximum/minimum select x where
  * x > y (x < y), else y: a NaN in x is not propagated, a tie gives y */
@@ -554,8 +562,10 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
     if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
       if (jax) {
         /* JAX's dtypes.to_inexact_dtype: bool and ints of <= 32 bits ->
-         * float32, 64-bit ints -> float64 (float32 with x64 off) */
-        c.dtype = tl__info(c.dtype)->bits > 32 && conf.x64 ? TL_FLOAT64 : TL_FLOAT32;
+         * float32, 64-bit ints -> float64 (float32 with x64 off), except
+         * int2/uint2, which it leaves as they are (integer division) */
+        if (c.dtype != TL_INT2 && c.dtype != TL_UINT2)
+          c.dtype = tl__info(c.dtype)->bits > 32 && conf.x64 ? TL_FLOAT64 : TL_FLOAT32;
       } else if (tf) {
         /* tf.math.truediv's table (math_ops._TRUEDIV_TABLE): 8- and 16-bit
            integers -> float32, 32- and 64-bit ones -> float64; no bool */
@@ -584,7 +594,7 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
                      "%s: boolean %s is not supported (NumPy, JAX and PyTorch refuse it); convert to an integer "
                      "dtype first",
                      tl_binop_name(op), op == TL_BINOP_SUBTRACT ? "subtract, the `-` operator," : "division");
-  if (!tl_dtype_is_inexact(c.dtype) && op == TL_BINOP_DIVIDE)
+  if (!tl_dtype_is_inexact(c.dtype) && op == TL_BINOP_DIVIDE && !(jax && (c.dtype == TL_INT2 || c.dtype == TL_UINT2)))
     return tl__error(TL_EUNSUPPORTED, "TypeError", "divide: true division needs an inexact compute dtype, not %s",
                      tl_dtype_name(c.dtype));
   if (compute) *compute = c;
@@ -758,6 +768,8 @@ static kern_fn framework_kernel(numerics N, tl_binop op, tl_dtype C, int slot, i
     return op == TL_BINOP_ADD ? (slot == W_C64 ? k_padd_c64 : k_padd_c128) : (slot == W_C64 ? k_psub_c64 : k_psub_c128);
   if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (slot == W_C64 || slot == W_C128))
     return slot == W_C64 ? k_xdiv_c64 : k_xdiv_c128;
+  if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (C == TL_INT2 || C == TL_UINT2))
+    return C == TL_INT2 ? k_xidiv_i8 : k_xidiv_u8;
   if (N == NUM_XLA && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM || op == TL_BINOP_LESS) &&
       (slot == W_C64 || slot == W_C128)) {
     const int c = slot == W_C64;
@@ -1038,7 +1050,8 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
   as[0] = as[1] = NULL;
   if (in[0].array && in[1].array) return TL_OK;
   const int si = in[0].array ? 1 : 0;
-  if (op == TL_BINOP_DIVIDE && N != NUM_TF && in[1 - si].array && !tl_dtype_is_inexact(in[1 - si].array->dtype) &&
+  if (op == TL_BINOP_DIVIDE && N != NUM_TF && tl_dtype_is_inexact(C) && in[1 - si].array &&
+      !tl_dtype_is_inexact(in[1 - si].array->dtype) &&
       in[si].scalar.value.kind != TL_VALUE_FLOAT && in[si].scalar.value.kind != TL_VALUE_COMPLEX)
     return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
   tl_array *pr[2] = {NULL, NULL};

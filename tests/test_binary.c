@@ -872,6 +872,27 @@ static void test_inputs_torch_jax_ivy(void **state) {
     tl_array_free(zb), tl_array_free(zh), tl_array_free(z8a), tl_array_free(e1), tl_array_free(ia);
   }
   jx.x64 = 0;
+  /* int2/uint2 divide as integers (live, jax 0.12.0.1): uint2 [1,3,0] / uint2 [2,2,0] -> uint2 [0,1,3];
+     bool [True, False] / int2 [1, 0] -> int2 [1, -1]; uint2 [1, 3] / 2 -> uint2 [0, 1] */
+  {
+    uint8_t u1[3] = {1, 3, 0}, u2[3] = {2, 2, 0}, bt[2] = {1, 0};
+    int8_t i2[2] = {1, 0};
+    tl_array *ua = vec(TL_UINT2, 3, u1), *ub = vec(TL_UINT2, 3, u2), *ba = vec(TL_BOOL, 2, bt), *ia = vec(TL_INT2, 2, i2);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_DIVIDE, in_arr(ua), in_arr(ub), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_UINT2);
+    assert_memory_equal(r->data, ((uint8_t[]){0, 1, 3}), 3);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_DIVIDE, in_arr(ba), in_arr(ia), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_INT2);
+    assert_memory_equal(r->data, ((uint8_t[]){1, 3}), 2); /* -1 as ml_dtypes stores int2: 0b11 */
+    tl_array_free(r);
+    tl_array *u13 = vec(TL_UINT2, 2, u1);
+    assert_int_equal(run_inputs(&jx, TL_BINOP_DIVIDE, in_arr(u13), in_py("2"), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_UINT2);
+    assert_memory_equal(r->data, ((uint8_t[]){0, 1}), 2);
+    tl_array_free(r);
+    tl_array_free(u13), tl_array_free(ua), tl_array_free(ub), tl_array_free(ba), tl_array_free(ia);
+  }
   /* jnp.divide(int32 [7], 3) -> 2.3333333 (one element: no reciprocal) */
   int32_t seven[1] = {7};
   tl_array *x7 = vec(TL_INT32, 1, seven);
