@@ -202,7 +202,12 @@ static int default_complex(const tl_config *cfg, tl_dtype *out) {
   tl_dtype f = default_float(cfg);
   if (f == D(FLOAT16)) return *out = D(COMPLEX32), TL_OK;
   if (f == D(FLOAT64)) return *out = D(COMPLEX128), TL_OK;
-  if (f == D(FLOAT32)) return *out = D(COMPLEX64), TL_OK;
+  /* c10's default complex dtype is ComplexFloat for every other default
+     (set_default_dtype): with torch.set_default_dtype(torch.bfloat16),
+     torch.result_type(int8 tensor, 1j) is complex64 (torch 2.15.0,
+     measured), while torch.tensor(1j) is the RuntimeError below (that is
+     tl_default_dtype's / tl_infer_dtype's answer) */
+  if (f == D(FLOAT32) || f == D(BFLOAT16)) return *out = D(COMPLEX64), TL_OK;
   return tl__error(TL_EUNSUPPORTED, "RuntimeError", "invalid default scalar type for complex");
 }
 

@@ -45,6 +45,16 @@ static void result_type_classes(void **s) {
   EXPECT_PROMOTE(c64, "array:int32 1.0", "float64");
   EXPECT_PROMOTE(c64, "array:int32 1j", "complex128");
   EXPECT_PROMOTE(c64, "array:float16 1.0", "float16");
+  /* torch.set_default_dtype(torch.bfloat16): a Python complex promotes as c10's default complex,
+     ComplexFloat (torch 2.15.0, measured: int8 tensor + 1j is complex64, float16 complex32,
+     bfloat16 bcomplex32, float64 complex128) */
+  tl_config cb = c;
+  cb.default_float = TL_BFLOAT16;
+  EXPECT_PROMOTE(cb, "array:int8 1j", "complex64");
+  EXPECT_PROMOTE(cb, "array:bool 1j", "complex64");
+  EXPECT_PROMOTE(cb, "array:float16 1j", "complex32");
+  EXPECT_PROMOTE(cb, "array:bfloat16 1j", "bcomplex32");
+  EXPECT_PROMOTE(cb, "array:float64 1j", "complex128");
 }
 
 static void op_mode(void **s) {
