@@ -321,6 +321,12 @@ static int infer_scalar(rs_family fam, const tl_config *cfg, const tl_operand *a
     }
     break;
   case TL_KIND_FLOAT:
+    /* tf.constant(3.5e38): a finite float that float32 rounds to inf is refused
+       (TensorFlow 2.21, measured; 3.4028235677973306e38, which rounds to the
+       largest float32, is float32) */
+    if (fam == RS_TF && v->kind == TL_VALUE_FLOAT && isfinite(v->re) && fabs(v->re) >= 0x1.ffffffp+127 && def == TL_FLOAT32)
+      return tl__error(TL_EOVERFLOW, "ValueError",
+                       "Can't convert Python sequence with a value out of range for a double-precision float.");
     if (fam == RS_IVY && v->kind == TL_VALUE_FLOAT && ivy_needs_float64(v->re)) *out = TL_FLOAT64;
     else *out = def;
     return TL_OK;

@@ -124,7 +124,7 @@ int tl__tf_convert_number(const tl_operand *o, tl_dtype want, int strict, tl_dty
     py_repr(o, rep, sizeof rep);
     return tl__error(TL_EPROMOTE, "TypeError", "Cannot convert %s to EagerTensor of dtype %s", rep, tl__tf_dtype_name(want));
   }
-  if (own == D(FLOAT32) && has_val && isfinite(o->value.re) && fabs(o->value.re) > FLT_MAX)
+  if (own == D(FLOAT32) && has_val && isfinite(o->value.re) && fabs(o->value.re) >= 0x1.ffffffp+127)
     return tl__error(TL_EOVERFLOW, "ValueError",
                      "Can't convert Python sequence with a value out of range for a double-precision float.");
   *out = own;
@@ -140,7 +140,7 @@ static int tf_constant_dtype(const tl_operand *o, tl_dtype *out) {
   if (o->dtype == D(BOOL)) return *out = D(BOOL), TL_OK;
   if (o->dtype == D(WEAK_COMPLEX)) return *out = D(COMPLEX128), TL_OK;
   if (o->dtype == D(WEAK_FLOAT)) {
-    if (o->kind == TL_OPERAND_PYSCALAR && isfinite(o->value.re) && fabs(o->value.re) > FLT_MAX)
+    if (o->kind == TL_OPERAND_PYSCALAR && isfinite(o->value.re) && fabs(o->value.re) >= 0x1.ffffffp+127)
       return tl__error(TL_EOVERFLOW, "ValueError",
                        "Can't convert Python sequence with a value out of range for a double-precision float.");
     return *out = D(FLOAT32), TL_OK;

@@ -340,6 +340,13 @@ static void test_infer_framework_scalars(void **state) {
   assert_int_equal(inferred("tensorflow", "1.5", NULL, TL_INFER_SCALAR), TL_FLOAT32);
   assert_int_equal(inferred("tensorflow", "1j", NULL, TL_INFER_SCALAR), TL_COMPLEX128);
   assert_int_equal(infer("tensorflow", 0, TL_DTYPE_NONE, "9223372036854775808", NULL, &d, &s), TL_EOVERFLOW);
+  /* tf.constant of a float that float32 rounds to inf: ValueError; just below that, and inf, are float32
+     (TensorFlow 2.21.0, measured) */
+  assert_int_equal(infer("tensorflow", 0, TL_DTYPE_NONE, "3.4028235677973366e38", NULL, &d, &s), TL_EOVERFLOW);
+  assert_string_equal(tl_errmsg(), "Can't convert Python sequence with a value out of range for a double-precision float.");
+  assert_int_equal(infer("tensorflow-all", 0, TL_DTYPE_NONE, "-1e300", NULL, &d, &s), TL_EOVERFLOW);
+  assert_int_equal(inferred("tensorflow", "3.4028235677973362e38", NULL, TL_INFER_SCALAR), TL_FLOAT32);
+  assert_int_equal(inferred("tensorflow", "inf", NULL, TL_INFER_SCALAR), TL_FLOAT32);
   /* array-api (array-api-strict defaults) */
   assert_int_equal(inferred("array-api", "5", NULL, TL_INFER_SCALAR), TL_INT64);
 }
