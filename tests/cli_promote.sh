@@ -102,6 +102,9 @@ awk -F'\t' 'NR==1{n=NF} NF!=n{exit 1}' "$T/out" && ok || bad "table tsv: ragged 
 run table --format tsv --x64 --dtypes uint32,int8; expect_rc 0 "table --dtypes"
 [ "$(awk -F'\t' '$1=="uint32"{print $3}' "$T/out")" = "int64" ] && ok || bad "table --x64: uint32 x int8"
 run table --format tsv --dtypes uint32,int8; [ "$(awk -F'\t' '$1=="uint32"{print $3}' "$T/out")" = "int32" ] && ok || bad "table x32: uint32 x int8"
+for bad in "" ",," "int8,,int16"; do
+  run table --dtypes "$bad"; expect_rc 2 "table --dtypes '$bad'"; err_has "has an empty name" "table --dtypes '$bad'"
+done
 run table --format tsv --rules jax.lax; [ "$(awk -F'\t' '$1=="int8"{print $2}' "$T/out")" = "-" ] && ok || bad "table lax: int8 x bool is not -"
 run table --format json; expect_rc 0 "table json"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["cells"])==18 and d["cells"][0][0]=="bool"' "$T/out" && ok || bad "table json"

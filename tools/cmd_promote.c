@@ -332,9 +332,13 @@ static int run_table(int argc, char **argv) {
   size_t nd = 0;
   if (o.dtypes) {
     char buf[2048];
+    if (strlen(o.dtypes) >= sizeof buf) return tl_cli_usage_error("table: --dtypes is too long (at most %zu bytes)", sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", o.dtypes);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    for (char *tok = buf, *next; tok; tok = next) {
+      next = strchr(tok, ',');
+      if (next) *next++ = 0;
       while (isspace((unsigned char)*tok)) tok++;
+      if (!*tok) return tl_cli_usage_error("table: --dtypes '%s' has an empty name (a comma-separated list of dtypes)", o.dtypes);
       tl_dtype d;
       if (tl_cli_dtype(tok, &d)) return TL_CLI_USAGE;
       if (nd == TL_NUM_DTYPES) return tl_cli_usage_error("table: too many dtypes");
