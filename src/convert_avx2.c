@@ -1176,8 +1176,14 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 #define TL__LPD(p) _mm256_loadu_pd((const double *)(const void *)(p))
 TL__K(re_c64, TL_COMPLEX64, TL_FLOAT32, 8, 4, 8, tl__st32(dp, _mm256_castps_si256(tl__re_c64(sp)), nt))
 TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 4, tl__st32(dp, _mm256_castpd_si256(tl__re_c128(sp)), nt))
-/* low halves of the 32-bit lanes, packed (exact after the mask), lanes in order */
-TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 16, tl__st32(dp, tl__re16(sp), nt))
+/* low halves of the 32-bit lanes, packed (exact after the mask), lanes in
+   order; a NaN as ml_dtypes gives it, canonical (sign | 0x7E00: complex32's
+   parts go through float32 there, tl__nan_out) */
+static inline __m256i tl__canon_nan16(__m256i h) {
+  const __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
+  return _mm256_blendv_epi8(h, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7E00)), nan);
+}
+TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 16, tl__st32(dp, tl__canon_nan16(tl__re16(sp)), nt))
 TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_epi64(TL__L16(sp)), nt))
 /* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
@@ -1611,7 +1617,10 @@ static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n
 static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
 static void k_c128_c64_s(const void *s, void *d, size_t n) { k_f64_f32_s(s, d, 2 * n); }
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
-static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
+static void k_c32_c128(const void *s, void *d, size_t n) {
+  k_f16_f64(s, d, 2 * n);
+  tl__c32_nan_quiet(s, d, n);
+}
 static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 0, s, d, 2 * n); }
 static void k_c64_c32_s(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 1, s, d, 2 * n); }
 

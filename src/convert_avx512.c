@@ -396,7 +396,13 @@ static inline __m512i tl__re_c128(const char *p) {
 }
 TL__K(re_c64, TL_COMPLEX64, TL_FLOAT32, 8, 4, 16, tl__st64(dp, tl__re_c64(sp), nt))
 TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 8, tl__st64(dp, tl__re_c128(sp), nt))
-TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 32, tl__st64(dp, _mm512_permutex2var_epi16(TL__L64(sp), TL__EVEN16, TL__L64(sp + 64)), nt))
+/* a NaN canonical, as ml_dtypes gives it (tl__nan_out) */
+static inline __m512i tl__canon_nan16_512(__m512i h) {
+  const __mmask32 nan = _mm512_cmpgt_epu16_mask(_mm512_and_si512(h, _mm512_set1_epi16(0x7FFF)), _mm512_set1_epi16(0x7C00));
+  return _mm512_mask_blend_epi16(nan, h, _mm512_or_si512(_mm512_and_si512(h, _mm512_set1_epi16((short)0x8000)), _mm512_set1_epi16(0x7E00)));
+}
+TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 32,
+      tl__st64(dp, tl__canon_nan16_512(_mm512_permutex2var_epi16(TL__L64(sp), TL__EVEN16, TL__L64(sp + 64))), nt))
 TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 8, tl__st64(dp, _mm512_cvtepu32_epi64(TL__L32(sp)), nt))
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 4, tl__st64(dp, _mm512_maskz_permutexvar_epi64(0x55, _mm512_setr_epi64(0, 0, 1, 1, 2, 2, 3, 3), _mm512_castsi256_si512(TL__L32(sp))), nt))
 TL__K(mk_c32, TL_FLOAT16, TL_COMPLEX32, 2, 4, 16, tl__st64(dp, _mm512_cvtepu16_epi32(tl__canon_h16(TL__L32(sp))), nt))
@@ -444,7 +450,10 @@ TL__NB(nb_64_4, TL_UINT64, TL_UINT4, 8, TL__S8, TL__NB64, 15)
 static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n); }
 static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
-static void k_c32_c128(const void *s, void *d, size_t n) { k_f16_f64(s, d, 2 * n); }
+static void k_c32_c128(const void *s, void *d, size_t n) {
+  k_f16_f64(s, d, 2 * n);
+  tl__c32_nan_quiet(s, d, n);
+}
 static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
 static void k_c128_c32(const void *s, void *d, size_t n) { tl__f64_f16(TL_COMPLEX128, TL_COMPLEX32, s, d, 2 * n); }
 

@@ -597,8 +597,11 @@ TL__NBOOL_SRCS(TL__NBOOL)
    stores throughout: the buffers need not be aligned to the items) */
 static inline uint64_t b_c32_f16(const char *sp, char *dp, int sat) {
   (void)sat;
-  STU8(dp, 0, vreinterpretq_u8_u16(vuzp1q_u16(LD16(sp, 0), LD16(sp, 16))));
-  return 0;
+  const uint16x8_t h = vuzp1q_u16(LD16(sp, 0), LD16(sp, 16));
+  STU8(dp, 0, vreinterpretq_u8_u16(h));
+  /* a NaN part is redone: ml_dtypes makes it canonical (tl__nan_out) */
+  const uint16x8_t nan = vcgtq_u16(vandq_u16(h, vdupq_n_u16(0x7FFF)), vdupq_n_u16(0x7C00));
+  return vget_lane_u64(vreinterpret_u64_u8(vmovn_u16(nan)), 0);
 }
 static inline uint64_t b_c64_f32(const char *sp, char *dp, int sat) {
   (void)sat;

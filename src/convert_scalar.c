@@ -158,7 +158,10 @@ static inline int tl__is_nan64(uint64_t b) { return (b & 0x7FFFFFFFFFFFFFFFull) 
  *    result becomes 0x7C01); from bfloat16 (Eigen) the canonical 0x7E00.
  *  - float32 <-> float64 (and bfloat16 -> float64, which goes via float32): the
  *    hardware conversion: payload kept, quiet bit set. From float16/bfloat16 to
- *    float32, and float16 to float64: payload kept, not quieted. */
+ *    float32, and float16 to float64: payload kept, not quieted.
+ *  - complex32 (ml_dtypes' complex32: its parts go through float32): into
+ *    float16 the canonical NaN, into float64/complex128 the quiet bit set, into
+ *    float32/complex64 as float16 (measured, ml_dtypes 0.6.0). */
 uint64_t tl__nan_out(tl_dtype from, tl_dtype to, uint64_t dbits) {
   uint64_t s = dbits >> 63;
   if (to == TL_COMPLEX64) to = TL_FLOAT32;
@@ -169,7 +172,7 @@ uint64_t tl__nan_out(tl_dtype from, tl_dtype to, uint64_t dbits) {
   uint64_t pay = dbits & 0xFFFFFFFFFFFFFull;
   switch (to) {
   case TL_FLOAT64:
-    if (fc == TL_FLOAT32 || fc == TL_BFLOAT16) pay |= 1ull << 51;
+    if (fc == TL_FLOAT32 || fc == TL_BFLOAT16 || from == TL_COMPLEX32) pay |= 1ull << 51;
     return (s << 63) | 0x7FF0000000000000ull | pay;
   case TL_FLOAT32: {
     uint64_t p = pay >> 29;
@@ -181,7 +184,7 @@ uint64_t tl__nan_out(tl_dtype from, tl_dtype to, uint64_t dbits) {
   case TL_COMPLEX32: {
     /* bfloat16 -> float16 and everything -> complex32 go through Eigen::half in
        ml_dtypes: canonical NaN. */
-    if (fc == TL_BFLOAT16 || to == TL_COMPLEX32) return (s << 15) | 0x7E00u;
+    if (fc == TL_BFLOAT16 || to == TL_COMPLEX32 || from == TL_COMPLEX32) return (s << 15) | 0x7E00u;
     uint64_t p = pay >> 42;
     if (p == 0) p = 1;
     return (s << 15) | 0x7C00u | p;

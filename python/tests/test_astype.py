@@ -292,3 +292,22 @@ def test_keywords_and_subclasses_take_the_slow_path_with_the_same_result():
     np.testing.assert_array_equal(tl.astype(m, "float16"), want)
     np.testing.assert_array_equal(tl.astype(x.astype(">f4"), "float16"), want)
     np.testing.assert_array_equal(tl.astype(x.tolist(), "float16"), x.astype(np.float64).astype(np.float16))
+
+
+def test_complex32_nan_parts_as_ml_dtypes():
+    """ml_dtypes 0.6.0 (measured): complex32's NaN parts come out canonical into float16 and with
+    the quiet bit into float64/complex128, unchanged into float32/complex64; typelattice's kernels
+    on every tier agree (the float16 rules keep a float16 NaN's payload instead)."""
+    if not hasattr(ml_dtypes, "complex32"):
+        pytest.skip("ml_dtypes without complex32")
+    x = np.array([0x7E80, 0, 0x7D00, 0x3C00, 0xFD01, 0x3C00] * 40, np.uint16).view(ml_dtypes.complex32)
+    want = {
+        "float16": (np.uint16, [0x7E00, 0x7E00, 0xFE00]),
+        "float32": (np.uint32, [0x7FD00000, 0x7FA00000, 0xFFA02000]),
+        "float64": (np.uint64, [0x7FFA000000000000, 0x7FFC000000000000, 0xFFFC040000000000]),
+        "complex128": (np.uint64, [0x7FFA000000000000, 0, 0x7FFC000000000000, 0x3FF0000000000000,
+                                   0xFFFC040000000000, 0x3FF0000000000000]),
+    }
+    for to, (view, bits) in want.items():
+        got = tl.astype(x, to).view(view).tolist()
+        assert got == bits * 40, to
