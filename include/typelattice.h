@@ -937,7 +937,8 @@ typedef struct tl_input {
  *     under that framework (JAX weak types, NumPy 2 NEP 50, ...), including
  *     its value checks (NumPy: OverflowError for a Python int that does not
  *     fit the dtype; JAX: one beyond its default int, int32 or int64 with
- *     x64; PyTorch: one beyond int64, RuntimeError).
+ *     x64; PyTorch: one outside [-2**63, 2**64), RuntimeError; from 2**63
+ *     up it wraps as a uint64).
  *   - TL_PROMOTE_IVY_SCALARS: Ivy's algorithm. Each Python scalar first
  *     gets a target dtype from the first array input: a Python float with
  *     an integer array -> float64; a non-bool scalar with a bool array ->
@@ -1012,7 +1013,7 @@ TL_API int tl_binary_dtypes(const tl_config *cfg, tl_binop op, const tl_array *a
  *     subnormals flushed (DAZ + FTZ) in bfloat16/float32/float64/complex,
  *     a non-broadcast bool times a float selects (False * nan is 0), a
  *     float16/32/64 division by a broadcast divisor multiplies by its
- *     reciprocal (where the result has more than one element), complex
+ *     reciprocal (where the divisor is stretched over more elements), complex
  *     division is XLA's, complex maximum/minimum/less are XLA's
  *     lexicographic compares and selects (a tie or a NaN in a gives b),
  *     and with x64 off a 64-bit operand is made 32-bit first (int64 wraps,

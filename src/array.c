@@ -631,9 +631,9 @@ int tl_promote_inputs(const tl_config *cfg, const tl_input *in, size_t n, unsign
     if (in[i].array) st = tl_array_astype(cfg, in[i].array, dt, TL_CASTING_UNSAFE, 0, &res[i]);
     /* a JAX or PyTorch Python int wraps into the dtype (jnp.add(uint8 x, -7) and
        torch.add(uint8 x, -7) are x + 249): JAX's range check is the default int's, which
-       tl_result_type made in op mode (OverflowError beyond int32 / int64); PyTorch's is int64's */
+       tl_result_type made in op mode (OverflowError beyond int32 / int64); PyTorch's int64's and uint64's, [-2**63, 2**64) (int8 + 2**63 is int8 + 0) */
     else if (wrap_ints == 2 && in[i].scalar.value.kind == TL_VALUE_INT &&
-             !tl__value_fits(&in[i].scalar.value, INT64_MIN, INT64_MAX)) {
+             !tl__value_fits(&in[i].scalar.value, INT64_MIN, UINT64_MAX)) { /* torch reads [2**63, 2**64) as uint64 */
       tl_clear_error();
       st = tl__error(TL_EOVERFLOW, "RuntimeError", "Overflow when unpacking long");
     } else if (wrap_ints == 3 && in[i].scalar.value.kind == TL_VALUE_INT &&

@@ -439,7 +439,11 @@ static tl_dtype in_dtype(const tl_input *x) { return x->array ? x->array->dtype 
 static int is_pyint(const tl_input *x) {
   return !x->array && x->scalar.kind == TL_OPERAND_PYSCALAR && x->scalar.dtype == TL_WEAK_INT;
 }
-static int is_int_array(const tl_input *x) { return x->array && tl_dtype_is_integer(x->array->dtype); }
+/* an integer array (a bool one too for true division: np.true_divide(bool x,
+   2**64) is float64) */
+static int is_int_array(const tl_input *x, tl_binop op) {
+  return x->array && (tl_dtype_is_integer(x->array->dtype) || (op == TL_BINOP_DIVIDE && x->array->dtype == TL_BOOL));
+}
 
 /* TensorFlow's allowed-type lists of the Less and Maximum/Minimum kernels,
  * as their InvalidArgumentError prints them (TensorFlow 2.21, measured) */
@@ -514,7 +518,7 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
        np.true_divide(uint8 x, 300)) */
     const int np_pyint = strcmp(rn, "numpy") == 0 &&
                          (op == TL_BINOP_EQUAL || op == TL_BINOP_LESS || op == TL_BINOP_DIVIDE) &&
-                         ((is_pyint(x) && is_int_array(y)) || (is_pyint(y) && is_int_array(x)));
+                         ((is_pyint(x) && is_int_array(y, op)) || (is_pyint(y) && is_int_array(x, op)));
     if (np_pyint) conf.op = 0;
     c.weak = 0;
     const int exact = tf && tf_exact(&conf, op, x, y, &c.dtype, &st);
@@ -522,8 +526,8 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
     /* op mode checks what `x + y` runs (TensorFlow's AddV2, PyTorch's
        add_stub); the other operations have kernels of their own: their
        dtype is the promotion's, checked below */
-    if (st != TL_OK && !exact && (tf || torch) && op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT && op != TL_BINOP_MULTIPLY &&
-        (st == TL_EPROMOTE || st == TL_EUNSUPPORTED)) {
+    if (st != TL_OK && !exact && (tf || torch) && op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT &&
+        (torch || op != TL_BINOP_MULTIPLY) && (st == TL_EPROMOTE || st == TL_EUNSUPPORTED)) {
       tl_config c0 = conf;
       c0.op = 0;
       tl_result c2;
@@ -534,7 +538,12 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
         char type[64], msg[512]; /* the first answer's error, if the second does not apply */
         snprintf(type, sizeof type, "%s", tl_errtype());
         snprintf(msg, sizeof msg, "%s", tl_errmsg());
-        if (tl_result_type(&c0, ops, 2, &c2) == TL_OK && (c2.dtype == TL_BOOL || tl_dtype_is_complex(c2.dtype))) {
+        /* PyTorch's mul, div, maximum, minimum and eq have kernels for the
+           barebones unsigned types add lacks (uint16 * uint16 is uint16) */
+        const int bare = torch;
+        if (tl_result_type(&c0, ops, 2, &c2) == TL_OK &&
+            (c2.dtype == TL_BOOL || tl_dtype_is_complex(c2.dtype) ||
+             (bare && (c2.dtype == TL_UINT16 || c2.dtype == TL_UINT32 || c2.dtype == TL_UINT64)))) {
           tl_clear_error();
           c = c2, st = TL_OK;
         } else {
@@ -556,9 +565,13 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
     if (torch && tl_dtype_is_complex(c.dtype) && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM))
       return tl__error(TL_EUNSUPPORTED, "TypeError", "%s not implemented for complex tensors.",
                        op == TL_BINOP_MAXIMUM ? "maximum" : "minimum");
-    if (torch && tl_dtype_is_complex(c.dtype) && op == TL_BINOP_LESS)
+    if (torch && op == TL_BINOP_LESS &&
+        (tl_dtype_is_complex(c.dtype) || c.dtype == TL_UINT16 || c.dtype == TL_UINT32 || c.dtype == TL_UINT64))
       return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"lt_cpu\" not implemented for '%s'",
                        tl__torch_name(c.dtype));
+    if (torch && c.dtype == TL_BCOMPLEX32 && (op == TL_BINOP_MULTIPLY || op == TL_BINOP_DIVIDE))
+      return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"%s\" not implemented for 'BComplex32'",
+                       op == TL_BINOP_MULTIPLY ? "mul_cpu" : "div_cpu");
     if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
       if (jax) {
         /* JAX's dtypes.to_inexact_dtype: bool and ints of <= 32 bits ->
@@ -575,6 +588,10 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
                            "tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
                            "tf.float64, tf.complex64, tf.complex128}.");
         c.dtype = tl__info(c.dtype)->bits > 16 ? TL_FLOAT64 : TL_FLOAT32;
+      } else if (torch) {
+        /* torch.div of integers is the default float dtype (uint16 / uint16
+           is float32, where promote_types(uint16, float32) is an error) */
+        if ((st = tl_default_dtype(&conf, TL_KIND_FLOAT, &c.dtype)) != TL_OK) return st;
       } else if (strncmp(rn, "ivy", 3) == 0) {
         /* ivy.divide: an integer quotient is the default float dtype,
            precise mode or not (int32 / int32 is float32; Ivy 1.0.0.5) */
@@ -854,11 +871,11 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
 static int run_op1(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, int nd,
                    const int64_t *shape, int b_exact, tl_array *out) {
   const numerics N = numerics_of(cfg);
-  int bcast = b->ndim != nd;
-  for (int i = 0; !bcast && i < nd; i++) bcast = b->shape[i] != shape[i];
-  /* XLA rewrites the division only where the result has more than one
-     element (jnp.divide(int32 [7], 3) is 7 / 3, 2.3333333) */
-  if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast && out->size > 1 &&
+  /* XLA rewrites the division where the divisor is stretched over more
+     elements than it has: not for jnp.divide(int32 [7], 3) (one element),
+     nor for (1, 3) / (3,), whose divisor jnp only reshapes (measured) */
+  const int bcast = b->size < out->size;
+  if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast &&
         (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
     return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), b_exact, out);
   double one_v = 1.0;
@@ -1038,6 +1055,26 @@ static int xla_scalar(const tl_config *cfg, const tl_value *v, tl_array **a) {
   return TL_OK;
 }
 
+/* A Python number as PyTorch makes it a value of *a's dtype: c10::Half and
+ * c10::BFloat16 convert a double or an int64 through float (bfloat16 [0] +
+ * (1 + 2**-8 + 2**-30) is 1.0, + (2**30 + 2**22 + 1) is 2**30; torch 2.15.0,
+ * measured) */
+static int torch_scalar(const tl_value *v, tl_array **a) {
+  const tl_dtype D = (*a)->dtype;
+  if ((D != TL_FLOAT16 && D != TL_BFLOAT16 && D != TL_COMPLEX32 && D != TL_BCOMPLEX32) || v->kind == TL_VALUE_BOOL)
+    return TL_OK;
+  tl_array *f, *r;
+  int st = tl_array_full(NULL, tl_dtype_is_complex(D) ? TL_COMPLEX64 : TL_FLOAT32, v, 0, NULL, &f);
+  if (st != TL_OK) return st;
+  st = tl_array_astype(NULL, f, D, TL_CASTING_UNSAFE, 0, &r);
+  tl_array_free(f);
+  if (st != TL_OK) return st;
+  r->weak = (*a)->weak;
+  tl_array_free(*a);
+  *a = r;
+  return TL_OK;
+}
+
 /* The framework's 0-d arrays for the scalar inputs of op (as[i] NULL for an
  * array input): `x + 2` promotes the scalar with the other input
  * (tl_promote_inputs: JAX's weak types, NEP 50's checks, the wrapping of
@@ -1050,6 +1087,11 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
   as[0] = as[1] = NULL;
   if (in[0].array && in[1].array) return TL_OK;
   const int si = in[0].array ? 1 : 0;
+  /* JAX: a Python bool times an array of the result's shape selects there
+     (jax_bool_operand): it stays a bool (jnp.multiply(False, 0-d -2.0) is +0) */
+  if (N == NUM_XLA && op == TL_BINOP_MULTIPLY && in[si].scalar.dtype == TL_BOOL && in[1 - si].array &&
+      in[1 - si].array->dtype != TL_BOOL)
+    return tl_array_full(cfg, TL_BOOL, &in[si].scalar.value, 0, NULL, &as[si]);
   if (op == TL_BINOP_DIVIDE && N != NUM_TF && tl_dtype_is_inexact(C) && in[1 - si].array &&
       !tl_dtype_is_inexact(in[1 - si].array->dtype) &&
       in[si].scalar.value.kind != TL_VALUE_FLOAT && in[si].scalar.value.kind != TL_VALUE_COMPLEX)
@@ -1070,7 +1112,22 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
     }
     return TL_OK;
   }
-  if (N == NUM_XLA || (st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
+  if (N == NUM_TORCH && (st = tl_promote_inputs(cfg, in, 2, 0, pr)) == TL_OK) {
+    for (int i = 0; i < 2; i++) {
+      if (in[i].array) {
+        tl_array_free(pr[i]);
+        continue;
+      }
+      as[i] = pr[i];
+      if ((st = torch_scalar(&in[i].scalar.value, &as[i])) != TL_OK) {
+        tl_array_free(as[0]), tl_array_free(as[1]);
+        as[0] = as[1] = NULL;
+        return st;
+      }
+    }
+    return TL_OK;
+  }
+  if (N == NUM_XLA || N == NUM_TORCH || (st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
     /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); equal,
        less, maximum, minimum and divide have kernels of their own, checked
        by op_dtypes: the scalar as a value of C (torch.eq(bfloat16 x, 1j)) */
@@ -1184,6 +1241,13 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
                      tl_dtype_name(r.dtype), tl_dtype_name(out->dtype));
   if (konst >= 0) return (st = fill_bool(cfg, konst, nd, shape, out)) == TL_OK ? tl__ok() : st;
   const numerics N = numerics_of(cfg);
+  /* PyTorch's `2 + t` and `2 * t` are t.__radd__ / t.__rmul__: t + 2, t * 2,
+     the scalar second (its alpha-multiplied complex add, its float32
+     opmath scalar: 70000.0 * half [0.5] is 35008) */
+  if (N == NUM_TORCH && (op == TL_BINOP_ADD || op == TL_BINOP_MULTIPLY) && !x1->array && x2->array) {
+    const tl_input *t = x1;
+    x1 = x2, x2 = t;
+  }
   if (N == NUM_TORCH && op == TL_BINOP_DIVIDE && !x1->array && x2->array && depth == 0 && dtype == TL_DTYPE_NONE &&
       torch_rdiv(cfg, x1, x2, r.dtype, nd, shape, out, depth, &st))
     return st == TL_OK ? tl__ok() : st;

@@ -656,6 +656,14 @@ static void test_inputs_numpy(void **state) {
   /* np.add(x, 300): OverflowError still */
   assert_int_equal(run_inputs(&np2, TL_BINOP_ADD, in_arr(x), in_py("300"), &r), TL_EOVERFLOW);
   assert_string_equal(tl_errmsg(), "Python integer 300 out of bounds for uint8");
+  /* np.true_divide(bool [True, False], 2**64) -> float64 [2**-64, 0] */
+  uint8_t tf2[2] = {1, 0};
+  tl_array *xbool = vec(TL_BOOL, 2, tf2);
+  assert_int_equal(run_inputs(&np2, TL_BINOP_DIVIDE, in_arr(xbool), in_py("18446744073709551616"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT64);
+  assert_true(((double *)r->data)[0] == 0x1p-64 && ((double *)r->data)[1] == 0.0);
+  tl_array_free(r);
+  tl_array_free(xbool);
   /* NumPy 1.26: np.add(float32 [1], -2147483647) is float64 (value-based: the int needs int32) */
   tl_config np1 = rules_cfg("numpy1");
   float f1 = 1.0f;
@@ -810,6 +818,78 @@ static void test_inputs_torch_jax_ivy(void **state) {
   assert_int_equal(f16_bits(r, 0), 0x7846);
   tl_array_free(r);
   tl_array_free(z7);
+  /* torch 2.15.0, measured: uint16 [1,2] * [3,1] -> uint16 [3,2]; / -> float32; < -> "lt_cpu" not implemented;
+     bfloat16 / 1j -> "div_cpu" not implemented for 'BComplex32'; 1j + complex64 [nan-5j] -> nan-4j (t + 1j);
+     int8 [1,-3] + 2**63 -> [1,-3]; bfloat16 [-1, 0] + (1 + 2**-8 + 2**-30) -> [0, 1] (through float);
+     70000.0 * half [0.5] -> 35008 */
+  {
+    uint16_t a16[2] = {1, 2}, b16[2] = {3, 1};
+    tl_array *ua = vec(TL_UINT16, 2, a16), *ub = vec(TL_UINT16, 2, b16);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_arr(ua), in_arr(ub), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_UINT16);
+    assert_memory_equal(r->data, ((uint16_t[]){3, 2}), 4);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(ua), in_arr(ub), &r), TL_OK);
+    assert_int_equal(r->dtype, TL_FLOAT32);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_LESS, in_arr(ua), in_arr(ub), &r), TL_EUNSUPPORTED);
+    assert_string_equal(tl_errmsg(), "\"lt_cpu\" not implemented for 'UInt16'");
+    assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(ua), in_arr(ub), &r), TL_EUNSUPPORTED);
+    assert_string_equal(tl_errmsg(), "\"add_stub\" not implemented for 'UInt16'");
+    tl_array_free(ua), tl_array_free(ub);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(xb), in_py("1j"), &r), TL_EUNSUPPORTED);
+    assert_string_equal(tl_errmsg(), "\"div_cpu\" not implemented for 'BComplex32'");
+    float cn[2] = {NAN, -5.0f};
+    tl_array *xc = vec(TL_COMPLEX64, 1, cn);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_py("1j"), in_arr(xc), &r), TL_OK);
+    assert_true(isnan(((float *)r->data)[0]) && ((float *)r->data)[1] == -4.0f);
+    tl_array_free(r);
+    tl_array_free(xc);
+    int8_t m3[2] = {1, -3};
+    tl_array *xm = vec(TL_INT8, 2, m3);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(xm), in_py("9223372036854775808"), &r), TL_OK);
+    assert_memory_equal(r->data, m3, 2);
+    tl_array_free(r);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(xm), in_py("18446744073709551616"), &r), TL_EOVERFLOW);
+    tl_array_free(xm);
+    uint16_t bm[2] = {0xBF80, 0};
+    tl_array *xbm = vec(TL_BFLOAT16, 2, bm);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(xbm), in_py("1.0039062509313226"), &r), TL_OK);
+    assert_int_equal(f16_bits(r, 0), 0x0000);
+    assert_int_equal(f16_bits(r, 1), 0x3F80);
+    tl_array_free(r);
+    tl_array_free(xbm);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_py("70000.0"), in_arr(xh), &r), TL_OK);
+    assert_int_equal(f16_bits(r, 0), 0x7846);
+    tl_array_free(r);
+  }
+  /* JAX: float32 (1, 3) / (3,) is a true division (jnp reshapes the divisor; measured: the bits of
+     x / y, 0xB9D4D64F 0x3C25E689 0x3FD55555), (2, 3) / (3,) the reciprocal rule */
+  {
+    tl_config j0 = rules_cfg("jax");
+    float xv[3] = {-6, -3, 5}, yv[3] = {14864, -298, 3};
+    int64_t s13[2] = {1, 3};
+    tl_array *x13, *y3 = vec(TL_FLOAT32, 3, yv);
+    assert_int_equal(tl_array_zeros(TL_FLOAT32, 2, s13, &x13), TL_OK);
+    memcpy(x13->data, xv, sizeof xv);
+    assert_int_equal(run_inputs(&j0, TL_BINOP_DIVIDE, in_arr(x13), in_arr(y3), &r), TL_OK);
+    for (int k = 0; k < 3; k++) assert_true(((float *)r->data)[k] == xv[k] / yv[k]);
+    tl_array_free(r);
+    tl_array_free(x13);
+    tl_array_free(y3);
+  }
+  /* JAX: jnp.multiply(False, np.array(-2.0)) -> +0.0 (a select: the bool has the result's shape) */
+  {
+    tl_config j0 = rules_cfg("jax");
+    float m2 = -2.0f;
+    tl_array *z;
+    assert_int_equal(tl_array_zeros(TL_FLOAT32, 0, NULL, &z), TL_OK);
+    memcpy(z->data, &m2, 4);
+    assert_int_equal(run_inputs(&j0, TL_BINOP_MULTIPLY, in_py("False"), in_arr(z), &r), TL_OK);
+    assert_true(((float *)r->data)[0] == 0.0f && !signbit(((float *)r->data)[0]));
+    tl_array_free(r);
+    tl_array_free(z);
+  }
   /* JAX complex compares, lexicographic with XLA's select (live, jax 0.12.0.1):
      maximum(nan+0j, 1+0j) -> 1+0j; minimum(1+nan j, 1+0j) -> 1+0j; maximum(-0+2j, 0+2j) -> 0+2j;
      less(-1+nan j, 0j) -> True */
