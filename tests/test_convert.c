@@ -489,6 +489,32 @@ static void test_bad_input(void **state) {
 /* The appended dtypes, with facts from ml_dtypes 0.6 (int1/uint1/bcomplex32,
  * printed by the live library) and the documented intN rules (int3..7/uint3..7:
  * no framework converts them). */
+/* float6/float4 bytes with their unused high bits set (docs/conversions.md, deliberate
+ * difference 12): typelattice reads the format's low 6 / 4 bits only, on every tier
+ * (ml_dtypes 0.6.0 reads 0x48 as float6_e2m3fn -1.0, 0x40 as -0.0). */
+static void test_subbyte_float_high_bits(void **state) {
+  (void)state;
+  static const char *const tiers[] = {"scalar", "avx2", "avx512", "neon"};
+  uint8_t in[256], f4[256];
+  float out[256];
+  for (int i = 0; i < 256; i++) {
+    static const uint8_t p6[4] = {0x48, 0x40, 0xC8, 0x88}, p4[2] = {0x72, 0xF2}; /* 0x08: 1.0; 0x2: 1.0 */
+    in[i] = p6[i % 4], f4[i] = p4[i % 2];
+  }
+  for (size_t t = 0; t < sizeof tiers / sizeof *tiers; t++) {
+    if (tl_convert_set_tier(tiers[t]) != TL_OK) continue;
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT6_E2M3FN, in, TL_FLOAT32, out, 256, 0, NULL), TL_OK);
+    for (int i = 0; i < 256; i++) {
+      if (i % 4 == 1) assert_true(out[i] == 0.0f && !signbit(out[i]));
+      else assert_true(out[i] == 1.0f);
+    }
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT4_E2M1FN, f4, TL_FLOAT32, out, 256, 0, NULL), TL_OK);
+    for (int i = 0; i < 256; i++) assert_true(out[i] == 1.0f);
+  }
+  if (tl_convert_set_tier("avx512") != TL_OK && tl_convert_set_tier("avx2") != TL_OK && tl_convert_set_tier("neon") != TL_OK)
+    tl_convert_set_tier("scalar");
+}
+
 static void test_appended_dtypes(void **state) {
   (void)state;
   /* int32 -> int1: the low bit (ml_dtypes: [-2,-1,0,1,2,3] -> bytes 0,1,0,1,0,1) */
@@ -578,7 +604,7 @@ int main(void) {
       cmocka_unit_test(test_bad_input),   cmocka_unit_test(test_vectors),
       cmocka_unit_test(test_checked),     cmocka_unit_test(test_strides),
       cmocka_unit_test(test_f64_single_rounding), cmocka_unit_test(test_exhaustive_small),
-      cmocka_unit_test(test_appended_dtypes),
+      cmocka_unit_test(test_appended_dtypes),  cmocka_unit_test(test_subbyte_float_high_bits),
   };
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   for (int i = 0; i < TL_NUM_CONCRETE; i++)
