@@ -474,7 +474,8 @@ typedef struct tl_operand {
  * right everywhere (it fits no dtype; NumPy makes it an object array);
  * messages that quote it show 340282366920938463463374607431768211455. A B**E-C
  * form beyond 128 bits, and a NumPy value (zerodim:/scalar:) beyond 128 bits,
- * are TL_EOVERFLOW ("too large").
+ * are TL_EOVERFLOW ("too large"), and so is a NumPy integer value outside
+ * its dtype (scalar:int8:300: no NumPy scalar holds it).
  * TL_EINVAL for NULL, TL_EPARSE for bad syntax, TL_EDTYPE for a bad dtype. */
 TL_API int tl_operand_parse(const char *text, tl_operand *out);
 

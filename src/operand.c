@@ -467,6 +467,20 @@ int tl_operand_parse(const char *text, tl_operand *out) {
       if (c2) {
         st = tl__parse_value(c2 + 1, strlen(c2 + 1), tl__value_kind_for(op.dtype), &op.value, whole, 0);
         if (st != TL_OK) return st;
+        /* a NumPy integer holds its dtype's values only (np.int8(300) is
+           NumPy 2's OverflowError; 1.26 stored 44): no answer for others */
+        const tl_dtype_info *di = tl__info(op.dtype);
+        if (di && (di->kind == TL_KIND_INT || di->kind == TL_KIND_UINT) && di->bits <= 64) {
+          const int bits = di->bits;
+          const int64_t lo = di->kind == TL_KIND_UINT ? 0 : bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+          const uint64_t hi = di->kind == TL_KIND_UINT ? (bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1)
+                                                       : (uint64_t)(bits >= 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1);
+          if (!tl__value_fits(&op.value, lo, hi)) {
+            tl_clear_error();
+            return tl__error(TL_EOVERFLOW, "OverflowError", "operand '%s': the value is out of bounds for %s", whole,
+                             tl_dtype_name(op.dtype));
+          }
+        }
         op.has_value = 1;
       } else if (op.kind == TL_OPERAND_SCALAR) {
         return tl__error(TL_EPARSE, NULL, "operand '%s': a NumPy scalar needs a value (scalar:DTYPE:VALUE)", whole);

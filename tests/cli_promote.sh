@@ -102,6 +102,9 @@ awk -F'\t' 'NR==1{n=NF} NF!=n{exit 1}' "$T/out" && ok || bad "table tsv: ragged 
 run table --format tsv --x64 --dtypes uint32,int8; expect_rc 0 "table --dtypes"
 [ "$(awk -F'\t' '$1=="uint32"{print $3}' "$T/out")" = "int64" ] && ok || bad "table --x64: uint32 x int8"
 run table --format tsv --dtypes uint32,int8; [ "$(awk -F'\t' '$1=="uint32"{print $3}' "$T/out")" = "int32" ] && ok || bad "table x32: uint32 x int8"
+run promote --rules numpy scalar:int8:300 array:uint8; expect_rc 1 "promote scalar:int8:300"
+err_is "OverflowError: operand 'scalar:int8:300': the value is out of bounds for int8" "promote scalar:int8:300"
+run promote --rules numpy1 zerodim:uint8:-1 array:int8; expect_rc 1 "promote zerodim:uint8:-1"
 for bad in "" ",," "int8,,int16"; do
   run table --dtypes "$bad"; expect_rc 2 "table --dtypes '$bad'"; err_has "has an empty name" "table --dtypes '$bad'"
 done

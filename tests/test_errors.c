@@ -89,6 +89,7 @@ C(operand_parse_null) { tl_operand o; return tl_operand_parse(NULL, &o); }
 C(operand_parse_syntax) { tl_operand o; return tl_operand_parse("zerodim:", &o); }
 C(operand_parse_dtype) { tl_operand o; return tl_operand_parse("weak:flaot32", &o); }
 C(operand_parse_big) { tl_operand o; return tl_operand_parse("zerodim:int64:340282366920938463463374607431768211456", &o); }
+C(operand_parse_range) { tl_operand o; return tl_operand_parse("scalar:int8:300", &o); }
 C(operand_format_null) { char b[8]; return tl_operand_format(NULL, b, sizeof b); }
 C(operand_format_buf) { tl_operand o = tl_operand_dtype(TL_INT8); return tl_operand_format(&o, NULL, 8); }
 C(operand_format_dtype) { tl_operand o = tl_operand_dtype(TL_INT8); o.dtype = (tl_dtype)99; char b[8]; return tl_operand_format(&o, b, 8); }
@@ -419,7 +420,7 @@ static const struct {
     E(dtype_parse_empty), E(isdtype_null_kind), E(isdtype_unknown_kind), E(finfo_null), E(finfo_int), E(finfo_bad),
     E(iinfo_float), E(iinfo_bool), E(iinfo_null), E(to_dlpack_weak), E(to_dlpack_null), E(from_dlpack_lanes),
     E(from_dlpack_code), E(from_dlpack_bits), E(from_dlpack_null), E(config_init_null), E(config_set_global_null),
-    E(config_push_null), EC(config_push_deep, pop_configs), E(config_pop_empty), E(operand_parse_null), E(operand_parse_syntax),
+    E(config_push_null), EC(config_push_deep, pop_configs), E(config_pop_empty), E(operand_parse_null), E(operand_parse_syntax), E(operand_parse_range),
     E(operand_parse_dtype), E(operand_parse_big), E(operand_format_null), E(operand_format_buf),
     E(operand_format_dtype), E(operand_format_kind), E(rules_find_null), E(rules_find_unknown), E(rules_at_range),
     E(promote_null_out), E(promote_bad_dtype), E(promote_jax_strict), E(promote_jax_sink), E(promote_cfg_default),
