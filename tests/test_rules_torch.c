@@ -21,6 +21,14 @@ static void promote_types_table(void **s) {
   EXPECT_PTYPES(c, "uint16", "complex64",
                 "error: RuntimeError: Promotion for uint16, uint32, uint64 types is not supported, attempted to "
                 "promote UInt16 and ComplexFloat");
+  /* torch.promote_types(int, float) is float64, (int, torch.int8) int64, (complex, torch.float32) complex128 */
+  tl_dtype pt;
+  assert_int_equal(tl_promote_types(&c, TL_WEAK_INT, TL_WEAK_FLOAT, &pt), TL_OK);
+  assert_int_equal(pt, TL_FLOAT64);
+  assert_int_equal(tl_promote_types(&c, TL_WEAK_INT, TL_INT8, &pt), TL_OK);
+  assert_int_equal(pt, TL_INT64);
+  assert_int_equal(tl_promote_types(&c, TL_WEAK_COMPLEX, TL_FLOAT32, &pt), TL_OK);
+  assert_int_equal(pt, TL_COMPLEX128);
   EXPECT_PTYPES(c, "float8_e4m3fn", "float32",
                 "error: RuntimeError: Promotion for Float8 Types is not supported, attempted to promote "
                 "Float8_e4m3fn and Float");
@@ -73,6 +81,11 @@ static void can_cast(void **s) {
   struct { tl_dtype f, t; int want; } cases[] = {
       {TL_FLOAT64, TL_FLOAT32, 1}, {TL_FLOAT32, TL_INT32, 0}, {TL_INT32, TL_FLOAT32, 1}, {TL_UINT8, TL_BOOL, 0},
       {TL_BOOL, TL_UINT8, 1},      {TL_COMPLEX64, TL_FLOAT64, 0}, {TL_INT64, TL_INT8, 1},
+      /* Python types as torch's argument parser maps them: int -> int64, float -> float64, complex ->
+         complex128 (torch 2.15.0, measured: can_cast(int, torch.int32) True, (float, torch.int32) False,
+         (complex, torch.float32) False, (torch.float32, int) False) */
+      {TL_WEAK_INT, TL_INT32, 1},  {TL_WEAK_INT, TL_BOOL, 0},     {TL_WEAK_FLOAT, TL_INT32, 0},
+      {TL_WEAK_FLOAT, TL_FLOAT32, 1}, {TL_WEAK_COMPLEX, TL_FLOAT32, 0}, {TL_FLOAT32, TL_WEAK_INT, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     assert_int_equal(tl_can_cast(&c, cases[i].f, TL_BYTEORDER_NATIVE, cases[i].t, TL_BYTEORDER_NATIVE, TL_CASTING_SAFE, &y), TL_OK);
