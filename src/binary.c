@@ -1027,44 +1027,35 @@ int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x
   return tl__ok();
 }
 
-/* A Python number as XLA makes it a value of *a's dtype D (its 0-d array,
- * replaced): with x64 off jnp makes a Python float a float32 first, so it
- * rounds twice into every narrower float (1 + 2**-8 + 2**-30 + bfloat16 0
- * is 1.0, 65519.99999999 + float16 0 is inf); with x64 on a float64 goes
- * through float32 into bfloat16 and float16 only (xla_via), and a Python
- * int into bfloat16 and float8_e8m0fnu through float32 (measured, jaxlib
- * 0.12, x64 off and on). */
-static int xla_scalar(const tl_config *cfg, const tl_value *v, tl_array **a) {
-  const tl_dtype D = (*a)->dtype;
+/* Whether framework N converts Python number v into dtype D through
+ * float32 (a round trip the 0-d array of tl_promote_inputs, rounded once,
+ * lacks):
+ *   - XLA: with x64 off jnp makes a Python float a float32 first, so it
+ *     rounds twice into every narrower float (1 + 2**-8 + 2**-30 + bfloat16
+ *     0 is 1.0, 65519.99999999 + float16 0 is inf); with x64 on a float64
+ *     goes through float32 into bfloat16 and float16 only (xla_via), and a
+ *     Python int into bfloat16 and float8_e8m0fnu (jaxlib 0.12, measured);
+ *   - PyTorch: c10::Half and c10::BFloat16 convert a double or an int64
+ *     through float (bfloat16 [0] + (1 + 2**-8 + 2**-30) is 1.0, +
+ *     (2**30 + 2**22 + 1) is 2**30; torch 2.15.0, measured). */
+static int via_float32(const tl_config *cfg, numerics N, const tl_value *v, tl_dtype D) {
   const tl_dtype_info *in = tl__info(D);
-  int via32;
+  if (N == NUM_TORCH)
+    return v->kind != TL_VALUE_BOOL && (D == TL_FLOAT16 || D == TL_BFLOAT16 || D == TL_COMPLEX32 || D == TL_BCOMPLEX32);
+  if (N != NUM_XLA) return 0;
   if (v->kind == TL_VALUE_FLOAT || v->kind == TL_VALUE_COMPLEX)
-    via32 = in->kind == TL_KIND_FLOAT && in->itemsize < 4 && (!tl__cfg(cfg)->x64 || D == TL_BFLOAT16 || D == TL_FLOAT16);
-  else
-    via32 = v->kind == TL_VALUE_INT && (D == TL_BFLOAT16 || D == TL_FLOAT8_E8M0FNU);
-  if (!via32) return TL_OK;
-  tl_array *f, *r;
-  int st = tl_array_full(NULL, v->kind == TL_VALUE_COMPLEX ? TL_COMPLEX64 : TL_FLOAT32, v, 0, NULL, &f);
-  if (st != TL_OK) return st;
-  st = tl_array_astype(NULL, f, D, TL_CASTING_UNSAFE, 0, &r);
-  tl_array_free(f);
-  if (st != TL_OK) return st;
-  r->weak = (*a)->weak;
-  tl_array_free(*a);
-  *a = r;
-  return TL_OK;
+    return in->kind == TL_KIND_FLOAT && in->itemsize < 4 && (!tl__cfg(cfg)->x64 || D == TL_BFLOAT16 || D == TL_FLOAT16);
+  return v->kind == TL_VALUE_INT && (D == TL_BFLOAT16 || D == TL_FLOAT8_E8M0FNU);
 }
 
-/* A Python number as PyTorch makes it a value of *a's dtype: c10::Half and
- * c10::BFloat16 convert a double or an int64 through float (bfloat16 [0] +
- * (1 + 2**-8 + 2**-30) is 1.0, + (2**30 + 2**22 + 1) is 2**30; torch 2.15.0,
- * measured) */
-static int torch_scalar(const tl_value *v, tl_array **a) {
+/* The 0-d array *a of Python number v made again through float32 (or
+ * complex64) when via_float32 says so (*a replaced) */
+static int scalar_as_framework(const tl_config *cfg, numerics N, const tl_value *v, tl_array **a) {
   const tl_dtype D = (*a)->dtype;
-  if ((D != TL_FLOAT16 && D != TL_BFLOAT16 && D != TL_COMPLEX32 && D != TL_BCOMPLEX32) || v->kind == TL_VALUE_BOOL)
-    return TL_OK;
+  if (!via_float32(cfg, N, v, D)) return TL_OK;
   tl_array *f, *r;
-  int st = tl_array_full(NULL, tl_dtype_is_complex(D) ? TL_COMPLEX64 : TL_FLOAT32, v, 0, NULL, &f);
+  int st = tl_array_full(NULL, tl_dtype_is_complex(D) || v->kind == TL_VALUE_COMPLEX ? TL_COMPLEX64 : TL_FLOAT32, v, 0,
+                         NULL, &f);
   if (st != TL_OK) return st;
   st = tl_array_astype(NULL, f, D, TL_CASTING_UNSAFE, 0, &r);
   tl_array_free(f);
@@ -1097,14 +1088,14 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
       in[si].scalar.value.kind != TL_VALUE_FLOAT && in[si].scalar.value.kind != TL_VALUE_COMPLEX)
     return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
   tl_array *pr[2] = {NULL, NULL};
-  if (N == NUM_XLA && (st = tl_promote_inputs(cfg, in, 2, 0, pr)) == TL_OK) {
+  if ((st = tl_promote_inputs(cfg, in, 2, 0, pr)) == TL_OK) {
     for (int i = 0; i < 2; i++) {
       if (in[i].array) {
         tl_array_free(pr[i]);
         continue;
       }
       as[i] = pr[i];
-      if ((st = xla_scalar(cfg, &in[i].scalar.value, &as[i])) != TL_OK) {
+      if ((st = scalar_as_framework(cfg, N, &in[i].scalar.value, &as[i])) != TL_OK) {
         tl_array_free(as[0]), tl_array_free(as[1]);
         as[0] = as[1] = NULL;
         return st;
@@ -1112,36 +1103,15 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
     }
     return TL_OK;
   }
-  if (N == NUM_TORCH && (st = tl_promote_inputs(cfg, in, 2, 0, pr)) == TL_OK) {
-    for (int i = 0; i < 2; i++) {
-      if (in[i].array) {
-        tl_array_free(pr[i]);
-        continue;
-      }
-      as[i] = pr[i];
-      if ((st = torch_scalar(&in[i].scalar.value, &as[i])) != TL_OK) {
-        tl_array_free(as[0]), tl_array_free(as[1]);
-        as[0] = as[1] = NULL;
-        return st;
-      }
-    }
-    return TL_OK;
-  }
-  if (N == NUM_XLA || N == NUM_TORCH || (st = tl_promote_inputs(cfg, in, 2, 0, pr)) != TL_OK) {
-    /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); equal,
-       less, maximum, minimum and divide have kernels of their own, checked
-       by op_dtypes: the scalar as a value of C (torch.eq(bfloat16 x, 1j)) */
-    if ((N != NUM_TF && N != NUM_TORCH) || op == TL_BINOP_ADD || op == TL_BINOP_SUBTRACT || op == TL_BINOP_MULTIPLY ||
-        (st != TL_EPROMOTE && st != TL_EUNSUPPORTED))
-      return st;
-    tl_clear_error();
-    return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
-  }
-  for (int i = 0; i < 2; i++) {
-    if (in[i].array) tl_array_free(pr[i]);
-    else as[i] = pr[i];
-  }
-  return TL_OK;
+  /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); the other
+     operations have kernels of their own, checked by op_dtypes: the scalar
+     as a value of C (torch.eq(bfloat16 x, 1j), torch uint16 x * 3) */
+  const int own_kernel = N == NUM_TORCH ? op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT
+                         : N == NUM_TF  ? op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT && op != TL_BINOP_MULTIPLY
+                                        : 0;
+  if (!own_kernel || (st != TL_EPROMOTE && st != TL_EUNSUPPORTED)) return st;
+  tl_clear_error();
+  return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
 }
 
 /* Every element of out (bool) = k, by comparing two 0-d int8 zeros (equal:

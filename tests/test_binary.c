@@ -832,6 +832,10 @@ static void test_inputs_torch_jax_ivy(void **state) {
     assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(ua), in_arr(ub), &r), TL_OK);
     assert_int_equal(r->dtype, TL_FLOAT32);
     tl_array_free(r);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_MULTIPLY, in_arr(ua), in_py("3"), &r), TL_OK); /* u * 3: [3, 6] */
+    assert_int_equal(r->dtype, TL_UINT16);
+    assert_memory_equal(r->data, ((uint16_t[]){3, 6}), 4);
+    tl_array_free(r);
     assert_int_equal(run_inputs(&tc, TL_BINOP_LESS, in_arr(ua), in_arr(ub), &r), TL_EUNSUPPORTED);
     assert_string_equal(tl_errmsg(), "\"lt_cpu\" not implemented for 'UInt16'");
     assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(ua), in_arr(ub), &r), TL_EUNSUPPORTED);
