@@ -963,19 +963,9 @@ int tl_binary(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_arr
   return tl__ok();
 }
 
-int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype dtype,
-                   tl_array *out) {
-  int st;
-  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary_into: invalid op %d", (int)op);
-  if ((st = check_arr("tl_binary_into", a, "a")) != TL_OK || (st = check_arr("tl_binary_into", b, "b")) != TL_OK ||
-      (st = check_arr("tl_binary_into", out, "out")) != TL_OK)
-    return st;
-  if (dtype != TL_DTYPE_NONE && !tl__concrete(dtype))
-    return tl__error(TL_EDTYPE, NULL, "tl_binary_into: dtype %s is not a concrete dtype",
-                     tl__valid_dtype(dtype) ? tl_dtype_name(dtype) : "(invalid)");
-  int nd;
-  int64_t shape[TL_MAX_NDIM];
-  if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
+/* out has the broadcast shape (nd, shape) and no broadcast (zero-stride)
+ * dimension: TL_OK, or TL_EINVAL (ValueError) naming both shapes */
+static int check_out(tl_binop op, int nd, const int64_t *shape, const tl_array *out) {
   int same = nd == out->ndim;
   for (int i = 0; same && i < nd; i++) same = shape[i] == out->shape[i];
   if (!same) {
@@ -989,6 +979,23 @@ int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const t
     if (out->strides[i] == 0 && out->shape[i] > 1)
       return tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
                        tl_binop_name(op), i);
+  return TL_OK;
+}
+
+int tl_binary_into(const tl_config *cfg, tl_binop op, const tl_array *a, const tl_array *b, tl_dtype dtype,
+                   tl_array *out) {
+  int st;
+  if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "tl_binary_into: invalid op %d", (int)op);
+  if ((st = check_arr("tl_binary_into", a, "a")) != TL_OK || (st = check_arr("tl_binary_into", b, "b")) != TL_OK ||
+      (st = check_arr("tl_binary_into", out, "out")) != TL_OK)
+    return st;
+  if (dtype != TL_DTYPE_NONE && !tl__concrete(dtype))
+    return tl__error(TL_EDTYPE, NULL, "tl_binary_into: dtype %s is not a concrete dtype",
+                     tl__valid_dtype(dtype) ? tl_dtype_name(dtype) : "(invalid)");
+  int nd;
+  int64_t shape[TL_MAX_NDIM];
+  if ((st = tl_broadcast_shapes(a->ndim, a->shape, b->ndim, b->shape, &nd, shape)) != TL_OK) return st;
+  if ((st = check_out(op, nd, shape, out)) != TL_OK) return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
   const tl_input x = input_array(a), y = input_array(b);
   if ((st = op_dtypes(cfg, op, &x, &y, dtype, &c, &r, NULL)) != TL_OK) return st;
@@ -1194,15 +1201,7 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
   if ((st = tl_broadcast_shapes(x1->array ? x1->array->ndim : 0, x1->array ? x1->array->shape : none,
                                 x2->array ? x2->array->ndim : 0, x2->array ? x2->array->shape : none, &nd, shape)) != TL_OK)
     return st;
-  int same = nd == out->ndim;
-  for (int i = 0; same && i < nd; i++) same = shape[i] == out->shape[i];
-  if (!same) {
-    char s1[32 * 22], s2[32 * 22];
-    tl__shape_str(nd, shape, s1, sizeof s1);
-    tl__shape_str(out->ndim, out->shape, s2, sizeof s2);
-    return tl__error(TL_EINVAL, "ValueError", "%s: the result has shape %s but out has shape %s", tl_binop_name(op), s1,
-                     s2);
-  }
+  if ((st = check_out(op, nd, shape, out)) != TL_OK) return st;
   tl_result c, r;
   int konst;
   if ((st = op_dtypes(cfg, op, x1, x2, dtype, &c, &r, &konst)) != TL_OK) return st;
@@ -1226,13 +1225,8 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
   if ((st = scalar_arrays(cfg, op, in, c.dtype, N, as)) != TL_OK) return st;
   if ((st = torch_opmath_scalar(cfg, op, x2, c.dtype, N, &b32)) == TL_OK) {
     const tl_array *a = as[0] ? as[0] : x1->array, *b = b32 ? b32 : as[1] ? as[1] : x2->array;
-    /* the operands' checks of tl_binary_into, then the run in c (forced:
-       the dtype the inputs promote to, not the 0-d arrays') */
-    for (int i = 0; i < nd; i++)
-      if (out->strides[i] == 0 && out->shape[i] > 1)
-        st = tl__error(TL_EINVAL, "ValueError", "%s: out has a zero stride in dimension %d (a broadcast view)",
-                       tl_binop_name(op), i);
-    if (st == TL_OK) st = run_op(cfg, op, a, b, c.dtype, nd, shape, b32 != NULL, out);
+    /* the run in c (the dtype the inputs promote to, not the 0-d arrays') */
+    st = run_op(cfg, op, a, b, c.dtype, nd, shape, b32 != NULL, out);
   }
   tl_array_free(as[0]);
   tl_array_free(as[1]);
