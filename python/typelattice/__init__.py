@@ -297,9 +297,10 @@ def _make_binary(name: str, what: str) -> Callable[..., Any]:
     op.__name__ = op.__qualname__ = name
     op.__doc__ = (
         f"{name}(x1, x2, /, *, out=None, rules=None, **options): {what}, elementwise, with the\n"
-        "rule set's promotion (tl_binary): the result dtype is what the framework computes\n"
-        "``x1 <op> x2`` in (JAX weak types, NumPy 2 NEP 50, ...; rules=None: the enclosing\n"
-        "tl.config's rule set, else 'jax'), NumPy broadcasting, the library's kernels.\n"
+        "rule set's promotion (tl_binary_inputs): the result dtype is what the framework\n"
+        "computes ``x1 <op> x2`` in (JAX weak types, NumPy 2 NEP 50, ...; rules=None: the\n"
+        "enclosing tl.config's rule set, else 'jax'), a Python scalar taken as the framework\n"
+        "takes it (docs/arrays.md), NumPy broadcasting, the library's kernels.\n"
         "x1, x2: NumPy arrays (ml_dtypes dtypes included), Python scalars (bool, int,\n"
         "float, complex: weak under JAX), or anything numpy.asarray takes. Returns a new\n"
         "NumPy array (0-d for 0-d inputs), or out (broadcast shape, result dtype; it may\n"
