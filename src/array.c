@@ -314,6 +314,10 @@ int tl_array_full(const tl_config *cfg, tl_dtype dtype, const tl_value *fill, in
   return full_impl("tl_array_full", cfg, dtype, fill, ndim, shape, 0, out);
 }
 
+int tl__array_full_wrap(const tl_config *cfg, tl_dtype dtype, const tl_value *fill, tl_array **out) {
+  return full_impl("tl_array_full", cfg, dtype, fill, 0, NULL, 1, out);
+}
+
 static int is_jax_family(const tl_config *cfg) { return strncmp(tl__rules_name_of(cfg), "jax", 3) == 0; }
 
 int tl_array_from_scalar(const tl_config *cfg, const tl_operand *scalar, tl_array **out) {

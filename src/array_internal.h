@@ -8,6 +8,10 @@
 /* A new C-contiguous array with uninitialised elements (checks the
  * arguments; `fn` names the public function in messages). */
 int tl__array_new(const char *fn, tl_dtype dtype, int ndim, const int64_t *shape, tl_array **out);
+/* tl_array_full of a 0-d array whose integer fill wraps into dtype (as a
+   framework converting a Python int: torch.eq(uint16 x, -7) compares with
+   65529) instead of OverflowError */
+int tl__array_full_wrap(const tl_config *cfg, tl_dtype dtype, const tl_value *fill, tl_array **out);
 
 /* Callback of tl__iterate: one inner row of n elements; ptrs[k] points at
  * operand k's first element of the row, strides[k] is its byte stride.

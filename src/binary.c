@@ -521,6 +521,18 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
                          ((is_pyint(x) && is_int_array(y, op)) || (is_pyint(y) && is_int_array(x, op)));
     if (np_pyint) conf.op = 0;
     c.weak = 0;
+    /* tf.math.less converts a Python number strictly into the tensor's dtype
+       (tf.less(int64 t, -2.5) is "Cannot convert -2.5 to EagerTensor of
+       dtype int64", as `-2.5 + t`, the reflected operator): that check,
+       the number first (tf_less_cfg made conf classic) */
+    if (tf && op == TL_BINOP_LESS && !x->array != !y->array) {
+      const tl_operand rev[2] = {x->array ? ops[1] : ops[0], x->array ? ops[0] : ops[1]};
+      tl_result chk;
+      if ((st = tl_result_type(&conf, rev, 2, &chk)) != TL_OK) {
+        if (strcmp(tl_errtype(), "TypeError") == 0) return st; /* the conversion's, not AddV2's type checks */
+        tl_clear_error();
+      }
+    }
     const int exact = tf && tf_exact(&conf, op, x, y, &c.dtype, &st);
     if (!exact) st = tl_result_type(&conf, ops, 2, &c);
     /* op mode checks what `x + y` runs (TensorFlow's AddV2, PyTorch's
@@ -552,6 +564,11 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
       }
     }
     if (st != TL_OK) return st;
+    if (c.dtype == TL_OBJECT)
+      return tl__error(TL_EUNSUPPORTED, "TypeError",
+                       "%s: NumPy computes this in dtype=object (a Python int beyond 64 bits); typelattice has no "
+                       "object arrays",
+                       tl_binop_name(op));
     if (np_pyint && op != TL_BINOP_DIVIDE && konst) {
       const tl_value *v = is_pyint(x) ? &x->scalar.value : &y->scalar.value;
       const tl_dtype_info *in = tl__info(c.dtype);
@@ -569,9 +586,10 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
         (tl_dtype_is_complex(c.dtype) || c.dtype == TL_UINT16 || c.dtype == TL_UINT32 || c.dtype == TL_UINT64))
       return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"lt_cpu\" not implemented for '%s'",
                        tl__torch_name(c.dtype));
-    if (torch && c.dtype == TL_BCOMPLEX32 && (op == TL_BINOP_MULTIPLY || op == TL_BINOP_DIVIDE))
-      return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"%s\" not implemented for 'BComplex32'",
-                       op == TL_BINOP_MULTIPLY ? "mul_cpu" : "div_cpu");
+    if (torch && ((c.dtype == TL_BCOMPLEX32 && op == TL_BINOP_MULTIPLY) ||
+                  ((c.dtype == TL_BCOMPLEX32 || c.dtype == TL_COMPLEX32) && op == TL_BINOP_DIVIDE)))
+      return tl__error(TL_EUNSUPPORTED, "NotImplementedError", "\"%s\" not implemented for '%s'",
+                       op == TL_BINOP_MULTIPLY ? "mul_cpu" : "div_cpu", tl__torch_name(c.dtype));
     if (op == TL_BINOP_DIVIDE && !tl_dtype_is_inexact(c.dtype)) {
       if (jax) {
         /* JAX's dtypes.to_inexact_dtype: bool and ints of <= 32 bits ->
@@ -875,8 +893,12 @@ static int run_op1(const tl_config *cfg, tl_binop op, const tl_array *a, const t
      elements than it has: not for jnp.divide(int32 [7], 3) (one element),
      nor for (1, 3) / (3,), whose divisor jnp only reshapes (measured) */
   const int bcast = b->size < out->size;
+  /* complex: only a bool numerator of the result's shape shows the rewrite,
+     as XLA's select (jnp.true_divide(bool [False, True], 0j) is [0j,
+     inf+nanj]; measured) */
+  const int cx_sel = (C == TL_COMPLEX64 || C == TL_COMPLEX128) && jax_bool_operand(N, TL_BINOP_MULTIPLY, a, b, nd, shape) == 1;
   if (!(N == NUM_XLA && op == TL_BINOP_DIVIDE && bcast &&
-        (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64)))
+        (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || cx_sel)))
     return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), b_exact, out);
   double one_v = 1.0;
   tl_array one;
@@ -1019,6 +1041,17 @@ static int check_input(const char *fn, const tl_input *x, const char *what) {
   return TL_OK;
 }
 
+/* tf.math.less does not promote in any mode: with a Python number it takes
+ * the classic conversion into the tensor's dtype (tf.less(-2.5, int64 t) is
+ * "Cannot convert -2.5 to EagerTensor of dtype int64" in the "all" mode too;
+ * float32 t < 2**31 works there; TensorFlow 2.21, measured). The classic rule
+ * set for less under a TensorFlow rule set, in *own; cfg otherwise. */
+static const tl_config *tf_less_cfg(const tl_config *cfg, tl_binop op, tl_config *own) {
+  if (op != TL_BINOP_LESS || numerics_of(cfg) != NUM_TF) return cfg;
+  *own = *tl__cfg(cfg);
+  return tl_rules_find("tensorflow", &own->rules) == TL_OK ? own : cfg;
+}
+
 int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2,
                             tl_result *compute, tl_result *result) {
   int st;
@@ -1028,7 +1061,8 @@ int tl_binary_inputs_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x
       (st = check_input("tl_binary_inputs_dtypes", x2, "x2")) != TL_OK)
     return st;
   tl_result c = {TL_DTYPE_NONE, 0}, r = {TL_DTYPE_NONE, 0};
-  if ((st = op_dtypes(cfg, op, x1, x2, TL_DTYPE_NONE, &c, &r, NULL)) != TL_OK) return st;
+  tl_config lc;
+  if ((st = op_dtypes(tf_less_cfg(cfg, op, &lc), op, x1, x2, TL_DTYPE_NONE, &c, &r, NULL)) != TL_OK) return st;
   if (compute) *compute = c;
   if (result) *result = r;
   return tl__ok();
@@ -1085,6 +1119,15 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
   as[0] = as[1] = NULL;
   if (in[0].array && in[1].array) return TL_OK;
   const int si = in[0].array ? 1 : 0;
+  /* NumPy 1.x: the value-based promotion made C wide enough for the number,
+     and NumPy casts it to C directly (float32 0-d + 0.1 is float64 1.1, the
+     0.1 not rounded to float32 first) */
+  if (strcmp(tl__rules_name_of(tl__cfg(cfg)), "numpy1") == 0) {
+    for (int i = 0; i < 2 && st == TL_OK; i++)
+      if (!in[i].array) st = tl_array_full(cfg, C, &in[i].scalar.value, 0, NULL, &as[i]);
+    if (st != TL_OK) tl_array_free(as[0]), tl_array_free(as[1]), as[0] = as[1] = NULL;
+    return st;
+  }
   /* JAX: a Python bool times an array of the result's shape selects there
      (jax_bool_operand): it stays a bool (jnp.multiply(False, 0-d -2.0) is +0) */
   if (N == NUM_XLA && op == TL_BINOP_MULTIPLY && in[si].scalar.dtype == TL_BOOL && in[1 - si].array &&
@@ -1118,7 +1161,7 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
                                         : 0;
   if (!own_kernel || (st != TL_EPROMOTE && st != TL_EUNSUPPORTED)) return st;
   tl_clear_error();
-  return tl_array_full(cfg, C, &in[si].scalar.value, 0, NULL, &as[si]);
+  return tl__array_full_wrap(cfg, C, &in[si].scalar.value, &as[si]); /* ints wrap, as both convert them */
 }
 
 /* Every element of out (bool) = k, by comparing two 0-d int8 zeros (equal:
@@ -1188,6 +1231,8 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
                        tl_array *out, int depth) {
   const char *fn = "tl_binary_inputs";
   int st;
+  tl_config lc;
+  cfg = tf_less_cfg(cfg, op, &lc);
   if ((int)op < 0 || op >= TL_NUM_BINOPS) return tl__error(TL_EINVAL, NULL, "%s: invalid op %d", fn, (int)op);
   if ((st = check_input(fn, x1, "x1")) != TL_OK || (st = check_input(fn, x2, "x2")) != TL_OK ||
       (st = check_arr(fn, out, "out")) != TL_OK)

@@ -672,6 +672,23 @@ static void test_inputs_numpy(void **state) {
   assert_int_equal(r->dtype, TL_FLOAT64);
   assert_true(((double *)r->data)[0] == -2147483646.0);
   tl_array_free(r);
+  /* NumPy 1.26: np.add(np.array(1.0, np.float32), 0.1) is float64 1.1 (the 0.1 not rounded to float32);
+     np.less(np.array(0, np.uint8), 2**100) is object arithmetic: a clear TypeError here */
+  float one = 1.0f;
+  tl_array *z1;
+  assert_int_equal(tl_array_zeros(TL_FLOAT32, 0, NULL, &z1), TL_OK);
+  memcpy(z1->data, &one, 4);
+  assert_int_equal(run_inputs(&np1, TL_BINOP_ADD, in_arr(z1), in_py("0.1"), &r), TL_OK);
+  assert_int_equal(r->dtype, TL_FLOAT64);
+  assert_true(((double *)r->data)[0] == 1.1);
+  tl_array_free(r);
+  tl_array *zu;
+  assert_int_equal(tl_array_zeros(TL_UINT8, 0, NULL, &zu), TL_OK);
+  assert_int_equal(run_inputs(&np1, TL_BINOP_LESS, in_arr(zu), in_py("1267650600228229401496703205376"), &r),
+                   TL_EUNSUPPORTED);
+  assert_non_null(strstr(tl_errmsg(), "dtype=object"));
+  tl_array_free(zu);
+  tl_array_free(z1);
   tl_array_free(xf);
   tl_array_free(x);
 }
@@ -720,6 +737,19 @@ static void test_inputs_tensorflow(void **state) {
     assert_string_equal(tl_errmsg(), "Value for attr 'T' of bool is not in the list of allowed values: float, double, "
                                      "int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64");
   }
+  /* tf.less converts a Python number as classic mode does, in every mode (TF 2.21, measured):
+     tf.less(-2.5, int64 t) is "Cannot convert -2.5 to EagerTensor of dtype int64"; float32 [1.] < 2**31 is True */
+  int64_t i64v[2] = {1, -3};
+  tl_array *x64a = vec(TL_INT64, 2, i64v);
+  assert_int_equal(run_inputs(&ta, TL_BINOP_LESS, in_py("-2.5"), in_arr(x64a), &r), TL_EPROMOTE);
+  assert_string_equal(tl_errmsg(), "Cannot convert -2.5 to EagerTensor of dtype int64");
+  tl_array_free(x64a);
+  float f1v = 1.0f;
+  tl_array *x32a = vec(TL_FLOAT32, 1, &f1v);
+  assert_int_equal(run_inputs(&ta, TL_BINOP_LESS, in_arr(x32a), in_py("2147483648"), &r), TL_OK);
+  assert_int_equal(((uint8_t *)r->data)[0], 1);
+  tl_array_free(r);
+  tl_array_free(x32a);
   /* tf.less(int8, int16) refuses in every mode; tf.maximum promotes in "all" */
   int16_t s16[2] = {2, 2};
   tl_array *y16 = vec(TL_INT16, 2, s16);
@@ -840,7 +870,12 @@ static void test_inputs_torch_jax_ivy(void **state) {
     assert_string_equal(tl_errmsg(), "\"lt_cpu\" not implemented for 'UInt16'");
     assert_int_equal(run_inputs(&tc, TL_BINOP_ADD, in_arr(ua), in_arr(ub), &r), TL_EUNSUPPORTED);
     assert_string_equal(tl_errmsg(), "\"add_stub\" not implemented for 'UInt16'");
+    assert_int_equal(run_inputs(&tc, TL_BINOP_EQUAL, in_arr(ua), in_py("-7"), &r), TL_OK); /* uint16 == -7: False */
+    assert_memory_equal(r->data, ((uint8_t[]){0, 0}), 2);
+    tl_array_free(r);
     tl_array_free(ua), tl_array_free(ub);
+    assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(xh), in_py("1j"), &r), TL_EUNSUPPORTED);
+    assert_string_equal(tl_errmsg(), "\"div_cpu\" not implemented for 'ComplexHalf'");
     assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(xb), in_py("1j"), &r), TL_EUNSUPPORTED);
     assert_string_equal(tl_errmsg(), "\"div_cpu\" not implemented for 'BComplex32'");
     float cn[2] = {NAN, -5.0f};
@@ -881,6 +916,18 @@ static void test_inputs_torch_jax_ivy(void **state) {
     tl_array_free(r);
     tl_array_free(x13);
     tl_array_free(y3);
+  }
+  /* JAX: jnp.true_divide(bool [False, True, False], 0j) -> [0j, inf+nanj, 0j] (XLA's select; measured) */
+  {
+    tl_config j0 = rules_cfg("jax");
+    uint8_t fb[3] = {0, 1, 0};
+    tl_array *bx = vec(TL_BOOL, 3, fb);
+    assert_int_equal(run_inputs(&j0, TL_BINOP_DIVIDE, in_arr(bx), in_py("0j"), &r), TL_OK);
+    const float *c = r->data;
+    assert_true(c[0] == 0 && !signbit(c[0]) && c[1] == 0 && c[4] == 0 && c[5] == 0);
+    assert_true(c[2] == INFINITY && isnan(c[3]));
+    tl_array_free(r);
+    tl_array_free(bx);
   }
   /* JAX: jnp.multiply(False, np.array(-2.0)) -> +0.0 (a select: the bool has the result's shape) */
   {
