@@ -286,6 +286,22 @@ CX_KERN(k_padd_c128, double, 1, (rr = xr + (1.0 * yr - 0.0 * yi), ri = xi + (1.0
 CX_KERN(k_psub_c64, float, 1, (rr = xr + (-1.0f * yr - 0.0f * yi), ri = xi + (-1.0f * yi + 0.0f * yr), rb = 0))
 CX_KERN(k_psub_c128, double, 1, (rr = xr + (-1.0 * yr - 0.0 * yi), ri = xi + (-1.0 * yi + 0.0 * yr), rb = 0))
 
+/* TensorFlow's complex division: Eigen's vector pdiv_complex (its kernels
+ * run complex64/128 in packets): the divisor scaled by the larger magnitude
+ * of its parts, x times the scaled conjugate (products rounded, Eigen's
+ * addsub), divided by the scaled |y|^2, then by the scale. Unlike NumPy's
+ * Smith division it forms no reciprocal, so 7 / 1e38 is 7e-38 under the
+ * runtime's flushing, not 0 (TensorFlow 2.21, measured); y = 0 is NaN. */
+#define TDIV_BODY(T, FABS)                                                                    \
+  {                                                                                           \
+    const T ar = FABS(yr), ai = FABS(yi), m = ar > ai ? ar : ai;                              \
+    const T sr = yr / m, si = yi / m, den = sr * sr + si * si;                                \
+    const T pr = xr * sr - (-(xi * si)), pi = -(xr * si) + xi * sr;                           \
+    rr = pr / den / m, ri = pi / den / m, rb = 0;                                             \
+  }
+CX_KERN(k_tdiv_c64, float, 1, TDIV_BODY(float, fabsf))
+CX_KERN(k_tdiv_c128, double, 1, TDIV_BODY(double, fabs))
+
 /* XLA's integer division (lax.div), which jnp.divide runs on int2/uint2:
  * JAX's to_inexact_dtype leaves them integers (jnp.divide(uint2 [1, 3, 0],
  * uint2 [2, 2, 0]) is [0, 1, 3]): truncated, x / 0 all ones (-1, or the
@@ -803,6 +819,8 @@ static kern_fn framework_kernel(numerics N, tl_binop op, tl_dtype C, int slot, i
     return op == TL_BINOP_ADD ? (slot == W_C64 ? k_padd_c64 : k_padd_c128) : (slot == W_C64 ? k_psub_c64 : k_psub_c128);
   if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (slot == W_C64 || slot == W_C128))
     return slot == W_C64 ? k_xdiv_c64 : k_xdiv_c128;
+  if (N == NUM_TF && op == TL_BINOP_DIVIDE && (slot == W_C64 || slot == W_C128))
+    return slot == W_C64 ? k_tdiv_c64 : k_tdiv_c128;
   if (N == NUM_XLA && op == TL_BINOP_DIVIDE && (C == TL_INT2 || C == TL_UINT2))
     return C == TL_INT2 ? k_xidiv_i8 : k_xidiv_u8;
   if (N == NUM_XLA && (op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM || op == TL_BINOP_LESS) &&

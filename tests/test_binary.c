@@ -771,6 +771,15 @@ static void test_inputs_tensorflow(void **state) {
   assert_string_equal(tl_errmsg(), "Value for attr 'T' of complex128 is not in the list of allowed values: bfloat16, "
                                    "half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64");
   tl_array_free(cx);
+  /* tf.math.truediv(complex64 [7+0j], [1e38+0j]) -> 7.0000004e-38+0j (Eigen's division, no reciprocal
+     to flush; TF 2.21, measured) */
+  float c7[2] = {7, 0}, c38[2] = {1e38f, 0};
+  tl_array *n7 = vec(TL_COMPLEX64, 1, c7), *d38 = vec(TL_COMPLEX64, 1, c38);
+  assert_int_equal(run_inputs(&tc, TL_BINOP_DIVIDE, in_arr(n7), in_arr(d38), &r), TL_OK);
+  assert_true(((float *)r->data)[0] == 7.0000004e-38f && ((float *)r->data)[1] == 0.0f);
+  tl_array_free(r);
+  tl_array_free(n7);
+  tl_array_free(d38);
   tl_array_free(y16);
   tl_array_free(bx);
   tl_array_free(by);
