@@ -194,24 +194,31 @@ static inline __attribute__((always_inline)) size_t tl__h2w_32(int D, const uint
 }
 /* float16 -> float32/float64: a block with a NaN goes to the scalar engine.
    32 a step, the scalar call outside the loop (8 a step with a NaN test each:
-   0.46 -> 0.9x memcpy into float32, 32 KiB, in alternation). */
-static inline __attribute__((always_inline)) void tl__h2w(tl_dtype to, const void *sv, void *dv, size_t n) {
+   0.46 -> 0.9x memcpy into float32, 32 KiB, in alternation). CX: the n
+   float16 are the parts of n / 2 complex32 going to complex128, whose NaN
+   rule differs (tl__nan_out: the quiet bit set), so the scalar engine gets
+   them as complex (blocks start at even parts: the head is whole elements) */
+static inline __attribute__((always_inline)) void tl__h2w(tl_dtype to, int CX, const void *sv, void *dv, size_t n) {
   const size_t D = to == TL_FLOAT32 ? 4 : 8;
   const uint16_t *s = sv;
   char *d = dv;
+  const tl_dtype gf = CX ? TL_COMPLEX32 : TL_FLOAT16, gt = CX ? TL_COMPLEX128 : to;
+  const size_t per = CX ? 2 : 1; /* parts an element of the scalar engine's calls */
+#define TL__H2W_GENERIC(I, CNT) \
+  tl__convert_generic(gf, (const char *)(s + (I)), (ptrdiff_t)(2 * per), gt, d + (I) * D, (ptrdiff_t)(D * per), (CNT) / per, 0)
   int ntr;
-  size_t i = tl__nt_head(TL_FLOAT16, to, sv, dv, n, 2, D, &ntr);
+  size_t i = per * tl__nt_head(gf, gt, sv, dv, n / per, 2 * per, D * per, &ntr);
   while (i + 32 <= n) {
     i = ntr ? tl__h2w_32((int)D, s, d, i, n, 1) : tl__h2w_32((int)D, s, d, i, n, 0);
     if (i + 32 <= n) {
-      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, to, d + i * D, (ptrdiff_t)D, 32, 0);
+      TL__H2W_GENERIC(i, 32);
       i += 32;
     }
   }
   for (; i + 8 <= n; i += 8) {
     __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
     if (tl__h_has_nan(h)) {
-      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, to, d + i * D, (ptrdiff_t)D, 8, 0);
+      TL__H2W_GENERIC(i, 8);
       continue;
     }
     __m256 f = _mm256_cvtph_ps(h);
@@ -223,10 +230,11 @@ static inline __attribute__((always_inline)) void tl__h2w(tl_dtype to, const voi
     }
   }
   if (ntr) _mm_sfence();
-  if (i < n) tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, to, d + i * D, (ptrdiff_t)D, n - i, 0);
+  if (i < n) TL__H2W_GENERIC(i, n - i);
+#undef TL__H2W_GENERIC
 }
-static void k_f16_f32(const void *sv, void *dv, size_t n) { tl__h2w(TL_FLOAT32, sv, dv, n); }
-static void k_f16_f64(const void *sv, void *dv, size_t n) { tl__h2w(TL_FLOAT64, sv, dv, n); }
+static void k_f16_f32(const void *sv, void *dv, size_t n) { tl__h2w(TL_FLOAT32, 0, sv, dv, n); }
+static void k_f16_f64(const void *sv, void *dv, size_t n) { tl__h2w(TL_FLOAT64, 0, sv, dv, n); }
 
 /* ---- bfloat16 ------------------------------------------------------------ */
 /* 8 float32 bit patterns -> bfloat16 in 32-bit lanes (RNE; NaN -> quiet NaN). */
@@ -1180,10 +1188,22 @@ TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 4, tl__st32(dp, _mm256_castpd_s
    order; a NaN as ml_dtypes gives it, canonical (sign | 0x7E00: complex32's
    parts go through float32 there, tl__nan_out) */
 static inline __m256i tl__canon_nan16(__m256i h) {
+  if (!tl__h2_past(h, h, 0xF800)) return h; /* 2|h| past inf's: a NaN (rare: one test) */
   const __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), _mm256_set1_epi16(0x7C00));
   return _mm256_blendv_epi8(h, _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16((short)0x8000)), _mm256_set1_epi16(0x7E00)), nan);
 }
-TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 16, tl__st32(dp, tl__canon_nan16(tl__re16(sp)), nt))
+/* 64 a block, one NaN test for the four vectors (2|h| past inf's) */
+static inline __attribute__((always_inline)) void tl__re_c32_64(const char *sp, char *dp, int nt) {
+  __m256i v[4];
+  for (int k = 0; k < 4; k++) v[k] = tl__re16(sp + 64 * k);
+  const __m256i m = _mm256_max_epu16(_mm256_max_epu16(_mm256_add_epi16(v[0], v[0]), _mm256_add_epi16(v[1], v[1])),
+                                     _mm256_max_epu16(_mm256_add_epi16(v[2], v[2]), _mm256_add_epi16(v[3], v[3])));
+  const __m256i past = _mm256_subs_epu16(m, _mm256_set1_epi16((short)0xF800));
+  if (!_mm256_testz_si256(past, past))
+    for (int k = 0; k < 4; k++) v[k] = tl__canon_nan16(v[k]);
+  for (int k = 0; k < 4; k++) tl__st32(dp + 32 * k, v[k], nt);
+}
+TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 64, tl__re_c32_64(sp, dp, nt))
 TL__K(mk_c64, TL_FLOAT32, TL_COMPLEX64, 4, 8, 4, tl__st32(dp, _mm256_cvtepu32_epi64(TL__L16(sp)), nt))
 /* (x0 x1) -> (x0 x0 x1 x1) -> (x0 0 x1 0) */
 TL__K(mk_c128, TL_FLOAT64, TL_COMPLEX128, 8, 16, 2, tl__st32(dp, _mm256_castpd_si256(_mm256_blend_pd(_mm256_permute4x64_pd(_mm256_castpd128_pd256(_mm_loadu_pd((const double *)(const void *)sp)), 0x50), _mm256_setzero_pd(), 0xA)), nt))
@@ -1617,10 +1637,7 @@ static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n
 static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
 static void k_c128_c64_s(const void *s, void *d, size_t n) { k_f64_f32_s(s, d, 2 * n); }
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
-static void k_c32_c128(const void *s, void *d, size_t n) {
-  k_f16_f64(s, d, 2 * n);
-  tl__c32_nan_quiet(s, d, n);
-}
+static void k_c32_c128(const void *s, void *d, size_t n) { tl__h2w(TL_FLOAT64, 1, s, d, 2 * n); }
 static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 0, s, d, 2 * n); }
 static void k_c64_c32_s(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, 1, s, d, 2 * n); }
 

@@ -91,21 +91,30 @@ static void k_f32_f64(const void *sv, void *dv, size_t n) {
 }
 
 /* float16 -> float64 (exact); a block with a NaN goes to the scalar engine
- * (the payload is kept, not quieted, which vcvtph2ps would do). */
-static void k_f16_f64(const void *sv, void *dv, size_t n) {
+ * (the payload is kept, not quieted, which vcvtph2ps would do). CX: the n
+ * float16 are the parts of n / 2 complex32 into complex128, whose NaN rule
+ * sets the quiet bit (tl__nan_out): the scalar engine gets those blocks as
+ * complex (blocks of 8 parts start at even parts). */
+static inline __attribute__((always_inline)) void tl__h2d(int CX, const void *sv, void *dv, size_t n) {
   const uint16_t *s = sv;
   double *d = dv;
+  const size_t per = CX ? 2 : 1;
+  const tl_dtype gf = CX ? TL_COMPLEX32 : TL_FLOAT16, gt = CX ? TL_COMPLEX128 : TL_FLOAT64;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m128i h = _mm_loadu_si128((const __m128i *)(s + i));
     if (tl__hnan8(h)) {
-      tl__convert_generic(TL_FLOAT16, (const char *)(s + i), 2, TL_FLOAT64, (char *)(d + i), 8, 8, 0);
+      tl__convert_generic(gf, (const char *)(s + i), (ptrdiff_t)(2 * per), gt, (char *)(d + i), (ptrdiff_t)(8 * per),
+                          8 / per, 0);
       continue;
     }
     _mm512_storeu_pd(d + i, _mm512_cvtps_pd(_mm256_cvtph_ps(h)));
   }
-  TL__TAIL(TL_FLOAT16, TL_FLOAT64, s, d, i, n);
+  if (i < n)
+    tl__convert_generic(gf, (const char *)(s + i), (ptrdiff_t)(2 * per), gt, (char *)(d + i), (ptrdiff_t)(8 * per),
+                        (n - i) / per, 0);
 }
+static void k_f16_f64(const void *sv, void *dv, size_t n) { tl__h2d(0, sv, dv, n); }
 
 /* float64 -> float16 via float32 rounded to odd (truncating conversion, then
  * a sticky bit where inexact), on n components; NaN as in tl__f32_f16. */
@@ -399,6 +408,7 @@ TL__K(re_c128, TL_COMPLEX128, TL_FLOAT64, 16, 8, 8, tl__st64(dp, tl__re_c128(sp)
 /* a NaN canonical, as ml_dtypes gives it (tl__nan_out) */
 static inline __m512i tl__canon_nan16_512(__m512i h) {
   const __mmask32 nan = _mm512_cmpgt_epu16_mask(_mm512_and_si512(h, _mm512_set1_epi16(0x7FFF)), _mm512_set1_epi16(0x7C00));
+  if (!nan) return h; /* the rare case out of line of the common one */
   return _mm512_mask_blend_epi16(nan, h, _mm512_or_si512(_mm512_and_si512(h, _mm512_set1_epi16((short)0x8000)), _mm512_set1_epi16(0x7E00)));
 }
 TL__K(re_c32, TL_COMPLEX32, TL_FLOAT16, 4, 2, 32,
@@ -450,10 +460,7 @@ TL__NB(nb_64_4, TL_UINT64, TL_UINT4, 8, TL__S8, TL__NB64, 15)
 static void k_c64_c128(const void *s, void *d, size_t n) { k_f32_f64(s, d, 2 * n); }
 static void k_c128_c64(const void *s, void *d, size_t n) { k_f64_f32(s, d, 2 * n); }
 static void k_c32_c64(const void *s, void *d, size_t n) { k_f16_f32(s, d, 2 * n); }
-static void k_c32_c128(const void *s, void *d, size_t n) {
-  k_f16_f64(s, d, 2 * n);
-  tl__c32_nan_quiet(s, d, n);
-}
+static void k_c32_c128(const void *s, void *d, size_t n) { tl__h2d(1, s, d, 2 * n); }
 static void k_c64_c32(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPLEX64, TL_COMPLEX32, s, d, 2 * n); }
 static void k_c128_c32(const void *s, void *d, size_t n) { tl__f64_f16(TL_COMPLEX128, TL_COMPLEX32, s, d, 2 * n); }
 

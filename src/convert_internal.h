@@ -396,30 +396,5 @@ tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat);
 int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
 
 
-/* complex32 -> complex128 run as float16 -> float64 on 2n parts: ml_dtypes
- * sets the quiet bit of a NaN part there (its parts go through float32,
- * tl__nan_out), which float16 -> float64 does not; a NaN-free source (one
- * max over the parts) costs one read of it. */
-static inline void tl__c32_nan_quiet(const void *s, void *d, size_t n) {
-  const unsigned char *h = (const unsigned char *)s; /* either buffer may be unaligned */
-  unsigned char *o = (unsigned char *)d;
-  uint16_t m = 0;
-  for (size_t i = 0; i < 2 * n; i++) {
-    uint16_t a;
-    memcpy(&a, h + 2 * i, 2);
-    a &= 0x7FFFu;
-    m = a > m ? a : m;
-  }
-  if (m <= 0x7C00u) return;
-  for (size_t i = 0; i < 2 * n; i++) {
-    uint16_t a;
-    memcpy(&a, h + 2 * i, 2);
-    if ((a & 0x7FFFu) <= 0x7C00u) continue;
-    uint64_t v;
-    memcpy(&v, o + 8 * i, 8);
-    v |= (uint64_t)1 << 51;
-    memcpy(o + 8 * i, &v, 8);
-  }
-}
 
 #endif /* TL_CONVERT_INTERNAL_H */
