@@ -267,6 +267,9 @@ def gen_torch(rng, lines):
     def from_t(t):
         if t.dtype == torch.bfloat16:
             return t.view(torch.int16).numpy().view(npdt("bfloat16")), "bfloat16"
+        if t.dtype == torch.complex32:  # ComplexHalf (float16 tensor with a complex operand): no .numpy()
+            parts = torch.view_as_real(t).contiguous().view(torch.int16).numpy()
+            return parts.view(np.uint32).reshape(tuple(t.shape)), "complex32"
         n = t.numpy()
         return n, np_name(n.dtype)
 
