@@ -399,6 +399,38 @@ static int work_slot(tl_dtype c) {
   }
 }
 
+/* Whose numerics a rule set's binary operations follow: IEEE in the default
+ * environment (NumPy, the Array API, Ivy), XLA's CPU code (JAX), TensorFlow's
+ * runtime (flushing, Eigen's kernels), PyTorch's kernels. Derived from the
+ * rule set's name once per call. */
+typedef enum { NUM_IEEE, NUM_XLA, NUM_TF, NUM_TORCH } numerics;
+
+static numerics numerics_of(const tl_config *cfg) {
+  const char *rn = tl__rules_name_of(tl__cfg(cfg));
+  return strncmp(rn, "jax", 3) == 0          ? NUM_XLA
+         : strncmp(rn, "tensorflow", 10) == 0 ? NUM_TF
+         : strcmp(rn, "torch") == 0           ? NUM_TORCH
+                                              : NUM_IEEE;
+}
+
+/* Whether op runs a kernel of its own under N, whose type checks are not
+ * those of `x + y` (TensorFlow's AddV2, PyTorch's add_stub) that operation
+ * mode applies: TensorFlow's RealDiv, Maximum, Minimum, Equal, Less (its Sub
+ * and Mul are checked as AddV2); PyTorch's all but add and sub. */
+static int own_kernel(numerics N, tl_binop op) {
+  if (op == TL_BINOP_ADD || op == TL_BINOP_SUBTRACT) return 0;
+  return N == NUM_TORCH || (N == NUM_TF && op != TL_BINOP_MULTIPLY);
+}
+
+/* A 0-d array over the value at data (a constant operand: 1 for a
+ * reciprocal, 0 for a filled comparison) */
+static tl_array view0(tl_dtype d, void *data) {
+  tl_array a;
+  memset(&a, 0, sizeof a);
+  a.dtype = d, a.ndim = 0, a.size = 1, a.data = data;
+  return a;
+}
+
 /* ---- dtypes of an operation ------------------------------------------------------ */
 
 static int check_arr(const char *fn, const tl_array *a, const char *what) {
@@ -518,7 +550,8 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
   tl_config conf = *tl__cfg(cfg);
   conf.op = 1;
   const char *rn = tl__rules_name_of(&conf);
-  const int jax = strncmp(rn, "jax", 3) == 0, tf = strncmp(rn, "tensorflow", 10) == 0, torch = strcmp(rn, "torch") == 0;
+  const numerics N = numerics_of(&conf);
+  const int jax = N == NUM_XLA, tf = N == NUM_TF, torch = N == NUM_TORCH;
   if (konst) *konst = -1;
   if (torch && op == TL_BINOP_SUBTRACT && (in_dtype(x) == TL_BOOL || in_dtype(y) == TL_BOOL))
     return tl__error(TL_EUNSUPPORTED, "NotImplementedError",
@@ -554,8 +587,7 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
     /* op mode checks what `x + y` runs (TensorFlow's AddV2, PyTorch's
        add_stub); the other operations have kernels of their own: their
        dtype is the promotion's, checked below */
-    if (st != TL_OK && !exact && (tf || torch) && op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT &&
-        (torch || op != TL_BINOP_MULTIPLY) && (st == TL_EPROMOTE || st == TL_EUNSUPPORTED)) {
+    if (st != TL_OK && !exact && own_kernel(N, op) && (st == TL_EPROMOTE || st == TL_EUNSUPPORTED)) {
       tl_config c0 = conf;
       c0.op = 0;
       tl_result c2;
@@ -568,10 +600,9 @@ static int op_dtypes(const tl_config *cfg, tl_binop op, const tl_input *x, const
         snprintf(msg, sizeof msg, "%s", tl_errmsg());
         /* PyTorch's mul, div, maximum, minimum and eq have kernels for the
            barebones unsigned types add lacks (uint16 * uint16 is uint16) */
-        const int bare = torch;
         if (tl_result_type(&c0, ops, 2, &c2) == TL_OK &&
             (c2.dtype == TL_BOOL || tl_dtype_is_complex(c2.dtype) ||
-             (bare && (c2.dtype == TL_UINT16 || c2.dtype == TL_UINT32 || c2.dtype == TL_UINT64)))) {
+             (torch && (c2.dtype == TL_UINT16 || c2.dtype == TL_UINT32 || c2.dtype == TL_UINT64)))) {
           tl_clear_error();
           c = c2, st = TL_OK;
         } else {
@@ -767,20 +798,6 @@ static tl__contig_fn simd_conv(int tier, tl_dtype from, tl_dtype to) {
   return f;
 }
 
-/* Whose numerics a rule set's binary operations follow: IEEE in the default
- * environment (NumPy, the Array API, Ivy), XLA's CPU code (JAX), TensorFlow's
- * runtime (flushing, Eigen's kernels), PyTorch's kernels. Derived from the
- * rule set's name once per call. */
-typedef enum { NUM_IEEE, NUM_XLA, NUM_TF, NUM_TORCH } numerics;
-
-static numerics numerics_of(const tl_config *cfg) {
-  const char *rn = tl__rules_name_of(tl__cfg(cfg));
-  return strncmp(rn, "jax", 3) == 0          ? NUM_XLA
-         : strncmp(rn, "tensorflow", 10) == 0 ? NUM_TF
-         : strcmp(rn, "torch") == 0           ? NUM_TORCH
-                                              : NUM_IEEE;
-}
-
 /* Which operand of a multiply under the JAX rule sets is a bool array of the
  * result's shape (1 a, 2 b; 0 none, or both bool): JAX selects there (see
  * k_sela_f32). A broadcast bool (lower rank, or a size-1 dimension
@@ -919,9 +936,7 @@ static int run_op1(const tl_config *cfg, tl_binop op, const tl_array *a, const t
         (C == TL_FLOAT16 || C == TL_BFLOAT16 || C == TL_FLOAT32 || C == TL_FLOAT64 || cx_sel)))
     return run(op, a, b, C, N, jax_bool_operand(N, op, a, b, nd, shape), b_exact, out);
   double one_v = 1.0;
-  tl_array one;
-  memset(&one, 0, sizeof one);
-  one.dtype = TL_FLOAT64, one.ndim = 0, one.size = 1, one.data = &one_v;
+  tl_array one = view0(TL_FLOAT64, &one_v);
   tl_array *r;
   const int bf = C == TL_BFLOAT16;
   int st = tl__array_new("tl_binary", bf ? TL_FLOAT32 : C, b->ndim, b->shape, &r);
@@ -1174,10 +1189,7 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
   /* tl_promote_inputs checks what `x + 2` runs (AddV2, add_stub); the other
      operations have kernels of their own, checked by op_dtypes: the scalar
      as a value of C (torch.eq(bfloat16 x, 1j), torch uint16 x * 3) */
-  const int own_kernel = N == NUM_TORCH ? op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT
-                         : N == NUM_TF  ? op != TL_BINOP_ADD && op != TL_BINOP_SUBTRACT && op != TL_BINOP_MULTIPLY
-                                        : 0;
-  if (!own_kernel || (st != TL_EPROMOTE && st != TL_EUNSUPPORTED)) return st;
+  if (!own_kernel(N, op) || (st != TL_EPROMOTE && st != TL_EUNSUPPORTED)) return st;
   tl_clear_error();
   return tl__array_full_wrap(cfg, C, &in[si].scalar.value, &as[si]); /* ints wrap, as both convert them */
 }
@@ -1186,9 +1198,7 @@ static int scalar_arrays(const tl_config *cfg, tl_binop op, const tl_input *in, 
  * true, less: false), broadcast */
 static int fill_bool(const tl_config *cfg, int k, int nd, const int64_t *shape, tl_array *out) {
   int8_t z = 0;
-  tl_array zero;
-  memset(&zero, 0, sizeof zero);
-  zero.dtype = TL_INT8, zero.ndim = 0, zero.size = 1, zero.data = &z;
+  tl_array zero = view0(TL_INT8, &z);
   return run_op(cfg, k ? TL_BINOP_EQUAL : TL_BINOP_LESS, &zero, &zero, TL_INT8, nd, shape, 0, out);
 }
 
@@ -1211,23 +1221,18 @@ static int torch_opmath_scalar(const tl_config *cfg, tl_binop op, const tl_input
   return tl_array_full(cfg, TL_FLOAT32, &y->scalar.value, 0, NULL, b32);
 }
 
-static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
-                       tl_array *out, int depth);
-
 /* PyTorch's `2 / t` is Tensor.__rtruediv__: t.reciprocal() * 2 (torch has
  * no scalar-first division): 1000 / int16 300 is float32(1 / 300) * 1000.
  * 1 if done (into out), 0 if it does not apply, or a negative status. */
-static int torch_rdiv(const tl_config *cfg, const tl_input *x1, const tl_input *x2, tl_dtype rd, int nd,
-                      const int64_t *shape, tl_array *out, int depth, int *st) {
+static int torch_rdiv(const tl_config *cfg, const tl_input *x1, const tl_input *x2, tl_dtype rd, tl_array *out,
+                      int *st) {
   const tl_dtype t = x2->array->dtype;
   tl_dtype R = t;
   if (!tl_dtype_is_inexact(t) && (*st = tl_default_dtype(cfg, TL_KIND_FLOAT, &R)) != TL_OK) return 1;
   tl_array *r;
   if ((*st = tl__array_new("tl_binary_inputs", R, x2->array->ndim, x2->array->shape, &r)) != TL_OK) return 1;
   double one_v = 1.0;
-  tl_array one;
-  memset(&one, 0, sizeof one);
-  one.dtype = TL_FLOAT64, one.ndim = 0, one.size = 1, one.data = &one_v;
+  tl_array one = view0(TL_FLOAT64, &one_v);
   if ((*st = run_op(cfg, TL_BINOP_DIVIDE, &one, x2->array, R, x2->array->ndim, x2->array->shape, 0, r)) == TL_OK) {
     tl_input rin;
     memset(&rin, 0, sizeof rin);
@@ -1238,15 +1243,14 @@ static int torch_rdiv(const tl_config *cfg, const tl_input *x1, const tl_input *
       tl_array_free(r);
       return 0; /* the quotient's dtype is not the product's: divide as it is */
     }
-    *st = inputs_into(cfg, TL_BINOP_MULTIPLY, &rin, x1, TL_DTYPE_NONE, out, depth + 1);
+    *st = tl_binary_inputs(cfg, TL_BINOP_MULTIPLY, &rin, x1, TL_DTYPE_NONE, out);
   }
-  (void)nd, (void)shape;
   tl_array_free(r);
   return 1;
 }
 
-static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
-                       tl_array *out, int depth) {
+int tl_binary_inputs(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
+                     tl_array *out) {
   const char *fn = "tl_binary_inputs";
   int st;
   tl_config lc;
@@ -1280,8 +1284,8 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
     const tl_input *t = x1;
     x1 = x2, x2 = t;
   }
-  if (N == NUM_TORCH && op == TL_BINOP_DIVIDE && !x1->array && x2->array && depth == 0 && dtype == TL_DTYPE_NONE &&
-      torch_rdiv(cfg, x1, x2, r.dtype, nd, shape, out, depth, &st))
+  if (N == NUM_TORCH && op == TL_BINOP_DIVIDE && !x1->array && x2->array && dtype == TL_DTYPE_NONE &&
+      torch_rdiv(cfg, x1, x2, r.dtype, out, &st))
     return st == TL_OK ? tl__ok() : st;
   const tl_input in[2] = {*x1, *x2};
   tl_array *as[2], *b32 = NULL;
@@ -1295,11 +1299,6 @@ static int inputs_into(const tl_config *cfg, tl_binop op, const tl_input *x1, co
   tl_array_free(as[1]);
   tl_array_free(b32);
   return st == TL_OK ? tl__ok() : st;
-}
-
-int tl_binary_inputs(const tl_config *cfg, tl_binop op, const tl_input *x1, const tl_input *x2, tl_dtype dtype,
-                     tl_array *out) {
-  return inputs_into(cfg, op, x1, x2, dtype, out, 0);
 }
 
 #define SHORTHAND(NAME, OP)                                                                          \

@@ -395,6 +395,4 @@ int tl__neon_detect(void);
 tl__contig_fn tl__neon_kernel(tl_dtype from, tl_dtype to, int sat);
 int tl__neon_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *dst, size_t n);
 
-
-
 #endif /* TL_CONVERT_INTERNAL_H */
