@@ -303,8 +303,10 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
  * tl__pf: with pf (the distance, 0 for none) the lines of a step's source
  * span p .. p + span, pf bytes on. A prefetch is a hint (prefetcht0 on x86):
  * it never faults, and the address is formed as an integer (it may lie past
- * the source). */
+ * the source). A build with -DTL__PF_AHEAD=N tries another distance. */
+#ifndef TL__PF_AHEAD
 #define TL__PF_AHEAD ((size_t)4096)
+#endif
 static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
   if (!pf) return;
   for (size_t o = 0; o < span; o += 64) __builtin_prefetch((const void *)((uintptr_t)p + pf + o), 0, 3);
