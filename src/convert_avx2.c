@@ -48,14 +48,14 @@ static size_t tl__nt_head(tl_dtype from, tl_dtype to, const char *s, char *d, si
  * piece of tl__run_streams's, else 0. */
 static inline size_t tl__pf_on(int nt) { return nt || tl__nt_off ? TL__PF_AHEAD : 0; }
 /* The same for a pair: a complex source read at 8x or more the bytes it
- * writes (complex64 -> 1-byte outputs, complex128 -> 1- and 2-byte) asks for
- * its lines 1 KiB ahead, not 4: the loop then spends little but reading, and
- * the farther lines waited in the queue (AVX2 on Zen 3, 64 MiB, the two
- * distances built alike and run in alternation: complex64 -> 1-byte outputs
- * median 1.13x (28 pairs, 0.99-1.2), complex128 1.13x (32, 1.00-1.2); the
- * other 8-byte sources gained nothing (int64/uint64 1.00-1.02, float64 ->
- * float8 0.88-0.97), nor the pairs reading 4x or less (0.86-1.25, median
- * 1.00, on 120 other pairs)). */
+ * writes (complex64 -> 1-byte outputs, complex128 -> 1- and 2-byte), whose
+ * loop does little but read, asks for its lines 1 KiB ahead, not 4 (AVX2 on
+ * Zen 3, 64 MiB, builds differing only in the distance, in alternation, 9
+ * rounds: complex64 -> 1-byte outputs median 1.08x over 28 pairs,
+ * complex128 1.10x over 32; a control of two identical builds 0.99-1.01x,
+ * single pairs moving 0.85-1.2x either way; 1 KiB for every pair: int64 /
+ * uint64 sources 1.00-1.02x, float64 -> float8 0.88-0.97x, the pairs
+ * reading 4x or less median 1.00x (0.86-1.25) on 120 others). */
 static inline size_t tl__pf_for(tl_dtype from, tl_dtype to, int nt) {
   const size_t pf = tl__pf_on(nt);
   return pf && (from == TL_COMPLEX64 || from == TL_COMPLEX128) && tl__csz(from) >= 8 * tl__csz(to) ? pf / 4 : pf;
