@@ -17,6 +17,10 @@
 #                written from it; its commit and date from $OUT/<tier>.rev)
 #   EXTRA_TIERS  more sections of archived per-tier pages to show, ';'-separated
 #                NAME=page.md#SECTION (e.g. the same tier measured on another machine)
+#   RUN_CONDITIONS  what else ran (default: "other jobs were running, so DRAM-bound
+#                figures vary by tens of percent")
+#   TIER_LABELS  names to show for this run's tiers (measured or archived), ';'-separated
+#                TIER=LABEL (e.g. "avx2=avx2 (Zen 3);avx512=avx512 (Zen 5)"); default the tier
 # The figures are noisy on a shared machine (memory bandwidth drifts by tens of percent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +32,12 @@ OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
 args=()
 revs=()
+label() { # TIER_LABELS' name for tier $1, else $1
+  local e
+  IFS=';' read -r -a labels <<< "${TIER_LABELS:-}"
+  for e in "${labels[@]}"; do [ "${e%%=*}" = "$1" ] && { echo "${e#*=}"; return; }; done
+  echo "$1"
+}
 for tier in avx512 avx2 scalar; do
   have=$(TYPELATTICE_CPU=$tier "$CLI" bench convert --pairs float32:float16 --size 64 --quick --json |
          python3 -c 'import json,sys; print(json.load(sys.stdin)["tier"])')
@@ -40,19 +50,22 @@ for tier in avx512 avx2 scalar; do
       mv "$OUT/$tier.json.tmp" "$OUT/$tier.json"
       echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown) on $(date -u +%Y-%m-%d)${QUICK:+ (--quick)}" > "$OUT/$tier.rev"
     fi
-    args+=(--tier "$tier=$OUT/$tier.json")
+    args+=(--tier "$(label "$tier")=$OUT/$tier.json")
     revs+=("$tier: $(cat "$OUT/$tier.rev")")
   else
     # the newest archived per-tier page with a section for this tier (it carries its own
     # note: where, when, at which commit), else an archived single-run page
-    page=$(grep -l -x "## $tier" bench/data/convert_tiers_*.md 2>/dev/null | sort | tail -n 1 || true)
+    # (newest: the last committed, as several share a date and their names then sort by commit hash)
+    page=$(grep -l -x "## $tier" bench/data/convert_tiers_*.md 2>/dev/null |
+           while read -r f; do echo "$(git log -1 --format=%ct -- "$f" 2>/dev/null || true) $f"; done |
+           sort -n | tail -n 1 | sed 's/^[0-9]* //' || true)
     archived=$(ls bench/data/convert_${tier}_*.md 2>/dev/null | tail -n 1 || true)
     if [ -n "$page" ]; then
       echo "tier $tier: not on this CPU, archived figures from $page" >&2
-      args+=(--tier "$tier=$page#$tier")
+      args+=(--tier "$(label "$tier")=$page#$tier")
     elif [ -n "$archived" ]; then
       echo "tier $tier: not on this CPU, archived figures from $archived" >&2
-      args+=(--tier "$tier=$archived")
+      args+=(--tier "$(label "$tier")=$archived")
     else
       echo "tier $tier: not on this CPU, no archived figures" >&2
     fi
@@ -75,7 +88,7 @@ case "$fam:${model:-0}" in
   26:*) uarch="Zen 5, " ;;
 esac
 measured=$(printf '%s; ' "${revs[@]}" | sed 's/; $//')
-run_note="Measured here by \`bench/convert_throughput.sh${QUICK:+ $QUICK}\` ($measured): $(nproc)-CPU machine, $cpu${fam:+ (${uarch}family $fam model $model; ${simd:-no AVX2})}, $cc; other jobs were running, so DRAM-bound figures vary by tens of percent."
+run_note="Measured here by \`bench/convert_throughput.sh${QUICK:+ $QUICK}\` ($measured): $(nproc)-CPU machine, $cpu${fam:+ (${uarch}family $fam model $model; ${simd:-no AVX2})}, $cc; ${RUN_CONDITIONS:-other jobs were running, so DRAM-bound figures vary by tens of percent}."
 archived_note="Not measured by this run (this CPU has no AVX-512): the figures of bench/data/convert_avx512_20261127.md, measured at commit e0cb1c0 on a 2-vCPU KVM guest (AMD EPYC Zen 4, AVX-512 F/BW/VL/DQ/VBMI/BF16, gcc 12.2) on 2026-11-27 with the bench of that commit (x memcpy: the median of side-by-side rounds; bench/data/convert_avx512_20261122.md has the older run at e7e2c4e on a machine with half the memory bandwidth)."
 # the NEON section: $TL_NEON_NOTE, else bench/data/convert_neon_note.md (what the qemu check covers)
 NEON_NOTE=${TL_NEON_NOTE:-$(cat bench/data/convert_neon_note.md 2>/dev/null || true)}
