@@ -113,8 +113,6 @@ def test_can_cast_all_pairs_of_numpy_dtypes():
     assert not bad, bad[:10]
 
 
-@pytest.mark.xfail(strict=False, reason="library: the NumPy can_cast tables (src/cast_numpy.c) do not have "
-                   "the casts ml_dtypes registers (e.g. uint2 -> uint4 'safe'); reported to the rules work")
 def test_can_cast_all_pairs_with_ml_dtypes():
     bad = _can_cast_mismatches(JAX_DTYPES)
     assert not bad, f"{len(bad)} mismatches, e.g. {bad[:5]}"
