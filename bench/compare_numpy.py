@@ -12,6 +12,9 @@ One harness times every contender the same way, in one process:
                  torch.set_num_threads(1); only pairs whose dtypes both exist in torch;
   - typelattice: tl_convert_contiguous through ctypes on the same buffers (1 thread:
                  tl_convert_set_threads(1));
+  - tl.astype:   the Python package's tl.astype(src, dtype, out=dst) (its C fast path; 1 thread:
+                 TYPELATTICE_THREADS=1), when the package imports: a Python caller's cost per call,
+                 which ctypes' argument conversion (~1-2 us a call) overstates in cache;
   - memcpy:      np.copyto between two uint8 buffers of the source's size.
 Each sample is a batch of back-to-back calls lasting >= 20 us (per-call time = batch time /
 calls), so Python call overhead is paid equally by all; the contenders' batches alternate
@@ -27,6 +30,11 @@ try:
     import torch
 except Exception:  # torch is optional
     torch = None
+os.environ['TYPELATTICE_THREADS'] = '1'  # before the package's first conversion
+try:
+    import typelattice as tlpy
+except Exception:  # the Python package is optional
+    tlpy = None
 
 DEFAULT = ['float32:float16', 'float16:float32', 'float32:bfloat16', 'bfloat16:float32',
            'float64:float16', 'float16:float64', 'float64:bfloat16', 'float64:float32',
@@ -142,6 +150,12 @@ def main():
                 'numpy': lambda: np.copyto(dst, src, casting='unsafe'),
                 'typelattice': lambda: lib.tl_convert_contiguous(cf, sp, ct, dp, n, 0, None),
             }
+            if tlpy is not None:
+                try:
+                    tlpy.astype(src, t, out=dst)
+                    fns['tl.astype'] = lambda: tlpy.astype(src, t, out=dst)
+                except Exception:
+                    pass
             tf, tt = torch_dtype(f), torch_dtype(t)
             if tf is not None and tt is not None:
                 try:
@@ -155,7 +169,7 @@ def main():
                 med = race(fns, a.repeats)
             moved = n * (fd.itemsize + td.itemsize)
             row = dict(pair=p, size=size, repeats=a.repeats, memcpy_gbps=2 * size / med['memcpy'] / 1e9)
-            for k in ('numpy', 'torch', 'typelattice'):
+            for k in ('numpy', 'torch', 'typelattice', 'tl.astype'):
                 row[k + '_gbps'] = moved / med[k] / 1e9 if k in med else None
             rows.append(row)
     meta = dict(tier=lib.tl_convert_tier().decode(), numpy=np.__version__, ml_dtypes=m.__version__,
@@ -169,14 +183,17 @@ def main():
     fmt = lambda v: '%9.2f' % v if v is not None else '%9s' % '-'
     for size in sizes:
         print('\nsize %d bytes of source' % size)
-        print('%-34s %9s %9s %9s %9s %9s %9s' % ('pair', 'memcpy', 'numpy', 'torch', 'tl', 'tl/numpy', 'tl/torch'))
+        print('%-34s %9s %9s %9s %9s %9s %9s %9s %9s' % ('pair', 'memcpy', 'numpy', 'torch', 'tl', 'tl/numpy', 'tl/torch',
+                                                     'tl.astype', 'py/numpy'))
         for r in rows:
             if r['size'] != size:
                 continue
             tlg = r['typelattice_gbps']
-            print('%-34s %s %s %s %s %s %s' % (
+            pyg = r['tl.astype_gbps']
+            print('%-34s %s %s %s %s %s %s %s %s' % (
                 r['pair'], fmt(r['memcpy_gbps']), fmt(r['numpy_gbps']), fmt(r['torch_gbps']), fmt(tlg),
-                fmt(tlg / r['numpy_gbps']), fmt(tlg / r['torch_gbps'] if r['torch_gbps'] else None)))
+                fmt(tlg / r['numpy_gbps']), fmt(tlg / r['torch_gbps'] if r['torch_gbps'] else None), fmt(pyg),
+                fmt(pyg / r['numpy_gbps'] if pyg else None)))
 
 
 if __name__ == '__main__':
