@@ -251,7 +251,10 @@ typedef enum tl_byteorder {
  *   - canonical names: "float32", "float8_e4m3fn", "complex32", "int*";
  *   - NumPy array-protocol typestrs with optional byte-order prefix:
  *     "<f4", "|b1", "i8" (= int64), "u1", "c8" (= complex64), "f2", ">i4";
- *   - NumPy type characters: ? b B h H i I l L q Q e f d F D;
+ *   - NumPy type characters: ? b B h H i I l L q Q p P e f d F D, and
+ *     NumPy's scalar-type names byte ubyte short ushort intc uintc long ulong
+ *     longlong ulonglong intp uintp int_ uint half single double csingle
+ *     cdouble (sizes of 64-bit Linux with NumPy 2: long, intp, int_ = int64);
  *   - the Python type names "bool", "int", "float", "complex" (the last three
  *     are the weak kinds int*, float*, complex*);
  *   - "bf16" and "bfloat16".
@@ -259,7 +262,8 @@ typedef enum tl_byteorder {
  * NumPy typestrs (where "u8" is uint64), so the error explains that and
  * suggests the canonical name. Unknown names get a "did you mean" suggestion.
  * NumPy's long double typestrs with a byte order ("<f16", ">c32") and type
- * characters g/G are refused (TL_EDTYPE) with a message naming longdouble /
+ * characters g/G (and the names longdouble, clongdouble) are refused
+ * (TL_EDTYPE) with a message naming longdouble /
  * clongdouble, which typelattice does not represent.
  * `byteorder` (may be NULL) receives the byte order of a typestr.
  * Returns TL_OK, TL_EINVAL (NULL name or out), TL_EDTYPE (unknown/ambiguous). */

@@ -218,7 +218,14 @@ static const tl__alias tl__aliases[] = {
     {"?", TL_BOOL}, {"b", TL_INT8}, {"B", TL_UINT8}, {"h", TL_INT16}, {"H", TL_UINT16},
     {"i", TL_INT32}, {"I", TL_UINT32}, {"l", TL_INT64}, {"L", TL_UINT64}, {"q", TL_INT64},
     {"Q", TL_UINT64}, {"e", TL_FLOAT16}, {"f", TL_FLOAT32}, {"d", TL_FLOAT64},
-    {"F", TL_COMPLEX64}, {"D", TL_COMPLEX128},
+    {"F", TL_COMPLEX64}, {"D", TL_COMPLEX128}, {"p", TL_INT64}, {"P", TL_UINT64},
+    /* NumPy's scalar-type names (np.dtype("double")), with the C type sizes of
+       64-bit Linux and NumPy 2 (long = intp = int64), as the characters above */
+    {"byte", TL_INT8}, {"ubyte", TL_UINT8}, {"short", TL_INT16}, {"ushort", TL_UINT16},
+    {"intc", TL_INT32}, {"uintc", TL_UINT32}, {"long", TL_INT64}, {"ulong", TL_UINT64},
+    {"longlong", TL_INT64}, {"ulonglong", TL_UINT64}, {"intp", TL_INT64}, {"uintp", TL_UINT64},
+    {"int_", TL_INT64}, {"uint", TL_UINT64}, {"half", TL_FLOAT16}, {"single", TL_FLOAT32},
+    {"double", TL_FLOAT64}, {"csingle", TL_COMPLEX64}, {"cdouble", TL_COMPLEX128},
 };
 
 /* NumPy array-protocol typestrs (kind letter + byte count). */
@@ -311,7 +318,8 @@ int tl_dtype_parse(const char *name, tl_dtype *out, tl_byteorder *byteorder) {
       /* NumPy's long double: typestrs f16/c32 with a byte order ("<f16"; bare
        * "f16" stays ambiguous below) and the type characters g/G */
       int ld = (prefixed && (strcmp(s, "f16") == 0 || strcmp(s, "c32") == 0)) ||
-               (!prefixed && (strcmp(s, "g") == 0 || strcmp(s, "G") == 0));
+               (!prefixed && (strcmp(s, "g") == 0 || strcmp(s, "G") == 0 || strcmp(s, "longdouble") == 0 ||
+                              strcmp(s, "clongdouble") == 0));
       if (ld) {
         int cplx = s[0] == 'c' || s[0] == 'G';
         return tl__error(TL_EDTYPE, NULL,

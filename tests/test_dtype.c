@@ -236,6 +236,13 @@ static const spelling accepted[] = {
     {"H", TL_UINT16, 0},        {"i", TL_INT32, 0},         {"I", TL_UINT32, 0},        {"l", TL_INT64, 0},
     {"L", TL_UINT64, 0},        {"q", TL_INT64, 0},         {"Q", TL_UINT64, 0},        {"e", TL_FLOAT16, 0},
     {"f", TL_FLOAT32, 0},       {"d", TL_FLOAT64, 0},       {"F", TL_COMPLEX64, 0},     {"D", TL_COMPLEX128, 0},
+    {"p", TL_INT64, 0},         {"P", TL_UINT64, 0},        {">p", TL_INT64, '>'},
+    /* NumPy's scalar-type names, as np.dtype(name) gives them (NumPy 2, x86-64 Linux) */
+    {"byte", TL_INT8, 0},       {"ubyte", TL_UINT8, 0},     {"short", TL_INT16, 0},     {"ushort", TL_UINT16, 0},
+    {"intc", TL_INT32, 0},      {"uintc", TL_UINT32, 0},    {"long", TL_INT64, 0},      {"ulong", TL_UINT64, 0},
+    {"longlong", TL_INT64, 0},  {"ulonglong", TL_UINT64, 0}, {"intp", TL_INT64, 0},     {"uintp", TL_UINT64, 0},
+    {"int_", TL_INT64, 0},      {"uint", TL_UINT64, 0},     {"half", TL_FLOAT16, 0},    {"single", TL_FLOAT32, 0},
+    {"double", TL_FLOAT64, 0},  {"csingle", TL_COMPLEX64, 0}, {"cdouble", TL_COMPLEX128, 0},
     /* Python names and bfloat16 */
     {"bool", TL_BOOL, '='},     {"int", TL_WEAK_INT, 0},    {"float", TL_WEAK_FLOAT, 0}, {"complex", TL_WEAK_COMPLEX, 0},
     {"bf16", TL_BFLOAT16, 0},   {"bfloat16", TL_BFLOAT16, 0}, {"float32", TL_FLOAT32, '='}, {"int*", TL_WEAK_INT, 0},
@@ -273,6 +280,8 @@ static const rejection rejected[] = {
     {"u64", {"bit-width", "'uint64'", NULL}},   {"c64", {"bit-width", "'complex64'", NULL}},
     {"c128", {"bit-width", "'complex128'", NULL}},
     {"u8", {"bit-width", "uint8", "uint64"}}, /* typestr uint64 vs bit-width uint8: name both */
+    /* NumPy refuses its scalar-type names with a byte order too */
+    {"<double", {"<double", NULL, NULL}},  {"|byte", {"|byte", NULL, NULL}},
     /* unknown names with a suggestion */
     {"flaot32", {"unknown dtype 'flaot32' (did you mean 'float32'?)", NULL, NULL}},
     {"Float32", {"'Float32'", "did you mean 'float32'?", NULL}},
@@ -534,6 +543,7 @@ static void test_longdouble_typestrs(void **s) {
   static const struct { const char *name, *must; } cases[] = {
       {"<f16", "NumPy's longdouble"}, {">f16", "NumPy's longdouble"}, {"=f16", "np.float128"},
       {"<c32", "NumPy's clongdouble"}, {"g", "NumPy's longdouble"}, {"G", "np.complex256"},
+      {"longdouble", "np.float128"}, {"clongdouble", "NumPy's clongdouble"},
       {"f16", "ambiguous dtype 'f16'"}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     tl_dtype d = TL_INT8;
