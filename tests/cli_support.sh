@@ -80,6 +80,9 @@ expect infer-array 0 "int8 (array)" -- defaults --rules ivy --infer 1.5 array:in
 expect infer-explicit 0 "int16 (explicit)" -- defaults --rules ivy --infer --explicit int16 array:int8
 expect infer-default 0 "float64 (default)" -- defaults --rules numpy --infer
 expect_err infer-jax-overflow 1 "Python int 3000000000 too large to convert to int32" -- defaults --rules jax --infer 3000000000
+# ints beyond 128 bits are held clamped to 2**128-1 (as 39 digits, like 2**128): the message names the int
+expect_err infer-jax-2p128 1 "Python int 340282366920938463463374607431768211456 too large" -- defaults --rules jax --infer py:int:340282366920938463463374607431768211456
+expect_err infer-jax-huge-neg 1 "Python int -1000000000000000000000000000000000000000000 too large" -- defaults --rules jax --infer py:int:-1000000000000000000000000000000000000000000
 
 # ---- support ----
 expect check-ok 0 "$F: ok" -- support --check "$F"

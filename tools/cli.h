@@ -26,6 +26,10 @@ int tl_cli_usage_error(const char *fmt, ...)
     ;
 /* Print the library's last error as "typelattice: MESSAGE" and return `code`. */
 int tl_cli_lib_error(int code);
+/* msg with the clamped 2**128-1 of each Python int operand beyond 128 bits
+ * among words (py:int:V or a decimal literal) replaced by its own digits;
+ * a static buffer, valid until the next call. */
+const char *tl_cli_unsaturate(const char *msg, char **words, int n);
 /* Parse a dtype name or fail with a usage error message (returns 0 on success). */
 int tl_cli_dtype(const char *name, tl_dtype *out);
 /* Print a double so that it round-trips exactly (shortest repr, "448", "0.125"). */

@@ -193,40 +193,6 @@ static int eval_case(cmd_kind k, const opts *o, char **words, int n, char *out, 
   return TL_OK;
 }
 
-/* The library keeps a Python int beyond 128 bits as its sign and the
- * saturated magnitude 2**128-1, so a message quoting it shows that number:
- * put each such operand's own decimal digits back (py:int:V or a bare
- * literal written in decimal), as the framework prints the real value. */
-static const char *unsaturate(const char *msg, char **words, int n) {
-  static const char clamped[] = "340282366920938463463374607431768211455";
-  static char buf[16384];
-  snprintf(buf, sizeof buf, "%s", msg);
-  size_t from = 0;
-  for (int i = 0; i < n; i++) {
-    const char *w = words[i];
-    if (strncmp(w, "py:int:", 7) == 0) w += 7;
-    if (*w == '-' || *w == '+') w++;
-    char digits[8192];
-    size_t nd = 0;
-    int ok = *w != '\0';
-    for (const char *p = w; *p && ok; p++) {
-      if (*p == '_') continue;
-      if (!isdigit((unsigned char)*p) || nd + 1 >= sizeof digits) ok = 0;
-      else if (nd || *p != '0') digits[nd++] = *p;
-    }
-    digits[nd] = '\0';
-    if (!ok || nd < 39 || strcmp(digits, clamped) == 0 || (nd == 39 && strcmp(digits, clamped) < 0)) continue;
-    char *hit = strstr(buf + from, clamped);
-    if (!hit) break;
-    size_t pos = (size_t)(hit - buf), tail = strlen(hit + sizeof clamped - 1);
-    if (pos + nd + tail + 1 > sizeof buf) break;
-    memmove(buf + pos + nd, hit + sizeof clamped - 1, tail + 1);
-    memcpy(buf + pos, digits, nd);
-    from = pos + nd;
-  }
-  return buf;
-}
-
 static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
   opts o;
   int r = parse_opts(argc, argv, &o, allowed);
@@ -240,7 +206,7 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
     if (st != TL_OK) {
       const char *t = tl_errtype();
       if (strcmp(t, "UsageError") == 0 || !t[0]) return tl_cli_lib_error(TL_CLI_USAGE);
-      fprintf(stderr, "%s: %s\n", t, k == CMD_PROMOTE ? unsaturate(tl_errmsg(), o.pos, o.npos) : tl_errmsg());
+      fprintf(stderr, "%s: %s\n", t, k == CMD_PROMOTE ? tl_cli_unsaturate(tl_errmsg(), o.pos, o.npos) : tl_errmsg());
       return TL_CLI_FAIL;
     }
     puts(out);
@@ -271,7 +237,7 @@ static int run_eval(cmd_kind k, int argc, char **argv, const char *allowed) {
     } else {
       const char *t = tl_errtype();
       printf("error: %s: %s\n", t[0] ? t : "UsageError",
-             !tl_errmsg()[0] ? "bad case" : k == CMD_PROMOTE ? unsaturate(tl_errmsg(), words, n) : tl_errmsg());
+             !tl_errmsg()[0] ? "bad case" : k == CMD_PROMOTE ? tl_cli_unsaturate(tl_errmsg(), words, n) : tl_errmsg());
     }
     fflush(stdout);
   }

@@ -140,6 +140,7 @@ static int run_defaults(int argc, char **argv) {
   int infer = 0, rc = TL_CLI_OK;
   tl_dtype explicit_dtype = TL_DTYPE_NONE;
   tl_operand ops[64];
+  char *words[64];
   size_t nops = 0;
   /* Overrides to push: (kind, dtype). */
   struct { tl_kind kind; tl_dtype d; } push[5];
@@ -149,7 +150,7 @@ static int run_defaults(int argc, char **argv) {
     if (infer && a[0] != '-') {
       if (nops == 64) return tl_cli_usage_error("defaults: too many operands");
       if (tl_operand_parse(a, &ops[nops]) != TL_OK) return tl_cli_lib_error(TL_CLI_USAGE);
-      nops++;
+      words[nops++] = argv[i];
       continue;
     }
     if (strcmp(a, "--x64") == 0) { cfg.x64 = 1; continue; }
@@ -192,7 +193,8 @@ static int run_defaults(int argc, char **argv) {
     static const char *const steps[] = {"", "explicit", "array", "scalar", "default"};
     int st = tl_infer_dtype_of(rules, &cfg, explicit_dtype, ops, nops, TL_KIND_ANY, &d, &step);
     if (st != TL_OK) {
-      rc = tl_cli_lib_error(st == TL_EOVERFLOW ? TL_CLI_FAIL : TL_CLI_USAGE);
+      fprintf(stderr, "typelattice: %s\n", tl_cli_unsaturate(tl_errmsg(), words, (int)nops));
+      rc = st == TL_EOVERFLOW ? TL_CLI_FAIL : TL_CLI_USAGE;
       goto out;
     }
     printf("%s (%s)\n", tl_dtype_name(d), steps[step]);

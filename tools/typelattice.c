@@ -1,6 +1,7 @@
 /* typelattice.c — the command-line tool's entry point and dispatcher. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -45,6 +46,40 @@ int tl_cli_usage_error(const char *fmt, ...) {
 int tl_cli_lib_error(int code) {
   fprintf(stderr, "typelattice: %s\n", tl_errmsg());
   return code;
+}
+
+/* The library keeps a Python int beyond 128 bits as its sign and the
+ * saturated magnitude 2**128-1, so a message quoting it shows that number:
+ * put each such operand's own decimal digits back (py:int:V or a bare
+ * literal written in decimal), as the framework prints the real value. */
+const char *tl_cli_unsaturate(const char *msg, char **words, int n) {
+  static const char clamped[] = "340282366920938463463374607431768211455";
+  static char buf[16384];
+  snprintf(buf, sizeof buf, "%s", msg);
+  size_t from = 0;
+  for (int i = 0; i < n; i++) {
+    const char *w = words[i];
+    if (strncmp(w, "py:int:", 7) == 0) w += 7;
+    if (*w == '-' || *w == '+') w++;
+    char digits[8192];
+    size_t nd = 0;
+    int ok = *w != '\0';
+    for (const char *p = w; *p && ok; p++) {
+      if (*p == '_') continue;
+      if (!isdigit((unsigned char)*p) || nd + 1 >= sizeof digits) ok = 0;
+      else if (nd || *p != '0') digits[nd++] = *p;
+    }
+    digits[nd] = '\0';
+    if (!ok || nd < 39 || strcmp(digits, clamped) == 0 || (nd == 39 && strcmp(digits, clamped) < 0)) continue;
+    char *hit = strstr(buf + from, clamped);
+    if (!hit) break;
+    size_t pos = (size_t)(hit - buf), tail = strlen(hit + sizeof clamped - 1);
+    if (pos + nd + tail + 1 > sizeof buf) break;
+    memmove(buf + pos + nd, hit + sizeof clamped - 1, tail + 1);
+    memcpy(buf + pos, digits, nd);
+    from = pos + nd;
+  }
+  return buf;
 }
 
 int tl_cli_dtype(const char *name, tl_dtype *out) {
