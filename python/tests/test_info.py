@@ -127,3 +127,19 @@ def test_info_errors():
         tl.finfo("nope")
     with pytest.raises(AttributeError):
         tl.finfo("float32").eps = 1.0  # type: ignore[misc]
+
+
+def test_python_types_names_and_values_read_as_numpy_does():
+    """np.finfo(float) / np.finfo(1.0) / np.iinfo(int): NumPy's float64, complex128, int64, not
+    the weak kinds (which are no storage type)."""
+    for like in (float, "float", 1.0):
+        assert str(tl.finfo(like).dtype) == "float64"
+        assert tl.finfo(like).eps == np.finfo(np.float64).eps
+    for like in (complex, "complex", 1j):
+        assert str(tl.finfo(like).dtype) == "float64"
+    for like in (int, "int", 3):
+        assert (tl.iinfo(like).min, tl.iinfo(like).max) == (np.iinfo(np.int64).min, np.iinfo(np.int64).max)
+    with pytest.raises(ValueError):
+        tl.finfo(int)
+    with pytest.raises(ValueError):
+        tl.iinfo(float)

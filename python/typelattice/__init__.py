@@ -92,6 +92,10 @@ class finfo:
     complex dtypes they are those of the component, and ``dtype`` is the
     component's float dtype (``finfo('complex64').dtype`` is float32; complex32
     gives float16, bcomplex32 bfloat16), as in NumPy, JAX, PyTorch and the Array API.
+    A Python type, its name or a value reads as NumPy's dtype for it (``finfo(float)``,
+    ``finfo(1.0)``: float64; ``finfo(complex)``: complex128's). ``resolution`` is
+    NumPy's and ml_dtypes' (10**-precision in the dtype); torch.finfo gives it
+    as a double (float16: 0.001, not 0.0010004) and 1.0 for the float8 types.
     """
 
     __slots__ = (
@@ -117,7 +121,7 @@ class finfo:
     negep: int
 
     def __new__(cls, dtype_like: Any) -> "finfo":
-        return _finfo_cached(_C.dtype(dtype_like))
+        return _finfo_cached(_info_dtype(dtype_like))
 
     @property
     def tiny(self) -> float:
@@ -137,6 +141,17 @@ class finfo:
                 f"dtype={str(self.dtype)})")
 
 
+# finfo/iinfo of a Python type, its name or a value: NumPy's dtype for it (np.finfo(float),
+# np.iinfo(3), jnp.finfo(float): float64 / int64 / complex128), not the weak kind
+_WEAK_INFO = {"int*": "int64", "float*": "float64", "complex*": "complex128"}
+
+
+def _info_dtype(dtype_like: Any) -> dtype:
+    d = _C.dtype(dtype_like)
+    w = _WEAK_INFO.get(str(d))
+    return _C.dtype(w) if w else d
+
+
 @functools.lru_cache(maxsize=None)
 def _finfo_cached(d: dtype) -> finfo:
     obj = object.__new__(finfo)
@@ -147,7 +162,8 @@ def _finfo_cached(d: dtype) -> finfo:
 
 class iinfo:
     """Limits of an integer dtype, as ``numpy.iinfo`` / ``ml_dtypes.iinfo``
-    (``tl_iinfo_get``): ``dtype``, ``bits``, ``min``, ``max``, ``kind``."""
+    (``tl_iinfo_get``): ``dtype``, ``bits``, ``min``, ``max``, ``kind``. A Python int,
+    ``int`` or ``'int'`` reads as int64 (``np.iinfo(int)``)."""
 
     __slots__ = ("dtype", "bits", "min", "max")
     dtype: dtype
@@ -156,7 +172,7 @@ class iinfo:
     max: int
 
     def __new__(cls, dtype_like: Any) -> "iinfo":
-        return _iinfo_cached(_C.dtype(dtype_like))
+        return _iinfo_cached(_info_dtype(dtype_like))
 
     @property
     def kind(self) -> str:
