@@ -289,7 +289,7 @@ static int getattr_opt(PyObject *obj, PyObject *name, PyObject **out) {
   return -1;
 }
 
-static PyObject *g_str_dtype, *g_str_ndim, *g_str_weak_type, *g_str_item, *g_str_bit_length;
+static PyObject *g_str_dtype, *g_str_ndim, *g_str_weak_type, *g_str_item, *g_str_bit_length, *g_str_np_dtype;
 
 /* TensorFlow's WeakTensor class (tensorflow.python.framework.weak_tensor.WeakTensor), looked up in
  * sys.modules (never imported from here: an object can only be a WeakTensor when that module is
@@ -380,6 +380,17 @@ static int to_dtype_depth(PyObject *obj, int *code, int depth) {
       int r = to_dtype_depth(dt, code, 1);
       Py_DECREF(dt);
       return r;
+    }
+  }
+  if (g_np_dtype && !PyType_Check(obj) && !PyLong_Check(obj) && !PyFloat_Check(obj) && !PyComplex_Check(obj)) {
+    /* array_api_strict's DType objects (xp.int8, and an xp array's .dtype) hold their NumPy dtype */
+    PyObject *nd;
+    int has = getattr_opt(obj, g_str_np_dtype, &nd);
+    if (has < 0) return -1;
+    if (has) {
+      int r = PyObject_TypeCheck(nd, (PyTypeObject *)g_np_dtype) ? from_np_dtype(nd, code) : 1;
+      Py_DECREF(nd);
+      if (r <= 0) return r;
     }
   }
   if (PyBool_Check(obj)) {
@@ -668,6 +679,46 @@ static PyTypeObject Dtype_Type = {
     .tp_getset = Dtype_getset,
     .tp_methods = Dtype_methods,
 };
+
+/* The exception just raised names a Python int of more than 128 bits by its
+ * clamped magnitude 2**128-1 (py_value): put the real ints of objs back into
+ * its message, those whose magnitude is above that (2**128 has 39 digits
+ * too, so the length of the digits cannot tell). */
+static void put_back_big_ints(PyObject *const *objs, Py_ssize_t n) {
+  static const char clamped[] = "340282366920938463463374607431768211455";
+  PyObject *et, *ev, *tb;
+  PyErr_Fetch(&et, &ev, &tb);
+  PyObject *msg = PyUnicode_FromString(tl_errmsg());
+  PyObject *limit = PyLong_FromString(clamped, NULL, 10);
+  PyObject *from = PyUnicode_FromString(clamped);
+  for (Py_ssize_t i = 0; msg && limit && from && i < n; i++) {
+    if (!PyLong_Check(objs[i]) || PyBool_Check(objs[i])) continue;
+    PyObject *a = PyNumber_Absolute(objs[i]);
+    const int over = a ? PyObject_RichCompareBool(a, limit, Py_GT) : -1;
+    PyObject *digits = over == 1 ? PyObject_Str(a) : NULL;
+    Py_XDECREF(a);
+    if (over < 0 || (over == 1 && !digits)) break;
+    if (digits) {
+      PyObject *m2 = PyUnicode_Replace(msg, from, digits, 1);
+      Py_DECREF(digits);
+      if (!m2) break;
+      Py_SETREF(msg, m2);
+    }
+  }
+  Py_XDECREF(limit);
+  Py_XDECREF(from);
+  PyErr_Clear();
+  if (msg && et) {
+    Py_XDECREF(ev);
+    Py_XDECREF(tb);
+    PyErr_SetObject(et, msg);
+    Py_DECREF(et);
+    Py_DECREF(msg);
+  } else {
+    Py_XDECREF(msg);
+    PyErr_Restore(et, ev, tb);
+  }
+}
 
 /* ---- values and operands ------------------------------------------------------------- */
 
@@ -1128,37 +1179,7 @@ static PyObject *py_result_type(PyObject *self, PyObject *const *args, Py_ssize_
   int st = tl_result_type(use, ops, (size_t)nargs, &r);
   if (st != TL_OK) {
     raise_tl(st);
-    if (saturated) {
-      /* The message shows the clamped value 2**128-1: put the real int back. */
-      static const char clamped[] = "340282366920938463463374607431768211455";
-      PyObject *et, *ev, *tb;
-      PyErr_Fetch(&et, &ev, &tb);
-      PyObject *msg = PyUnicode_FromString(tl_errmsg());
-      for (Py_ssize_t i = 0; msg && i < nargs; i++) {
-        if (!PyLong_Check(args[i]) || PyBool_Check(args[i])) continue;
-        PyObject *a = PyNumber_Absolute(args[i]);
-        PyObject *s = a ? PyObject_Str(a) : NULL;
-        Py_XDECREF(a);
-        if (!s) break;
-        if (PyUnicode_GET_LENGTH(s) > 39) {
-          PyObject *from = PyUnicode_FromString(clamped);
-          PyObject *m2 = from ? PyUnicode_Replace(msg, from, s, 1) : NULL;
-          Py_XDECREF(from);
-          if (m2) Py_SETREF(msg, m2);
-        }
-        Py_DECREF(s);
-      }
-      PyErr_Clear();
-      if (msg) {
-        Py_XDECREF(ev);
-        Py_XDECREF(tb);
-        PyErr_SetObject(et, msg);
-        Py_DECREF(et);
-        Py_DECREF(msg);
-      } else {
-        PyErr_Restore(et, ev, tb);
-      }
-    }
+    if (saturated) put_back_big_ints(args, nargs);
     goto done;
   }
   if (kw[KW_RWF] && kw[KW_RWF] != Py_None) {
@@ -1683,6 +1704,26 @@ PyDoc_STRVAR(astype_doc,
              "value that did not survive; out is then left untouched. saturate and checked must\n"
              "be bools.");
 
+/* Is byte order bo the other one of this host ('>' on a little-endian one)? */
+static int bo_swapped(tl_byteorder bo) {
+  const uint16_t one = 1;
+  const int little = *(const unsigned char *)&one == 1;
+  return little ? bo == TL_BYTEORDER_BIG : bo == TL_BYTEORDER_LITTLE;
+}
+
+/* Swap the bytes of n elements of dtype d at p in place, as NumPy's
+ * byte-swapped dtypes store them (a complex dtype: each part on its own). */
+static void swap_elements(char *p, size_t n, tl_dtype d) {
+  const tl_dtype_info *info = tl_dtype_get(d);
+  const size_t isz = (size_t)info->itemsize, w = info->kind == TL_KIND_COMPLEX ? isz / 2 : isz;
+  if (w < 2) return;
+  for (size_t k = 0; k < n * (isz / w); k++, p += w)
+    for (size_t a = 0, b = w - 1; a < b; a++, b--) {
+      const char t = p[a];
+      p[a] = p[b], p[b] = t;
+    }
+}
+
 static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
   (void)self;
   static const char *const names[] = {"array", "dtype", "out", "saturate", "checked"};
@@ -1722,6 +1763,8 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
   if (to_dtype(a[1], &tcode) < 0) return NULL;
   tl_dtype to = CODE_ID(tcode);
   if (tl_dtype_is_weak(to)) return PyErr_Format(DTypeError, "astype: the weak kind %s is not a storage dtype", tl_dtype_name(to));
+  /* a byte-swapped target ('>f4'): converted in native order, then swapped, as NumPy stores it */
+  int swap = bo_swapped(CODE_BO(tcode));
   PyObject *to_np = np_dtype_of(to); /* borrowed; imports numpy */
   if (!to_np || !numpy_load()) return NULL;
   if (out && !PyObject_TypeCheck(out, (PyTypeObject *)g_np_ndarray))
@@ -1776,7 +1819,20 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (nd_view(dst, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) goto done;
     Py_BEGIN_ALLOW_THREADS;
     st = convert_nd(from, sv.buf, sstr, to, dv.buf, dv.ndim ? dv.strides : zeros, sshape, sv.ndim, flags, &fail);
+    if (st == TL_OK && swap) { /* dst is C-contiguous, of the source's shape (dv.len is not filled in) */
+      size_t n = 1;
+      for (int i = 0; i < sv.ndim; i++) n *= (size_t)sv.shape[i];
+      swap_elements(dv.buf, n, to);
+    }
     Py_END_ALLOW_THREADS;
+    if (st == TL_OK && swap) {
+      PyObject *sw = PyObject_CallMethod(to_np, "newbyteorder", "s", "S");
+      PyObject *v = sw ? PyObject_CallMethod(dst, "view", "O", sw) : NULL;
+      Py_XDECREF(sw);
+      if (!v) goto done;
+      if (have_dv) PyBuffer_Release(&dv), have_dv = 0;
+      Py_SETREF(dst, v);
+    }
   } else {
     PyObject *odt = nd_dtype(out);
     if (!odt) goto done;
@@ -1786,11 +1842,12 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
       Py_DECREF(odt);
       goto done;
     }
-    if (CODE_ID(ocode) != to || !(CODE_BO(ocode) == TL_BYTEORDER_NATIVE || CODE_BO(ocode) == TL_BYTEORDER_NA)) {
+    if (CODE_ID(ocode) != to) {
       PyErr_Format(PyExc_ValueError, "astype: out has dtype %R, expected %R", odt, to_np);
       Py_DECREF(odt);
       goto done;
     }
+    swap = bo_swapped(CODE_BO(ocode)); /* out's byte order decides */
     Py_DECREF(odt);
     if (nd_view(out, &dv, 1, tl_dtype_get(to)->itemsize, &have_dv) < 0) {
       if (PyErr_ExceptionMatches(PyExc_BufferError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
@@ -1809,7 +1866,7 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
       goto done;
     }
     const Py_ssize_t *dstr = dv.ndim ? dv.strides : zeros;
-    if (!checked && !views_overlap(&sv, &dv) && buf_aligned(&dv)) {
+    if (!checked && !swap && !views_overlap(&sv, &dv) && buf_aligned(&dv)) {
       Py_BEGIN_ALLOW_THREADS;
       st = convert_nd(from, sv.buf, sstr, to, dv.buf, dstr, sshape, sv.ndim, flags, &fail);
       Py_END_ALLOW_THREADS;
@@ -1832,6 +1889,7 @@ static PyObject *py_astype(PyObject *self, PyObject *const *args, Py_ssize_t nar
       }
       Py_BEGIN_ALLOW_THREADS;
       st = convert_nd(from, sv.buf, sstr, to, tmp, sv.ndim ? cstr : zeros, sshape, sv.ndim, flags, &fail);
+      if (st == TL_OK && swap) swap_elements(tmp, (size_t)n, to);
       if (st == TL_OK) {
         if (sv.ndim) copy_into_nd(dv.buf, dv.strides, dv.shape, dv.ndim, tmp, isz);
         else memcpy(dv.buf, tmp, (size_t)isz);
@@ -1878,12 +1936,12 @@ done:
  * in *view until the call ends). Other objects were made ndarrays by the
  * Python wrapper; an unaligned or byte-swapped ndarray goes through
  * typelattice._astype_source once. */
-static int binary_operand(PyObject **obj, Py_buffer *view, int *have_view, tl_input *in, tl_array **arr) {
+static int binary_operand(PyObject **obj, Py_buffer *view, int *have_view, tl_input *in, tl_array **arr,
+                          int *saturated) {
   PyObject *o = *obj;
   if (PyBool_Check(o) || PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyComplex_CheckExact(o)) {
-    int saturated = 0;
     in->array = NULL;
-    return pyscalar_operand(o, &in->scalar, &saturated); /* promoted with the others (tl_promote_inputs) */
+    return pyscalar_operand(o, &in->scalar, saturated); /* promoted with the others (tl_promote_inputs) */
   }
   for (int attempt = 0;; attempt++) {
     if (numpy_load() && Py_TYPE(o) == (PyTypeObject *)g_np_ndarray) {
@@ -1969,8 +2027,9 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
   PyObject *dst = NULL, *ret = NULL, *shape_t = NULL;
   tl_input ins[2];
   memset(ins, 0, sizeof ins);
+  int saturated = 0;
   for (int i = 0; i < 2; i++)
-    if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i]) < 0) goto done;
+    if (binary_operand(&objs[i], &views[i], &have[i], &ins[i], &arr[i], &saturated) < 0) goto done;
   /* Python scalars stay scalars: tl_binary_inputs does what the framework
    * does with `x + 2` (promotion with the scalar's value, wrapping,
    * NumPy 2's comparisons with out-of-range ints, ...) */
@@ -1978,6 +2037,7 @@ static PyObject *py_binary(PyObject *self, PyObject *const *args, Py_ssize_t nar
   st = tl_binary_inputs_dtypes(use, bop, &ins[0], &ins[1], NULL, &res);
   if (st != TL_OK) {
     raise_tl(st);
+    if (saturated) put_back_big_ints(objs, 2);
     goto done;
   }
   static const int64_t no_shape[1] = {0};
@@ -2149,8 +2209,9 @@ PyMODINIT_FUNC PyInit__typelattice(void) {
   g_str_weak_type = intern("weak_type");
   g_str_item = intern("item");
   g_str_bit_length = intern("bit_length");
+  g_str_np_dtype = intern("_np_dtype");
   if (!g_names || !g_str_numpy || !g_str_dtype || !g_str_ndim || !g_str_weak_type || !g_str_item ||
-      !g_str_bit_length)
+      !g_str_bit_length || !g_str_np_dtype)
     goto fail;
   for (int j = 0; j < KW_N; j++)
     if (!(g_kw[j] = intern(kw_names[j]))) goto fail;

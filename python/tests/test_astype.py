@@ -265,8 +265,7 @@ def test_out_bad_input():
         tl.astype(x, "float16", out=[0, 0, 0, 0])
     with pytest.raises(ValueError, match="out has dtype"):
         tl.astype(x, "float16", out=np.zeros(4, np.float32))
-    with pytest.raises(ValueError, match="out has dtype"):
-        tl.astype(x, "float16", out=np.zeros(4, ">f2"))
+    # (a byte-swapped out of the right dtype is written in its order: test_out_byte_order_decides)
     with pytest.raises(ValueError, match=r"out has shape \(5,\), expected \(4,\)"):
         tl.astype(x, "float16", out=np.zeros(5, np.float16))
     ro = np.zeros(4, np.float16)
@@ -311,3 +310,33 @@ def test_complex32_nan_parts_as_ml_dtypes():
     for to, (view, bits) in want.items():
         got = tl.astype(x, to).view(view).tolist()
         assert got == bits * 40, to
+
+
+@pytest.mark.parametrize("to", [">f2", ">f4", ">f8", ">c8", ">c16", ">i2", ">i4", ">i8", ">u4", "<f4", "|u1"])
+def test_byte_swapped_targets_are_stored_as_numpy_stores_them(to):
+    """astype(x, '>f4') is big-endian, byte for byte what ndarray.astype gives (values that
+    convert the same way in NumPy: in range, no NaN)."""
+    x = np.array([[1.5, -2.25, 3.0], [100.0, 0.5, 7.0]])
+    if to[1] == "u":
+        x = abs(x)
+    for src in (x, x[:, ::-1], x.T):
+        got, want = tl.astype(src, to), src.astype(to)
+        assert got.dtype == want.dtype, to
+        assert got.tobytes() == want.tobytes(), to
+        out = np.zeros(src.shape, want.dtype)
+        assert tl.astype(src, to, out=out) is out
+        assert out.tobytes() == want.tobytes(), to
+
+
+def test_out_byte_order_decides():
+    x = np.array([1.5, -2.25, 65504.0])
+    out = np.zeros(3, ">f2")
+    tl.astype(x, "float16", out=out)
+    assert out.tobytes() == x.astype(">f2").tobytes()
+    out = np.zeros(3, "<f2")
+    tl.astype(x, ">f2", out=out)
+    assert out.tobytes() == x.astype("<f2").tobytes()
+    bad = np.zeros(3, ">f4")
+    with pytest.raises(ValueError, match="out has dtype"):
+        tl.astype(x, "float16", out=bad)
+    assert not bad.any()

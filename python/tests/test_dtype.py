@@ -201,3 +201,29 @@ def test_non_native_byte_order_names_are_cached_separately():
     assert tl.can_cast(">f4", "<f4", "no", rules="jax") == np.can_cast(">f4", "<f4", "no")
     assert tl.can_cast(">f4", "<f4", "equiv", rules="jax") == np.can_cast(">f4", "<f4", "equiv")
     assert tl.can_cast(np.dtype(">f4"), "<f4", "no", rules="jax") == np.can_cast(">f4", "<f4", "no")
+
+
+@pytest.mark.parametrize("name", ["byte", "ubyte", "short", "ushort", "intc", "uintc", "long", "ulong",
+                                  "longlong", "ulonglong", "intp", "uintp", "int_", "uint", "half", "single",
+                                  "double", "csingle", "cdouble", "p", "P", ">p"])
+def test_numpy_scalar_type_names(name):
+    """NumPy's scalar-type names read as np.dtype reads them (NumPy 2 on 64-bit Linux)."""
+    if np.dtype("long").itemsize != 8:
+        pytest.skip("not an LP64 NumPy 2")
+    assert str(tl.dtype(name)) == np.dtype(name).newbyteorder("=").name
+
+
+@pytest.mark.parametrize("name", ["<double", "|byte", "=half"])
+def test_numpy_scalar_type_names_refuse_a_byte_order(name):
+    with pytest.raises(tl.DTypeError):
+        tl.dtype(name)
+
+
+def test_array_api_strict_dtypes_and_arrays():
+    xp = pytest.importorskip("array_api_strict")
+    assert str(tl.dtype(xp.int8)) == "int8"
+    assert str(tl.dtype(xp.zeros(2, dtype=xp.uint16))) == "uint16"
+    for a, b in [(xp.int8, xp.int16), (xp.int16, xp.int8), (xp.uint8, xp.int16), (xp.float32, xp.complex64),
+                 (xp.int64, xp.float64), (xp.bool, xp.int8)]:
+        assert tl.can_cast(a, b, rules="array-api") == xp.can_cast(a, b), (a, b)
+    assert tl.finfo(xp.zeros(2)).dtype == tl.dtype(xp.finfo(xp.zeros(2)).dtype)

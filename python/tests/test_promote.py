@@ -292,3 +292,15 @@ def test_can_cast_defaults_to_jax_rules_as_promotion():
 @needs_rules("numpy")
 def test_can_cast_numpy_rules_smoke():
     assert tl.can_cast("int64", "float64", rules="numpy") == np.can_cast("int64", "float64")
+
+
+@pytest.mark.parametrize("v", [2**128, 2**128 + 7, 2**129, -2**128 - 5, 10**39 - 1, 2**200, -2**300])
+def test_big_python_ints_are_named_by_their_value(v):
+    """Ints of more than 128 bits are held clamped; the error names the int itself (2**128 has
+    39 digits, as 2**128-1 does, so the digits' length cannot tell them apart)."""
+    with pytest.raises(OverflowError) as e:
+        tl.result_type(np.int8(1), v, rules="jax", op=True)
+    assert str(abs(v)) in str(e.value)
+    with pytest.raises(OverflowError) as e:
+        tl.add(np.zeros(2, np.int8), v, rules="jax")
+    assert str(abs(v)) in str(e.value)
