@@ -1706,9 +1706,11 @@ PyDoc_STRVAR(astype_doc,
 
 /* Is byte order bo the other one of this host ('>' on a little-endian one)? */
 static int bo_swapped(tl_byteorder bo) {
-  const uint16_t one = 1;
-  const int little = *(const unsigned char *)&one == 1;
-  return little ? bo == TL_BYTEORDER_BIG : bo == TL_BYTEORDER_LITTLE;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return bo == TL_BYTEORDER_LITTLE;
+#else
+  return bo == TL_BYTEORDER_BIG;
+#endif
 }
 
 /* Swap the bytes of n elements of dtype d at p in place, as NumPy's

@@ -141,15 +141,12 @@ class finfo:
                 f"dtype={str(self.dtype)})")
 
 
-# finfo/iinfo of a Python type, its name or a value: NumPy's dtype for it (np.finfo(float),
-# np.iinfo(3), jnp.finfo(float): float64 / int64 / complex128), not the weak kind
-_WEAK_INFO = {"int*": "int64", "float*": "float64", "complex*": "complex128"}
-
-
 def _info_dtype(dtype_like: Any) -> dtype:
+    """finfo/iinfo of a Python type, its name or a value (a weak kind): NumPy's dtype for it,
+    from the numpy rule set (np.finfo(float), np.iinfo(3), jnp.finfo(float): float64, int64,
+    complex128)."""
     d = _C.dtype(dtype_like)
-    w = _WEAK_INFO.get(str(d))
-    return _C.dtype(w) if w else d
+    return _C.result_type(d, rules="numpy") if d.weak else d
 
 
 @functools.lru_cache(maxsize=None)
