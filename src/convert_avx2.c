@@ -2371,8 +2371,13 @@ static inline __attribute__((always_inline)) void k_to_bc32_run(tl_dtype from, t
   const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
   int nt;
   size_t i = tl__nt_head_f(from, TL_BCOMPLEX32, s, d, n, S, 4, flags, &nt);
+  /* streaming runs prefetch where the source is at least as wide as the
+     output (Zen 3, 64 MiB, A/B: float32 -> bcomplex32 1.30 -> 1.64x memcpy,
+     float64 1.19 -> 1.39, complex64/128 1.08-1.17x; float16 1.49 -> 1.38) */
+  const size_t pf = S >= 4 ? tl__pf_for(from, TL_BCOMPLEX32, nt) : 0;
   for (; i + 8 <= n; i += 8) {
     const char *sp = s + S * i;
+    tl__pf(pf, sp, 8 * S);
     /* (x, +0) in each 32-bit lane */
     __m256i r = tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 0), sat);
     if (cplx) r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, tl__bf16_lanes_sat(tl__comp8_f32(c, sp, 1), sat)), 0xD8);
