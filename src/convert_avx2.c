@@ -7321,16 +7321,24 @@ static inline __attribute__((always_inline)) int tl__f8hb_step(const uint8_t *s,
   /* float32/complex64 from bfloat16 words (W32): a float32 is its bfloat16
      with 16 zero bits below, one 16-bit unpack a vector, no VCVTPH2PS */
   const int W32 = !H16 && BF;
+  /* complex32/bcomplex32 (CX): the 16-bit words unpacked with zero words,
+     in lane, the codes ordered for it by tl__f8hb's W32 permutation (not
+     VPMOVZXWD's lane crossing and VEXTRACTI128) */
+  const int CX = H16 && DST >= 4;
   /* an IEEE format whose inf/NaN the lookups do not take: 32 codes without
      them (one compare; the usual case) decode without their compares and
      blends */
   const int looked = fam == TL__FAM_IEEE && !tl__f8hb_s(E, M, B, fam, BF, P) && tl__f8ie_clean32(x, E, M)
-                         ? tl__f8hb(x, E, M, B, TL__FAM_MX, BF, P, W32, TLZ, LK, TL, TH, &w[0], &w[1])
-                         : tl__f8hb(x, E, M, B, fam, BF, P, W32, TLZ, LK, TL, TH, &w[0], &w[1]);
+                         ? tl__f8hb(x, E, M, B, TL__FAM_MX, BF, P, W32 || CX, TLZ, LK, TL, TH, &w[0], &w[1])
+                         : tl__f8hb(x, E, M, B, fam, BF, P, W32 || CX, TLZ, LK, TL, TH, &w[0], &w[1]);
   for (int h = 0; h < 2; h++) {
     char *o = d + (i + 16 * (size_t)h) * D;
-    if (H16) {
-      tl__h16_st(o, w[h], DST >= 4, nt);
+    if (CX) {
+      const __m256i z = _mm256_setzero_si256();
+      tl__st32(o, _mm256_unpacklo_epi16(w[h], z), nt);
+      tl__st32(o + 32, _mm256_unpackhi_epi16(w[h], z), nt);
+    } else if (H16) {
+      tl__h16_st(o, w[h], 0, nt);
     } else if (W32) {
       const __m256i z = _mm256_setzero_si256();
       tl__f8dec_st(DST, o, _mm256_unpacklo_epi16(z, w[h]), _mm256_unpackhi_epi16(z, w[h]), nt);
