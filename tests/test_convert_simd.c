@@ -1841,6 +1841,59 @@ static void test_h8_blocks(void **state) {
   free(h), free(bf), free(c32), free(out), free(ref);
 }
 
+/* k_h8 into the formats whose smallest normal is above 2^-2 (float6_e2m3fn,
+ * float4_e2m1fn) takes one loop in cache (the float32 add in the blocks that
+ * need it) and another past 512 KiB of source and output (chunks of 16
+ * blocks: the shift alone, then the blocks holding a subnormal lane again;
+ * a NaN sends the chunk and the rest to the per-block loop), streaming past
+ * 32 MiB: lengths for each, values +-125 with zeros, one value below the
+ * smallest normal in every third block, float16 subnormals, overflow edges,
+ * and (nan) one NaN two thirds of the way in; every tier against the scalar
+ * one, both flags. */
+static void test_h8_chunks(void **state) {
+  (void)state;
+  static const tl_dtype dst[] = {TL_FLOAT6_E2M3FN, TL_FLOAT4_E2M1FN};
+  static const size_t lens[] = {16 * 32 * 20 + 9, 16 * 32 * 400 + 9, (size_t)11 << 20};
+  const int nt = ntiers_avail();
+  for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
+    const size_t N = lens[li], nb = N / 32;
+    uint16_t *h = malloc(N * 2), *bf = malloc(N * 2), *c32 = malloc(N * 4);
+    unsigned char *out = malloc(N + 64), *ref = malloc(N + 64);
+    assert_non_null(h), assert_non_null(bf), assert_non_null(c32), assert_non_null(out), assert_non_null(ref);
+    for (size_t j = 0; j < sizeof dst / sizeof *dst; j++) {
+      tl_finfo fi;
+      assert_int_equal(tl_finfo_get(dst[j], &fi), TL_OK);
+      const float mn = (float)fi.smallest_normal, big = (float)fi.max * 1.0625f;
+      for (int nan = 0; nan < 2; nan++) {
+        for (size_t i = 0; i < N; i++) {
+          const size_t b = i / 32, l = i % 32;
+          const uint64_t r = next();
+          float v = r % 16 == 0 ? 0.0f : (float)((int)(r >> 8) % 4001 - 2000) / 16.0f;
+          if (b % 3 == 1 && l == (b * 5) % 32) v = mn * (float)((r >> 20) % 1000) / 1000.0f * (r & 1 ? -1.0f : 1.0f);
+          if (b % 11 == 4 && l == (b * 3) % 32) v = r & 2 ? -big : big;
+          if (nan && b == nb * 2 / 3 && l == 5) v = 0.0f / 0.0f;
+          uint32_t u;
+          memcpy(&u, &v, 4);
+          unsigned char hb[2];
+          assert_int_equal(tl_convert(TL_FLOAT32, &v, 4, TL_FLOAT16, hb, 2, 1, 0, NULL), TL_OK);
+          memcpy(&h[i], hb, 2);
+          if (b % 7 == 3 && l == (b * 11) % 32) h[i] = (uint16_t)((r & 0x8000) | (0x0001 + (r >> 24) % 0x3FF)); /* a float16 subnormal */
+          bf[i] = (uint16_t)(u >> 16);
+          c32[2 * i] = h[i], c32[2 * i + 1] = (uint16_t)(r >> 32);
+        }
+        for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE) {
+          if (li == 2 && flags) continue; /* the streaming length once */
+          compare_tiers(TL_FLOAT16, (const unsigned char *)h, dst[j], N, 0, flags, out, ref, nt);
+          compare_tiers(TL_BFLOAT16, (const unsigned char *)(bf + 1), dst[j], N - 1, 1, flags, out, ref, nt);
+          compare_tiers(TL_COMPLEX32, (const unsigned char *)c32, dst[j], N, 0, flags, out, ref, nt);
+        }
+      }
+    }
+    free(h), free(bf), free(c32), free(out), free(ref);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+}
+
 /* NaN and inf inside blocks of normal values, which the AVX2 encoders of
  * float32/complex64, float64/complex128 (on the high words) and
  * float16/bfloat16/complex32 into float8_e4m3fn and the fnuz formats
@@ -2217,6 +2270,7 @@ int main(void) {
       cmocka_unit_test(test_bn_enabled),
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_h8_blocks),
+      cmocka_unit_test(test_h8_chunks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
