@@ -76,6 +76,41 @@ static inline void tl__st16(void *p, __m128i v, int nt) {
   else _mm_storeu_si128((__m128i *)p, v);
 }
 
+/* Widening stores by in-lane unpacks, not VPMOVSX/ZX from extracted halves:
+ * on Zen 3 those cross lanes and cost up to a third of a kernel's time
+ * (the figures at their callers). The sign is a compare against zero (not
+ * shifts, which share the shuffles' pipes); without SG, zero. */
+static inline __attribute__((always_inline)) __m256i tl__neg_w(__m256i v, int W) { /* lanes of W bytes below zero */
+  const __m256i z = _mm256_setzero_si256();
+  return W == 1 ? _mm256_cmpgt_epi8(z, v) : W == 2 ? _mm256_cmpgt_epi16(z, v) : _mm256_cmpgt_epi32(z, v);
+}
+static inline __attribute__((always_inline)) __m256i tl__unpack_w(__m256i a, __m256i b, int W, int hi) {
+  if (W == 1) return hi ? _mm256_unpackhi_epi8(a, b) : _mm256_unpacklo_epi8(a, b);
+  if (W == 2) return hi ? _mm256_unpackhi_epi16(a, b) : _mm256_unpacklo_epi16(a, b);
+  return hi ? _mm256_unpackhi_epi32(a, b) : _mm256_unpacklo_epi32(a, b);
+}
+/* v's 32 / W elements of W bytes (1, 2, 4) in element order, sign- (SG) or
+   zero-extended to 2W bytes: 64 bytes at o (one VPERMQ, two unpacks) */
+static inline __attribute__((always_inline)) void tl__st_x2(char *o, __m256i v, int W, int SG, int nt) {
+  const __m256i q = _mm256_permute4x64_epi64(v, 0xD8), e = SG ? tl__neg_w(q, W) : _mm256_setzero_si256();
+  tl__st32(o, tl__unpack_w(q, e, W, 0), nt);
+  tl__st32(o + 32, tl__unpack_w(q, e, W, 1), nt);
+}
+/* v's elements of W bytes (1, 2), its dwords in the order 0 2 4 6 1 3 5 7
+   (a VPERMD by the caller, or of a lookup's indexes), sign- (SG) or
+   zero-extended to 4W bytes by two rounds of unpacks: 128 bytes at o in
+   element order. UP: the first round puts each element in the upper half
+   with zero below (a byte at byte 1 of 4) */
+static inline __attribute__((always_inline)) void tl__st_x4o(char *o, __m256i v, int W, int SG, int UP, int nt) {
+  const __m256i z = _mm256_setzero_si256(), e = SG ? tl__neg_w(v, W) : z;
+  for (int h = 0; h < 2; h++) {
+    const __m256i w = UP ? tl__unpack_w(z, v, W, h) : tl__unpack_w(v, e, W, h);
+    const __m256i e2 = SG ? tl__neg_w(w, 2 * W) : z;
+    tl__st32(o + 64 * h, tl__unpack_w(w, e2, 2 * W, 0), nt);
+    tl__st32(o + 64 * h + 32, tl__unpack_w(w, e2, 2 * W, 1), nt);
+  }
+}
+
 #define TL__L32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
 /* A vector constant made opaque to GCC (an empty asm that may change it),
@@ -288,17 +323,11 @@ static inline __attribute__((always_inline)) int tl__h2_past(__m256i h0, __m256i
 }
 
 /* 16 float16/bfloat16 results stored as such, or (CX) as the real parts of
-   complex32/bcomplex32 (zero imaginary halves: VPERMQ and in-lane unpacks
-   as tl__st_c64; bfloat16 -> complex32 0.59 -> 0.63, float8_e8m0fnu ->
+   complex32/bcomplex32 (zero imaginary halves: tl__st_x2; bfloat16 -> complex32 0.59 -> 0.63, float8_e8m0fnu ->
    complex32 0.48 -> 0.55, -> bcomplex32 0.60 -> 0.66) */
 static inline __attribute__((always_inline)) void tl__h16_st(char *o, __m256i r, int CX, int nt) {
-  if (!CX) {
-    tl__st32(o, r, nt);
-  } else {
-    const __m256i q = _mm256_permute4x64_epi64(r, 0xD8), z = _mm256_setzero_si256();
-    tl__st32(o, _mm256_unpacklo_epi16(q, z), nt);
-    tl__st32(o + 32, _mm256_unpackhi_epi16(q, z), nt);
-  }
+  if (!CX) tl__st32(o, r, nt);
+  else tl__st_x2(o, r, 2, 0, nt);
 }
 
 static void k_f32_bf16(const void *sv, void *dv, size_t n) {
@@ -462,16 +491,11 @@ static void f_i32_f64(const void *sv, void *dv, size_t n) {
 /* ---- native integers: widening, and small integers -> float32/float64 -------
  * One 32-byte output per body, unrolled by 4; streaming stores (destination
  * aligned by a short scalar head) when the output is >= TL__NT_MIN bytes. */
-/* 8 float32 (bits) as complex64 (x, +0): 64 bytes at o. One VPERMQ and two
-   in-lane unpacks with zero, not two VPMOVZXDQ and a VEXTRACTI128 (AVX2 on
-   Zen 3, 32 KiB, x memcpy, in alternation: float16 -> complex64 0.54 ->
+/* 8 float32 (bits) as complex64 (x, +0): 64 bytes at o. tl__st_x2, not two
+   VPMOVZXDQ and a VEXTRACTI128 (AVX2 on Zen 3, 32 KiB, x memcpy, in alternation: float16 -> complex64 0.54 ->
    0.76, float64 -> complex64 0.64 -> 0.84, float8 -> complex64 1.18-1.42x,
    int32 -> complex64 0.90 -> 0.97; 64 MiB 1.03-1.09x) */
-static inline void tl__st_c64(char *o, __m256i f, int nt) {
-  const __m256i q = _mm256_permute4x64_epi64(f, 0xD8), z = _mm256_setzero_si256();
-  tl__st32(o, _mm256_unpacklo_epi32(q, z), nt);
-  tl__st32(o + 32, _mm256_unpackhi_epi32(q, z), nt);
-}
+static inline void tl__st_c64(char *o, __m256i f, int nt) { tl__st_x2(o, f, 4, 0, nt); }
 /* 4 float64 as complex128 (x, +0): (x0 x1 x2 x3) -> (x0 0 x1 0), (x2 0 x3 0), 64 bytes at o */
 static inline void tl__st_c128(char *o, __m256d x, int nt) {
   const __m256d lo = _mm256_unpacklo_pd(x, _mm256_setzero_pd()), hi = _mm256_unpackhi_pd(x, _mm256_setzero_pd());
@@ -3450,6 +3474,22 @@ static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z,
   const __m256i rn = _mm256_srli_epi16(tl__h8sum(Z, a), Z->sh);
   return _mm256_blendv_epi8(rn, tl__h8s(Z, bf, a), _mm256_cmpgt_epi16(Z->minnorm, a));
 }
+/* k_h8's block of 32: its lanes of |h| (a0, a1) holding NaN (satinf: inf);
+   nonzero where a lane is in (0, minnorm) (a - 1 below k1 = minnorm - 1,
+   unsigned); its codes c0, c1 packed, overflow and sign from the sources
+   h0, h1 (tl__n8_fin), in element order */
+static inline __attribute__((always_inline)) __m256i tl__h8_bad(const tl__nenc16 *Z, __m256i a0, __m256i a1) {
+  return _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z->bad);
+}
+static inline __attribute__((always_inline)) __m256i tl__h8_low(__m256i k1, __m256i a0, __m256i a1) {
+  const __m256i one = _mm256_set1_epi16(1);
+  return _mm256_subs_epu16(k1, _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
+}
+static inline __attribute__((always_inline)) __m256i tl__h8_out(const tl__nenc16 *Z, __m256i c0, __m256i c1, __m256i h0,
+                                                                __m256i h1) {
+  const __m256i b = tl__n8_fin(&Z->w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z->w.fnuz);
+  return _mm256_permute4x64_epi64(b, 0xD8);
+}
 
 
 static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
@@ -3485,7 +3525,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      float8_e3m4 (the clamp alone) 0.34 -> 0.36, complex32 ->
      float8_e4m3fnuz 0.39 -> 0.45 */
   const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
-  const __m256i one = _mm256_set1_epi16(1), k1 = _mm256_sub_epi16(Z.minnorm, one), m7 = _mm256_set1_epi16(0x7FFF);
+  const __m256i k1 = _mm256_sub_epi16(Z.minnorm, _mm256_set1_epi16(1)), m7 = _mm256_set1_epi16(0x7FFF);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
   const size_t pf = tl__pf_on(nt);
@@ -3507,17 +3547,16 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
       const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
       if (!NANOV) {
-        const __m256i bad = _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z.bad); /* NaN (satinf: inf) */
+        const __m256i bad = tl__h8_bad(&Z, a0, a1);
         if (!_mm256_testz_si256(bad, bad)) break;
       }
       __m256i c0 = tl__h8n(&Z, a0, SA), c1 = tl__h8n(&Z, a1, SA);
-      const __m256i low = _mm256_subs_epu16(k1, _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
+      const __m256i low = tl__h8_low(k1, a0, a1);
       if (!_mm256_testz_si256(low, low)) {
         c0 = _mm256_blendv_epi8(c0, tl__h8s(&Z, bf, a0), _mm256_cmpgt_epi16(Z.minnorm, a0));
         c1 = _mm256_blendv_epi8(c1, tl__h8s(&Z, bf, a1), _mm256_cmpgt_epi16(Z.minnorm, a1));
       }
-      const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(c0, c1), _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-      tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
+      tl__st32((char *)(d + i), tl__h8_out(&Z, c0, c1, h0, h1), nt);
     }
   else if (!FAST) /* the chunks; a NaN (satinf: inf) sends its chunk and the rest to the loops below */
     for (; i + 512 <= n; i += 512) {
@@ -3529,12 +3568,10 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         tl__pf(pf, p, 32 * isz);
         const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
         const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-        if (!NANOV) badv = _mm256_or_si256(badv, _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z.bad));
-        const __m256i low = _mm256_subs_epu16(k1, _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
+        if (!NANOV) badv = _mm256_or_si256(badv, tl__h8_bad(&Z, a0, a1));
+        const __m256i low = tl__h8_low(k1, a0, a1);
         lows |= (uint32_t)!_mm256_testz_si256(low, low) << k;
-        const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA)),
-                                     _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-        _mm256_store_si256((__m256i *)(void *)(buf + 32 * k), _mm256_permute4x64_epi64(b, 0xD8));
+        _mm256_store_si256((__m256i *)(void *)(buf + 32 * k), tl__h8_out(&Z, tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA), h0, h1));
       }
       if (!_mm256_testz_si256(badv, badv)) break; /* NaN (satinf: inf) in the chunk: the blocks below from it on */
       for (; lows; lows &= lows - 1) {
@@ -3542,9 +3579,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         const char *p = s + (i + 32 * (size_t)k) * isz;
         const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
         const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-        const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(tl__h8(&Z, bf, a0), tl__h8(&Z, bf, a1)),
-                                     _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-        _mm256_store_si256((__m256i *)(void *)(buf + 32 * k), _mm256_permute4x64_epi64(b, 0xD8));
+        _mm256_store_si256((__m256i *)(void *)(buf + 32 * k), tl__h8_out(&Z, tl__h8(&Z, bf, a0), tl__h8(&Z, bf, a1), h0, h1));
       }
       for (int k = 0; k < 16; k++) tl__st32((char *)(d + i + 32 * k), _mm256_load_si256((const __m256i *)(const void *)(buf + 32 * k)), nt);
     }
@@ -3556,13 +3591,10 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         tl__pf(pf, p, 32 * isz);
         const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
         const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-        /* a lane with 0 < |h| < minnorm: a - 1 below minnorm - 1, unsigned */
-        const __m256i low = _mm256_subs_epu16(k1, _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
-        const __m256i off = NANOV ? low : _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z.bad), low);
+        const __m256i low = tl__h8_low(k1, a0, a1);
+        const __m256i off = NANOV ? low : _mm256_or_si256(tl__h8_bad(&Z, a0, a1), low);
         if (!_mm256_testz_si256(off, off)) break;
-        const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA)),
-                                     _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-        tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
+        tl__st32((char *)(d + i), tl__h8_out(&Z, tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA), h0, h1), nt);
       }
     if (i + 32 > n) break;
     /* FAST: this block alone; else every block: the subnormal lanes from the float32 add */
@@ -3572,11 +3604,9 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       tl__pf(pf, p, 32 * isz);
       const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
       const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-      const __m256i bad = _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z.bad); /* NaN (satinf: inf) */
+      const __m256i bad = tl__h8_bad(&Z, a0, a1);
       if (!_mm256_testz_si256(bad, bad)) break;
-      const __m256i b = tl__n8_fin(&Z.w, _mm256_packus_epi16(tl__h8(&Z, bf, a0), tl__h8(&Z, bf, a1)),
-                                   _mm256_packs_epi16(h0, h1), Z.w.fnuz);
-      tl__st32((char *)(d + i), _mm256_permute4x64_epi64(b, 0xD8), nt);
+      tl__st32((char *)(d + i), tl__h8_out(&Z, tl__h8(&Z, bf, a0), tl__h8(&Z, bf, a1), h0, h1), nt);
     }
     if (i + 32 <= end) {
       tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, 32, flags);
@@ -4464,21 +4494,9 @@ static inline __attribute__((always_inline)) size_t tl__lutw_loop(const __m256i 
     const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
     const __m256i p0 = tl__lut_plane_w(T, K, WIN, x, xf, m4, m5, m6);
     char *o = d + i * (size_t)D;
-    if (C == 1) { /* in-lane unpacks with the sign bytes (a compare) or zeros, as the 2-byte core's */
-      if (D == 2) {
-        const __m256i q = _mm256_permute4x64_epi64(p0, 0xD8), e = W == TL__W_SIGN ? _mm256_cmpgt_epi8(z, q) : z;
-        tl__st32(o, _mm256_unpacklo_epi8(q, e), nt);
-        tl__st32(o + 32, _mm256_unpackhi_epi8(q, e), nt);
-      } else {
-        const __m256i e = W == TL__W_SIGN ? _mm256_cmpgt_epi8(z, p0) : z;
-        const __m256i w[2] = {W == TL__W_BYTE1 ? _mm256_unpacklo_epi8(z, p0) : _mm256_unpacklo_epi8(p0, e),
-                              W == TL__W_BYTE1 ? _mm256_unpackhi_epi8(z, p0) : _mm256_unpackhi_epi8(p0, e)};
-        for (int h = 0; h < 2; h++) {
-          const __m256i e2 = W == TL__W_SIGN ? _mm256_cmpgt_epi16(z, w[h]) : z;
-          tl__st32(o + 64 * h, _mm256_unpacklo_epi16(w[h], e2), nt);
-          tl__st32(o + 64 * h + 32, _mm256_unpackhi_epi16(w[h], e2), nt);
-        }
-      }
+    if (C == 1) { /* in-lane unpacks with the sign bytes or zeros, as the 2-byte core's */
+      if (D == 2) tl__st_x2(o, p0, 1, W == TL__W_SIGN, nt);
+      else tl__st_x4o(o, p0, 1, W == TL__W_SIGN, W == TL__W_BYTE1, nt);
       continue;
     }
     const __m256i p1 = tl__lut_plane_w(T + nsub, K, WIN, x, xf, m4, m5, m6);
@@ -7810,17 +7828,9 @@ static inline __attribute__((always_inline)) void tl__f8wide(char *o, __m256i xs
       tl__st32(o, SG ? _mm256_cvtepi16_epi32(r0) : _mm256_cvtepu16_epi32(r0), nt);
       tl__st32(o + 32, SG ? _mm256_cvtepi16_epi32(r1) : _mm256_cvtepu16_epi32(r1), nt);
     } else {
-      /* widened in lane by unpacks with the sign (compares, not shifts: those
-         share the shuffles' pipes) or zero, the codes ordered for them by
-         tl__f8hb's W32 VPERMD, not four lane-crossing VPMOVSX/ZXWQ */
-      const __m256i q = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)), z = _mm256_setzero_si256();
-      const __m256i qs = SG ? _mm256_cmpgt_epi16(z, q) : z;
-      const __m256i a[2] = {_mm256_unpacklo_epi16(q, qs), _mm256_unpackhi_epi16(q, qs)};
-      for (int k = 0; k < 2; k++) {
-        const __m256i as = SG ? _mm256_cmpgt_epi32(z, a[k]) : z;
-        tl__st32(o + 64 * k, _mm256_unpacklo_epi32(a[k], as), nt);
-        tl__st32(o + 64 * k + 32, _mm256_unpackhi_epi32(a[k], as), nt);
-      }
+      /* widened in lane (tl__st_x4o after one VPERMD), not four
+         lane-crossing VPMOVSX/ZXWQ */
+      tl__st_x4o(o, _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)), 2, SG, 0, nt);
     }
     return;
   }
@@ -7855,17 +7865,13 @@ static inline __attribute__((always_inline)) void tl__f8i32_blk(const uint8_t *p
     tl__st32(o, a, nt);
     tl__st32(o + 32, b, nt);
   } else {
-    /* widened in lane: one VPERMQ and unpacks with the sign (uint: zero; a
-       and b are >= 0 here), not lane-crossing VPMOVSXDQ (AVX2 on Zen 3, 32
+    /* widened in lane (tl__st_x2; uint: zero-extended, a and b are >= 0
+       here), not lane-crossing VPMOVSXDQ (AVX2 on Zen 3, 32
        KiB, x memcpy, in alternation: float8_e5m2 -> int64 0.47 -> 0.56, ->
        uint64 0.44 -> 0.57, float8_e4m3/e3m4 -> int64 0.43-0.44 -> 0.49, ->
        uint64 0.40 -> 0.48-0.49, float8_e5m2fnuz 0.40-0.44 -> 0.46-0.47) */
-    const __m256i r[2] = {_mm256_permute4x64_epi64(a, 0xD8), _mm256_permute4x64_epi64(b, 0xD8)};
-    for (int k = 0; k < 2; k++) {
-      const __m256i rs = SG ? _mm256_cmpgt_epi32(_mm256_setzero_si256(), r[k]) : _mm256_setzero_si256();
-      tl__st32(o + 64 * k, _mm256_unpacklo_epi32(r[k], rs), nt);
-      tl__st32(o + 64 * k + 32, _mm256_unpackhi_epi32(r[k], rs), nt);
-    }
+    tl__st_x2(o, a, 4, SG, nt);
+    tl__st_x2(o + 64, b, 4, SG, nt);
   }
 }
 static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, tl_dtype to, int E, int M, int B,
