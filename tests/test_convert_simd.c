@@ -1949,6 +1949,45 @@ static void test_nan_normal_blocks(void **state) {
   free(v), free(buf), free(out), free(ref);
 }
 
+/* float8 -> int16/uint16/int32/uint32/int64/uint64 take blocks of 32 codes
+ * without inf, NaN or a magnitude of 2^15 or more by one route (the codes
+ * in bytes) and the others by another: random codes of the IEEE and FN
+ * formats rarely make such a block. Every such code of each format, in
+ * shuffled blocks of 32 only of them, then the same blocks with one inf, NaN
+ * or large code put at a varying place in every other block, against the
+ * scalar tier, both flags. */
+static void test_f8_int_clean_blocks(void **state) {
+  (void)state;
+  enum { N = 32 * 40 + 7 };
+  static const tl_dtype src[] = {TL_FLOAT8_E4M3FN,   TL_FLOAT8_E5M2,     TL_FLOAT8_E4M3,       TL_FLOAT8_E3M4,
+                                 TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3B11FNUZ};
+  static const tl_dtype dst[] = {TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  static unsigned char buf[N], out[N * 8 + 64], ref[N * 8 + 64];
+  int nt = ntiers_avail();
+  for (size_t f = 0; f < sizeof src / sizeof *src; f++) {
+    unsigned char clean[256], dirty[256];
+    int nc = 0, nd = 0;
+    assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+    for (int c = 0; c < 256; c++) {
+      const unsigned char code = (unsigned char)c;
+      double v;
+      assert_int_equal(tl_convert(src[f], &code, 1, TL_FLOAT64, &v, 8, 1, 0, NULL), TL_OK);
+      if (isfinite(v) && fabs(v) < 32768.0) clean[nc++] = code;
+      else dirty[nd++] = code;
+    }
+    assert_true(nc >= 200);
+    for (int pass = 0; pass < 2; pass++) {
+      for (size_t i = 0; i < N; i++) buf[i] = clean[next() % (uint64_t)nc];
+      if (pass && nd > 0)
+        for (size_t b = 1; b < N / 32; b += 2) buf[b * 32 + next() % 32] = dirty[next() % (uint64_t)nd];
+      for (size_t j = 0; j < sizeof dst / sizeof *dst; j++)
+        for (unsigned flags = 0; flags <= TL_CONVERT_SATURATE; flags += TL_CONVERT_SATURATE)
+          for (size_t off = 0; off < 2; off++) compare_tiers(src[f], buf + off, dst[j], N - off, 0, flags, out, ref, nt);
+    }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+}
+
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
@@ -2271,6 +2310,7 @@ int main(void) {
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_h8_chunks),
+      cmocka_unit_test(test_f8_int_clean_blocks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
