@@ -7984,7 +7984,10 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
     if (P == 0 && (D == 2 || (!SG && !(IE && B == 15))))
       for (; i + 32 <= n; i += 32) {
         const __m256i x = TL__L32(s + i);
-        if (FL < 128 && !tl__f8below32(x, FL)) break;
+        /* a magnitude at FL or above: bit 7 of it + 128 - FL (VPMOVMSKB, not VPTEST's two operations) */
+        if (FL < 128 && _mm256_movemask_epi8(_mm256_add_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)),
+                                                              _mm256_set1_epi8((char)(128 - FL)))))
+          break;
         tl__pf(pf, s + i, 32);
         tl__f8i16b_st(x, d + i * (size_t)D, M, B, SG, D, TX, TML, TMH, nt);
       }
