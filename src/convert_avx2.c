@@ -5328,6 +5328,7 @@ typedef struct {
   int rh, tu;                /* right shifts round half up (float8_e8m0fnu targets), left shifts
                                 wrap; NaN unsigned */
   int nt;                    /* no tail: the cap does its work (c2 128) */
+  int bw;                    /* the window by blends (forms 6-8): the formula is not flat below lo */
   unsigned char c, cap, lo, c1, t1v, c2, tailv, sm;
   unsigned char exc[1], exv[1];
   unsigned char win[32];
@@ -5381,6 +5382,15 @@ static int tl__aff_form(const tl__aff *A);
 typedef struct tl__affp_ tl__affp;
 typedef void (*tl__aff_fn_t)(const tl__affp *, const unsigned char *, const void *, void *, size_t);
 static tl__aff_fn_t tl__aff_fn(const tl__aff *A);
+
+/* Is the formula flat below the window (f(m) = f(lo) for m < lo)? Then the
+   window is a VPXOR of the formula with lookups of (entry XOR formula) that
+   give 0 outside it (tl__aff32), not blends. */
+static int tl__aff_flat(const tl__aff *A) {
+  for (unsigned m = 0; m < A->lo; m++)
+    if (tl__aff_f(A, m) != tl__aff_f(A, A->lo)) return 0;
+  return 1;
+}
 
 /* Try shift sh and sign rule mode on table t (1-byte entries): 1 and *A if it fits. */
 static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode, tl__aff *A) {
@@ -5437,6 +5447,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
   }
   A->lo = (unsigned char)lo;
   for (unsigned j = 0; j < 32; j++) A->win[j] = t[lo + j < mmax ? lo + j : mmax];
+  A->bw = !tl__aff_flat(A);
   /* NaN of either sign to one code */
   A->tu = mode != TL__AFF_UNS && t[0x80 | mmax] == t[mmax] && tl__aff_rule(A, 0x80 | mmax) != t[mmax];
   /* at most one byte patched */
@@ -5445,6 +5456,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
       if (A->nexc == 1) return 0;
       A->exc[A->nexc] = (unsigned char)x, A->exv[A->nexc] = t[x], A->nexc++;
     }
+  if (A->bw && A->nexc && !A->w32 && !A->t1 && !A->tu) return 0; /* form 1 has no blended window */
   /* an unused slot (the forms that patch do one byte): byte 0 to its own entry */
   if (!A->nexc) A->exc[0] = 0, A->exv[0] = t[0];
   for (unsigned x = 0; x < 256; x++)
@@ -5459,10 +5471,10 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
     for (unsigned m = 0; m < 128; m++) B.cap = t[m] > B.cap ? t[m] : B.cap;
     unsigned x = 0;
     while (x < 256 && tl__aff_eval(&B, x) == t[x]) x++;
-    if (x == 256) *A = B, A->nt = 1;
+    if (x == 256 && tl__aff_flat(&B)) *A = B, A->nt = 1;
   }
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
-  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0};
+  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0, 0, 3, 9};
   A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_form(A)] -
             2 * tl__aff_avg(A);
   return 1;
@@ -5504,8 +5516,23 @@ static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
     if (!np) return NULL;
     memset(np, 0, sizeof *np);
     if (tl__aff_find(t, src == TL__FOLD_UNS, &np->A)) {
-      np->win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)np->A.win));
-      np->win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(np->A.win + 16)));
+      /* the forms that XOR their window (tl__aff32's XW, XW2; not 6-8): entry XOR formula; XW2 of 32
+         entries: win0 the lower 16 XOR the upper 16, win1 the upper; of 16 (form 3): win0 0, win1 those;
+         the blends': the entries (16: win1 = win0) */
+      const int form = tl__aff_form(&np->A), xw = form < 6, w32 = np->A.w32;
+      const unsigned mmax = np->A.mode == TL__AFF_UNS ? 255 : 127;
+      unsigned char wx[48];
+      for (unsigned j = 0; j < 32; j++)
+        wx[j] = (unsigned char)(np->A.win[j] ^ (xw ? tl__aff_f(&np->A, np->A.lo + j < mmax ? np->A.lo + j : mmax) : 0));
+      const unsigned char *w0 = wx, *w1 = w32 ? wx + 16 : wx;
+      if ((form == 2 || form == 3) && w32) {
+        for (unsigned j = 0; j < 16; j++) wx[j] ^= wx[16 + j];
+      } else if (form == 3) {
+        memset(wx + 32, 0, 16);
+        w0 = wx + 32, w1 = wx;
+      }
+      np->win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w0));
+      np->win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w1));
     } else {
       free(np), np = &tl__aff_none;
     }
@@ -5542,12 +5569,23 @@ static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m25
    optional parts done: 0 none, 1 the patched byte, 2 the 32-entry
    window, 3 those and the level c1 and NaN unsigned, 4 and 5: 0 and 1
    without the tail (tl__aff.nt: the cap gives its codes) (neutral constants
-   where a rule has no use for a part: win1 = win0, c1 = c2, tum = 0,
-   patches of bytes to their own entries). No branches in the loop: they
-   cost more than the operations (each part about 2-4 of 13-24). */
+   where a rule has no use for a part: c1 = c2, tum = 0, patches of bytes
+   to their own entries). No branches in the loop: they cost more than the
+   operations (each part about 2-4 of 13-24). The window: where the formula
+   is flat below it (tl__aff_flat), VPXOR with lookups of entry XOR formula,
+   which give 0 past the window (forms 0-5); else (6, 7, 8: forms 0, 2, 3)
+   blends of the entries' lookups with the formula. As many operations
+   either way, but VPBLENDVB runs one a cycle on the Intel Xeon measured
+   (VPXOR three; on AMD's Zen 3 a blend is one operation): AVX2 there, 32 KiB, in
+   alternation: float8_e4m3fn -> float8_e4m3fnuz 52 -> 58 GB/s,
+   float8_e5m2fnuz -> float8_e4m3fn 45 -> 51, float8_e4m3fn -> uint4 (32
+   entries) 30 -> 38, float8_e3m4 -> float4_e2m1fn 24 -> 28,
+   float8_e4m3b11fnuz -> float6_e2m3fn (form 3) 19.6 -> 22.2. */
 static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FORM,
                                                                const tl__affk *K) {
-  const int W = FORM == 2 || FORM == 3, E = FORM == 1 || FORM == 3 || FORM == 5, FULL = FORM == 3, NT = FORM >= 4;
+  const int W = FORM == 2 || FORM == 3 || FORM == 7 || FORM == 8, E = FORM == 1 || FORM == 3 || FORM == 5 || FORM == 8,
+            FULL = FORM == 3 || FORM == 8, NT = FORM == 4 || FORM == 5, XW = !W && FORM != 6,
+            XW2 = FORM == 2 || FORM == 3;
   const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   __m256i v = m;
   for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
@@ -5566,9 +5604,17 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
   }
   v = _mm256_min_epu8(SH < 0 && RH == 2 ? v : _mm256_add_epi8(v, K->c), K->cap);
   const __m256i i = _mm256_adds_epu8(_mm256_subs_epu8(m, K->lo), K->wb);
-  __m256i w = _mm256_shuffle_epi8(K->win0, i);
-  if (W) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
-  v = _mm256_blendv_epi8(w, v, i);
+  if (XW) {
+    v = _mm256_xor_si256(v, _mm256_shuffle_epi8(K->win0, i)); /* win0: entry XOR formula (tl__aff_get) */
+  } else if (XW2) { /* 32 entries: win1 (the upper 16) read at i, win0 XOR win1 at i + 16 (0 from the upper 16
+                       on); 16 (form 3): win1 at i, win0 0 */
+    v = _mm256_xor_si256(v, _mm256_xor_si256(_mm256_shuffle_epi8(K->win1, i),
+                                             _mm256_shuffle_epi8(K->win0, _mm256_adds_epu8(i, _mm256_set1_epi8(16)))));
+  } else {
+    __m256i w = _mm256_shuffle_epi8(K->win0, i);
+    if (W) w = _mm256_blendv_epi8(w, _mm256_shuffle_epi8(K->win1, i), _mm256_slli_epi16(i, 3));
+    v = _mm256_blendv_epi8(w, v, i);
+  }
   if (FULL) v = _mm256_blendv_epi8(v, K->t1v, tl__aff_ge(m, K->c1m, MODE));
   const __m256i tm = NT ? _mm256_setzero_si256() : tl__aff_ge(m, K->c2m, MODE);
   if (!NT) v = _mm256_blendv_epi8(v, K->tailv, tm);
@@ -5582,8 +5628,8 @@ static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH
 
 /* tl__aff32's form for rule A */
 static int tl__aff_form(const tl__aff *A) {
-  if (A->t1 || A->tu || (A->w32 && A->nexc)) return 3;
-  return A->w32 ? 2 : (A->nexc ? 1 : 0) + 4 * A->nt;
+  if (A->t1 || A->tu || (A->w32 && A->nexc)) return A->bw ? 8 : 3;
+  return A->w32 ? (A->bw ? 7 : 2) : A->bw ? 6 : (A->nexc ? 1 : 0) + 4 * A->nt;
 }
 
 static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P, const unsigned char *t, int SH,
@@ -5592,7 +5638,7 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   const tl__aff *A = &P->A;
   const int uns = MODE == TL__AFF_UNS;
   tl__affk K; /* read before the loop: stores through d could alias *P */
-  K.win0 = P->win0, K.win1 = A->w32 ? P->win1 : P->win0, K.wb = _mm256_set1_epi8(A->w32 ? 0x60 : 0x70);
+  K.win0 = P->win0, K.win1 = P->win1, K.wb = _mm256_set1_epi8(A->w32 ? 0x60 : 0x70);
   K.c = _mm256_set1_epi8((char)(tl__aff_avg(A) ? 2 * A->c - 1 : A->c)), K.cap = _mm256_set1_epi8((char)A->cap), K.lo = _mm256_set1_epi8((char)A->lo);
   K.c1m = _mm256_set1_epi8((char)((A->t1 ? A->c1 : A->c2) - !uns));
   K.t1v = _mm256_set1_epi8((char)(A->t1 ? A->t1v : A->tailv));
@@ -5618,7 +5664,8 @@ static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P,
   TL__AFFFN(SHN, SH, RH, 3, F) TL__AFFFN(SHN, SH, RH, 4, F)
 #define TL__AFFFNS(SHN, SH, RH)                                                                                 \
   TL__AFFFNM(SHN, SH, RH, 0) TL__AFFFNM(SHN, SH, RH, 1) TL__AFFFNM(SHN, SH, RH, 2) TL__AFFFNM(SHN, SH, RH, 3)     \
-  TL__AFFFNM(SHN, SH, RH, 4) TL__AFFFNM(SHN, SH, RH, 5)
+  TL__AFFFNM(SHN, SH, RH, 4) TL__AFFFNM(SHN, SH, RH, 5) TL__AFFFNM(SHN, SH, RH, 6) TL__AFFFNM(SHN, SH, RH, 7) \
+  TL__AFFFNM(SHN, SH, RH, 8)
 TL__AFFFNS(z, 0, 0)
 TL__AFFFNS(l1, 1, 0) TL__AFFFNS(l2, 2, 0)
 TL__AFFFNS(w2, 2, 1) TL__AFFFNS(w3, 3, 1) TL__AFFFNS(w4, 4, 1)
@@ -5633,11 +5680,12 @@ TL__AFFFNS(a1, -1, 2)
 static tl__aff_fn_t tl__aff_fn(const tl__aff *A) {
 #define TL__AFFM(SHN, F) {tl__aff_##SHN##_0##F, tl__aff_##SHN##_1##F, tl__aff_##SHN##_2##F, tl__aff_##SHN##_3##F, tl__aff_##SHN##_4##F}
 #define TL__AFFROW(SHN) {TL__AFFM(SHN, 0), TL__AFFM(SHN, 1), TL__AFFM(SHN, 2), TL__AFFM(SHN, 3), TL__AFFM(SHN, 4), \
-                         TL__AFFM(SHN, 5)}
+                         TL__AFFM(SHN, 5), TL__AFFM(SHN, 6), TL__AFFM(SHN, 7), \
+                         TL__AFFM(SHN, 8)}
 #define TL__AFFNONE {{NULL}}
   /* rows: the shift codes 0, left 1..4 saturating, left 1..4 wrapping, right 1..4 even, right 1..4 half
      up, right 1 even by VPAVGB (tl__aff_avg) */
-  static const tl__aff_fn_t fns[18][6][5] = {
+  static const tl__aff_fn_t fns[18][9][5] = {
       TL__AFFROW(z),  TL__AFFROW(l1), TL__AFFROW(l2), TL__AFFNONE,    TL__AFFNONE,    TL__AFFNONE,
       TL__AFFROW(w2), TL__AFFROW(w3), TL__AFFROW(w4), TL__AFFROW(r1), TL__AFFROW(r2), TL__AFFROW(r3),
       TL__AFFNONE,    TL__AFFNONE,    TL__AFFROW(h2), TL__AFFROW(h3), TL__AFFROW(h4), TL__AFFROW(a1)};
@@ -5666,8 +5714,8 @@ static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl
   const tl__foldp *F = atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
   if (!F) return P;
   const int form = tl__aff_form(&P->A);
-  if (F->F.src == TL__FOLD_UNS) return form == 0 && F->F.k >= 5 ? P : NULL;
-  return form != 3 || F->F.k >= 6 ? P : NULL;
+  if (F->F.src == TL__FOLD_UNS) return (form == 0 || form == 6) && F->F.k >= 5 ? P : NULL;
+  return (form != 3 && form != 8) || F->F.k >= 6 ? P : NULL;
 }
 
 /* ---- float8 -> 1-byte types as the sum of two nibble lookups ("row sums") --

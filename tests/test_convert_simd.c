@@ -1172,8 +1172,20 @@ static void test_aff_enabled(void **state) {
     if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3, sat) != 5 + 1) bad++;
     if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E5M2FNUZ, sat) != 16 + 4 + 1) bad++;
   }
+  /* the window by VPXOR where the formula is flat below it (the 32-entry
+     window: float8_e4m3fn -> uint4, form 2; with the level or the patch:
+     float8_e4m3b11fnuz -> float6_e2m3fn, form 3), by blends where it is not
+     (float8_e8m0fnu -> float8_e4m3fn, whose left shifts wrap: form 6 for
+     0; float8_e5m2fnuz -> uint8: form 8 for 3) */
+  for (int sat = 0; sat < 2; sat++, n += 3) {
+    if (tl__avx2_aff_kind(TL_FLOAT8_E4M3FN, TL_UINT4, sat) != 2 + 1) bad++;
+    if (tl__avx2_aff_kind(TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT6_E2M3FN, sat) != 3 + 1) bad++;
+    if (tl__avx2_aff_kind(TL_FLOAT8_E5M2FNUZ, TL_UINT8, sat) != 8 + 1) bad++;
+  }
+  n++;
+  if (tl__avx2_aff_kind(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3FN, 0) != 6 + 1) bad++;
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2));
+  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7);
   assert_int_equal(bad, 0);
 }
 
