@@ -17,6 +17,9 @@ static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
 static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
 static int tl__cpu_bf16 = 0;               /* AVX512-BF16 (with the avx512 tier) */
 static int tl__cpu_streams = 0;            /* interleaved streams pay past the caches (tl__run_streams) */
+/* software prefetch into L2 (PREFETCHT1) in streaming runs: Intel CPUs
+   (tl__pf, convert_internal.h); set once by tl__tier_init, read by kernels */
+int tl__pf_l2 = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 static _Atomic int tl__tier_ready; /* 1 once tl__tier_init has run (tl_convert_contiguous's fast path) */
@@ -38,6 +41,8 @@ static int tl__detect(void) {
     /* "AuthenticAMD" (EBX "Auth", EDX "enti", ECX "cAMD", little-endian) family
        17h (base 0xF + extended 0x08): Zen, Zen+, Zen 2 (tl__run_streams) */
     tl__cpu_streams = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
+    /* "GenuineIntel" (EBX "Genu", EDX "ineI", ECX "ntel") */
+    tl__pf_l2 = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;
@@ -95,6 +100,11 @@ static void tl__tier_init(void) {
      tests run both */
   const char *nv = getenv("TYPELATTICE_AVX512_BASE");
   if (nv && *nv && strcmp(nv, "0") != 0) tl__cpu_vbmi = 0, tl__cpu_bf16 = 0;
+  /* TYPELATTICE_PREFETCH=l1|l2: the streaming runs' software prefetch into L1
+     (PREFETCHT0) or L2 (PREFETCHT1) whatever the vendor (benchmarks) */
+  const char *pv = getenv("TYPELATTICE_PREFETCH");
+  if (pv && strcmp(pv, "l1") == 0) tl__pf_l2 = 0;
+  else if (pv && strcmp(pv, "l2") == 0) tl__pf_l2 = 1;
   atomic_store(&tl__tier, t);
   atomic_store_explicit(&tl__tier_ready, 1, memory_order_release);
 }
