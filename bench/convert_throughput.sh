@@ -86,6 +86,9 @@ case "$fam:${model:-0}" in
         if { [ "$m" -ge 16 ] && [ "$m" -le 31 ]; } || { [ "$m" -ge 96 ] && [ "$m" -le 127 ]; } ||
            { [ "$m" -ge 160 ] && [ "$m" -le 175 ]; }; then uarch="Zen 4, "; else uarch="Zen 3, "; fi ;;
   26:*) uarch="Zen 5, " ;;
+  # Intel reports family 6; under KVM the model may be the hypervisor's: name the class by
+  # its features (AVX-512 FP16 and AMX first came with Sapphire Rapids)
+  6:*) grep -q -w avx512_fp16 /proc/cpuinfo 2>/dev/null && uarch="Intel, AVX-512 FP16 and AMX: Sapphire Rapids or later, " ;;
 esac
 measured=$(printf '%s; ' "${revs[@]}" | sed 's/; $//')
 run_note="Measured here by \`bench/convert_throughput.sh${QUICK:+ $QUICK}\` ($measured): $(nproc)-CPU machine, $cpu${fam:+ (${uarch}family $fam model $model; ${simd:-no AVX2})}, $cc; ${RUN_CONDITIONS:-other jobs were running, so DRAM-bound figures vary by tens of percent}."

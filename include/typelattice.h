@@ -746,7 +746,9 @@ TL_API int tl_convert_contiguous(tl_dtype from, const void *src, tl_dtype to, vo
  * variable TYPELATTICE_CPU=scalar|avx2|avx512 selects a lower tier (an unknown
  * or unavailable value is ignored), and TYPELATTICE_AVX512_BASE=1 keeps the
  * AVX-512 tier off its AVX512-VBMI and AVX512-BF16 kernels (as on CPUs
- * without them; for testing); tl_convert_set_tier switches at run time
+ * without them; for testing), and TYPELATTICE_PREFETCH=l1|l2 sets where
+ * large (streaming) conversions prefetch their source (default: L2 on
+ * Intel CPUs, L1 elsewhere; for benchmarks); tl_convert_set_tier switches at run time
  * for the whole process (TL_EINVAL for NULL or an unknown name,
  * TL_EUNSUPPORTED if the CPU lacks it). Never NULL.
  * On AArch64 the tiers are "scalar" and "neon" (Advanced SIMD, from

@@ -312,15 +312,18 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
  * alternation: float64 -> float8_e4m3fn 0.71 -> 0.85, uint64 ->
  * float6_e3m2fn 0.74 -> 0.93 (into L2 8 KiB ahead the same; into L1 2 KiB
  * ahead 0.77 / 0.82, 8 KiB 0.71 / -). A pure read of the source ran at 14 GB/s
- * there, memcpy 14 (read + write). On Zen 4 and later PREFETCHT1 fills L2
- * only and was seen dropped at times (Wang et al., 2024): not used there. */
+ * there, memcpy 14 (read + write). Not at the complex sources' 1 KiB
+ * (tl__pf_for): into L2 there complex64 -> float8_e4m3fn ran 1.01-1.11 ->
+ * 0.91-0.93, complex128 -> float4_e2m1fn 1.04-1.06 -> 0.93. On Zen 4 and
+ * later PREFETCHT1 fills L2 only and was seen dropped at times (Wang et
+ * al., 2024): not used there. */
 #ifndef TL__PF_AHEAD
 #define TL__PF_AHEAD ((size_t)4096)
 #endif
 extern int tl__pf_l2;
 static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
   if (!pf) return;
-  if (tl__pf_l2)
+  if (tl__pf_l2 && pf >= TL__PF_AHEAD)
     for (size_t o = 0; o < span; o += 64) __builtin_prefetch((const void *)((uintptr_t)p + pf + o), 0, 2);
   else
     for (size_t o = 0; o < span; o += 64) __builtin_prefetch((const void *)((uintptr_t)p + pf + o), 0, 3);
