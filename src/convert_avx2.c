@@ -5383,6 +5383,10 @@ typedef struct tl__affp_ tl__affp;
 typedef void (*tl__aff_fn_t)(const tl__affp *, const unsigned char *, const void *, void *, size_t);
 static tl__aff_fn_t tl__aff_fn(const tl__aff *A);
 
+/* tl__aff32's forms 6, 7, 8 are forms 0, 2, 3 with the window by blends
+   (tl__aff.bw): the form whose parts they do */
+static inline int tl__aff_base(int form) { return form == 6 ? 0 : form == 7 ? 2 : form == 8 ? 3 : form; }
+
 /* Is the formula flat below the window (f(m) = f(lo) for m < lo)? Then the
    window is a VPXOR of the formula with lookups of (entry XOR formula) that
    give 0 outside it (tl__aff32), not blends. */
@@ -5474,8 +5478,8 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
     if (x == 256 && tl__aff_flat(&B)) *A = B, A->nt = 1;
   }
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
-  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0, 0, 3, 9};
-  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_form(A)] -
+  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0};
+  A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_base(tl__aff_form(A))] -
             2 * tl__aff_avg(A);
   return 1;
 }
@@ -5519,7 +5523,7 @@ static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
       /* the forms that XOR their window (tl__aff32's XW, XW2; not 6-8): entry XOR formula; XW2 of 32
          entries: win0 the lower 16 XOR the upper 16, win1 the upper; of 16 (form 3): win0 0, win1 those;
          the blends': the entries (16: win1 = win0) */
-      const int form = tl__aff_form(&np->A), xw = form < 6, w32 = np->A.w32;
+      const int form = tl__aff_form(&np->A), xw = tl__aff_base(form) == form, w32 = np->A.w32;
       const unsigned mmax = np->A.mode == TL__AFF_UNS ? 255 : 127;
       unsigned char wx[48];
       for (unsigned j = 0; j < 32; j++)
@@ -5583,9 +5587,8 @@ static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m25
    float8_e4m3b11fnuz -> float6_e2m3fn (form 3) 19.6 -> 22.2. */
 static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FORM,
                                                                const tl__affk *K) {
-  const int W = FORM == 2 || FORM == 3 || FORM == 7 || FORM == 8, E = FORM == 1 || FORM == 3 || FORM == 5 || FORM == 8,
-            FULL = FORM == 3 || FORM == 8, NT = FORM == 4 || FORM == 5, XW = !W && FORM != 6,
-            XW2 = FORM == 2 || FORM == 3;
+  const int F = tl__aff_base(FORM), BW = FORM != F, W = F == 2 || F == 3, E = F == 1 || F == 3 || F == 5,
+            FULL = F == 3, NT = F >= 4, XW = !W && !BW, XW2 = W && !BW;
   const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   __m256i v = m;
   for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
@@ -5714,8 +5717,8 @@ static const tl__affp *tl__aff_use(tl_dtype from, tl_dtype to, int sat, const tl
   const tl__foldp *F = atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
   if (!F) return P;
   const int form = tl__aff_form(&P->A);
-  if (F->F.src == TL__FOLD_UNS) return (form == 0 || form == 6) && F->F.k >= 5 ? P : NULL;
-  return (form != 3 && form != 8) || F->F.k >= 6 ? P : NULL;
+  if (F->F.src == TL__FOLD_UNS) return tl__aff_base(form) == 0 && F->F.k >= 5 ? P : NULL;
+  return tl__aff_base(form) != 3 || F->F.k >= 6 ? P : NULL;
 }
 
 /* ---- float8 -> 1-byte types as the sum of two nibble lookups ("row sums") --
@@ -6250,6 +6253,14 @@ static const tl__bl *tl__bl_get(tl_dtype from, tl_dtype to, int sat) {
   return TL__PUBLISH(tl__bls[from][to][sat != 0], np, &tl__bl_none);
 }
 
+/* int8's sign into a magnitude's code v (tl__bl, tl__bn): the format's sign
+   bit arg where x < 0; SG 2: that bit is bit 7, x's own */
+static inline __attribute__((always_inline)) __m256i tl__bl_sign(__m256i v, __m256i x, int SG, __m256i arg) {
+  if (!SG) return v;
+  return _mm256_or_si256(v, SG == 2 ? _mm256_and_si256(x, _mm256_set1_epi8((char)0x80))
+                                    : _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), arg));
+}
+
 /* int8 in the 6-row form without blends: |x| <= 128, so the rows' nested
    tests m > 15, 31, 63 are the sign bits of m - 16, m - 32, m - 64, which
    VPSHUFB reads itself (0 where bit 7 is set; the low nibble is m's): the
@@ -6268,8 +6279,7 @@ static inline __attribute__((always_inline)) __m256i tl__bl32_i8(const __m256i *
   v = _mm256_xor_si256(v, _mm256_shuffle_epi8(D[1], _mm256_sub_epi8(m, _mm256_set1_epi8(32))));
   v = _mm256_xor_si256(v, _mm256_shuffle_epi8(D[2], _mm256_sub_epi8(m, _mm256_set1_epi8(64))));
   v = _mm256_min_epu8(_mm256_add_epi8(v, _mm256_shuffle_epi8(T[0], hi)), cap);
-  return SG == 2 ? _mm256_or_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)))
-                 : _mm256_or_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), arg));
+  return tl__bl_sign(v, x, SG, arg);
 }
 
 static inline __attribute__((always_inline)) __m256i tl__bl32(const __m256i *T, __m256i x, int SG, int W, __m256i cap,
@@ -6291,7 +6301,7 @@ static inline __attribute__((always_inline)) __m256i tl__bl32(const __m256i *T, 
   v = _mm256_blendv_epi8(v, r3, _mm256_cmpgt_epi8(m, _mm256_set1_epi8(63)));
   v = _mm256_blendv_epi8(v, top, m);
   v = _mm256_min_epu8(_mm256_add_epi8(v, _mm256_shuffle_epi8(T[0], hi)), cap);
-  return SG ? _mm256_or_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), arg)) : v;
+  return tl__bl_sign(v, x, SG, arg);
 }
 
 static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, const unsigned char *t, int SG, int W,
@@ -6416,7 +6426,7 @@ static inline __attribute__((always_inline)) __m256i tl__bn32(__m256i PT, __m256
   __m256i v = _mm256_add_epi8(_mm256_shuffle_epi8(ET, hi), q);
   v = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(ST, m), _mm256_cmpeq_epi8(hi, _mm256_setzero_si256()));
   v = _mm256_min_epu8(v, cap);
-  return SG ? _mm256_or_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), arg)) : v;
+  return tl__bl_sign(v, x, SG, arg);
 }
 
 static inline __attribute__((always_inline)) void tl__bn_run(const tl__bn *P, const unsigned char *t, int SG, int SH,
