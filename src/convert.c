@@ -20,6 +20,9 @@ static int tl__cpu_streams = 0;            /* interleaved streams pay past the c
 /* software prefetch into L2 (PREFETCHT1) in streaming runs: Intel CPUs
    (tl__pf, convert_internal.h); set once by tl__tier_init, read by kernels */
 int tl__pf_l2 = 0;
+/* VPBLENDVB ymm costs more than a VPXOR (Intel cores: one a cycle against
+   three); the AVX2 1-byte routes weigh blended forms by it (tl__aff_use) */
+int tl__cpu_blend_slow = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 static _Atomic int tl__tier_ready; /* 1 once tl__tier_init has run (tl_convert_contiguous's fast path) */
@@ -43,6 +46,7 @@ static int tl__detect(void) {
     tl__cpu_streams = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
     /* "GenuineIntel" (EBX "Genu", EDX "ineI", ECX "ntel") */
     tl__pf_l2 = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
+    tl__cpu_blend_slow = tl__pf_l2;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;

@@ -321,6 +321,7 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
 #define TL__PF_AHEAD ((size_t)4096)
 #endif
 extern int tl__pf_l2;
+extern int tl__cpu_blend_slow; /* convert.c: Intel cores, where VPBLENDVB is slow */
 static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
   if (!pf) return;
   if (tl__pf_l2 && pf >= TL__PF_AHEAD)

@@ -1184,8 +1184,18 @@ static void test_aff_enabled(void **state) {
   }
   n++;
   if (tl__avx2_aff_kind(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E4M3FN, 0) != 6 + 1) bad++;
+  /* that rule runs before the pair's 5-bit fold except where blends are slow
+     (tl__cpu_blend_slow: Intel), and the bytes are the scalar tier's either way */
+  static const tl_dtype e8to[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ};
+  for (size_t k = 0; k < sizeof e8to / sizeof e8to[0]; k++, n++) {
+    if (tl__avx2_fold_bits(TL_FLOAT8_E8M0FNU, e8to[k], 0) != 5) bad++;
+    if (tl__avx2_lut8_route(TL_FLOAT8_E8M0FNU, e8to[k], 0) != (tl__cpu_blend_slow ? 6 : 5)) bad++;
+    uint8_t src[256 + 32], out[256 + 64], ref[256 + 64];
+    for (int i = 0; i < 256 + 32; i++) src[i] = (uint8_t)(i * 73 + 5);
+    compare_tiers(TL_FLOAT8_E8M0FNU, src, e8to[k], 256 + 32, 0, 0, out, ref, 2);
+  }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7);
+  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7 + 3);
   assert_int_equal(bad, 0);
 }
 
