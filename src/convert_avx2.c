@@ -6347,10 +6347,16 @@ static __attribute__((noinline)) void tl__bl_u8(const tl__bl *P, const unsigned 
  * shift and an OR; the rounding on bytes: VPAVGB of n and 2^(sh-1) - 2 + lsb
  * (lsb: n's bit sh) gives (n + 2^(sh-1) - 1 + lsb) >> 1 without overflow,
  * then >> (sh - 1). Saturation and int8's sign as tl__bl (cap, arg).
- * Three shuffles and one blend against tl__bl's seven and five (nine and
- * seven in its 8-row form), but no faster than the 6-row form: it replaces
- * only the 8-row one (tl__route_find). Accepted only if this formula,
- * evaluated in scalar code, gives the pair's table for all 256 bytes. */
+ * Three shuffles against tl__bl's seven and five blends (nine and seven in
+ * its 8-row form); below 16 S is read by m + 0x70 (VPSHUFB's 0 from m = 16
+ * on, where q = 0 and E[0] = 0 leave S[m] below), added, not blended. No
+ * faster than the 6-row form where blends are cheap (Zen 4): there it
+ * replaces only the 8-row one (tl__route_find); where they are slow
+ * (tl__cpu_blend_slow, Intel) the 6-row one too: on an Intel Xeon (AVX-512
+ * FP16 class), AVX2, 32 KiB, x memcpy, best of 7 in alternation, uint8 ->
+ * float8_e4m3 / e4m3fn 0.22-0.23 -> 0.29-0.30, and the blend gone, uint8 ->
+ * float8_e5m2 0.28 -> 0.30. Accepted only if this formula, evaluated in
+ * scalar code, gives the pair's table for all 256 bytes. */
 typedef struct {
   __m256i P, E, S;
   unsigned char cap, arg, sh;
@@ -6427,8 +6433,10 @@ static inline __attribute__((always_inline)) __m256i tl__bn32(__m256i PT, __m256
   const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(n, SH), _mm256_set1_epi8(1));
   const __m256i a = _mm256_avg_epu8(n, _mm256_or_si256(lsb, _mm256_set1_epi8((char)((1 << (SH - 1)) - 2))));
   const __m256i q = _mm256_and_si256(_mm256_srli_epi16(a, SH - 1), _mm256_set1_epi8((char)(0xFF >> (SH - 1))));
-  __m256i v = _mm256_add_epi8(_mm256_shuffle_epi8(ET, hi), q);
-  v = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(ST, m), _mm256_cmpeq_epi8(hi, _mm256_setzero_si256()));
+  /* m < 16: n = 0, so q = 0 and E[0] = 0 leave S[m], read by m + 0x70 (bit 7
+     set, VPSHUFB's 0, from m = 16 on) */
+  __m256i v = _mm256_add_epi8(_mm256_add_epi8(_mm256_shuffle_epi8(ET, hi), q),
+                              _mm256_shuffle_epi8(ST, _mm256_adds_epu8(m, _mm256_set1_epi8(0x70))));
   v = _mm256_min_epu8(v, cap);
   return tl__bl_sign(v, x, SG, arg);
 }
@@ -6445,12 +6453,17 @@ static inline __attribute__((always_inline)) void tl__bn_run(const tl__bn *P, co
   if (nt) _mm_sfence();
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
-/* the one form that runs (tl__route_find): uint8 into a format of two
-   mantissa bits (sh = 5), the 8-row binade form's targets; int8 keeps its
-   folds there */
+/* the forms that run (tl__route_find): uint8 into a format of two mantissa
+   bits (sh = 5), the 8-row binade form's targets, and where blends are slow
+   of three (sh = 4, float8_e4m3/e4m3fn/e4m3fnuz); int8 keeps its folds and
+   its blend-free 6-row form (tl__bl32_i8) */
 static __attribute__((noinline)) void tl__bn_u8_m2(const tl__bn *P, const unsigned char *t, const void *s, void *d,
                                                    size_t n) {
   tl__bn_run(P, t, 0, 5, s, d, n);
+}
+static __attribute__((noinline)) void tl__bn_u8_m3(const tl__bn *P, const unsigned char *t, const void *s, void *d,
+                                                   size_t n) {
+  tl__bn_run(P, t, 0, 4, s, d, n);
 }
 
 /* The binade formula tl__avx2_lut8 runs pair (from, to, sat) by, or NULL:
@@ -7041,10 +7054,11 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     const tl__bl *B = tl__bl_use(from, to, sat);
     /* the normalized binades in place of the 8-row form (AVX2 on Zen 4, 32
        KiB, in alternation: uint8 -> float8_e5m2/e5m2fnuz x 1.21-1.25; of the
-       6-row form x 0.91-0.92, of int8's 7-bit folds x 0.85-0.96) */
-    const tl__bn *BN = B && B->wide && from == TL_UINT8 ? tl__bn_get(from, to, sat) : NULL;
-    if (BN && BN->sh == 5) {
-      R->run = tl__r_bn, R->P = BN, R->f.bn = tl__bn_u8_m2;
+       6-row form x 0.91-0.92, of int8's 7-bit folds x 0.85-0.96), and of the
+       6-row form where blends are slow (Intel: x 1.3, tl__bn) */
+    const tl__bn *BN = B && (B->wide || tl__cpu_blend_slow) && from == TL_UINT8 ? tl__bn_get(from, to, sat) : NULL;
+    if (BN && (BN->sh == 5 || BN->sh == 4)) {
+      R->run = tl__r_bn, R->P = BN, R->f.bn = BN->sh == 5 ? tl__bn_u8_m2 : tl__bn_u8_m3;
       return 1;
     }
     if (B) {

@@ -1380,13 +1380,15 @@ static void test_bn_enabled(void **state) {
     tl_dtype from, to;
     int route;
   } r[] = {{TL_UINT8, TL_FLOAT8_E5M2, 10}, {TL_UINT8, TL_FLOAT8_E5M2FNUZ, 10}, {TL_UINT8, TL_FLOAT8_E4M3FN, 3},
-           {TL_INT8, TL_FLOAT8_E5M2, 6}};
+           {TL_INT8, TL_FLOAT8_E5M2, 6}, {TL_UINT8, TL_FLOAT8_E4M3, 3}, {TL_UINT8, TL_FLOAT8_E4M3FNUZ, 3}};
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
   for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
   for (size_t p = 0; p < sizeof r / sizeof r[0]; p++)
     for (int sat = 0; sat < 2; sat++) {
-      assert_int_equal(tl__avx2_lut8_route(r[p].from, r[p].to, sat), r[p].route);
+      /* where blends are slow (Intel) uint8's 6-row form gives way to the binades */
+      assert_int_equal(tl__avx2_lut8_route(r[p].from, r[p].to, sat),
+                       r[p].route == 3 && r[p].from == TL_UINT8 && tl__cpu_blend_slow ? 10 : r[p].route);
       for (int off = 0; off < 32; off += 5) /* the scalar tier, then avx2 (tiers[1]) */
         compare_tiers(r[p].from, src + off, r[p].to, N, (size_t)off, sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
     }
