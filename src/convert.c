@@ -16,7 +16,7 @@ enum { TL__NTIERS = 4 };
 static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
 static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
 static int tl__cpu_bf16 = 0;               /* AVX512-BF16 (with the avx512 tier) */
-static int tl__cpu_streams = 0;            /* interleaved streams pay past the caches (tl__run_streams) */
+static int tl__cpu_streams = 0;            /* interleaved streams pay past the caches (tl__run_streams): Zen 2, Intel */
 /* software prefetch into L2 (PREFETCHT1) in streaming runs: Intel CPUs
    (tl__pf, convert_internal.h); set once by tl__tier_init, read by kernels */
 int tl__pf_l2 = 0;
@@ -43,10 +43,12 @@ static int tl__detect(void) {
     const unsigned family = ((a >> 8) & 0xF) + (((a >> 8) & 0xF) == 0xF ? (a >> 20) & 0xFF : 0);
     /* "AuthenticAMD" (EBX "Auth", EDX "enti", ECX "cAMD", little-endian) family
        17h (base 0xF + extended 0x08): Zen, Zen+, Zen 2 (tl__run_streams) */
-    tl__cpu_streams = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
+    const int zen2 = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
     /* "GenuineIntel" (EBX "Genu", EDX "ineI", ECX "ntel") */
-    tl__pf_l2 = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
-    tl__cpu_blend_slow = tl__pf_l2;
+    const int intel = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
+    tl__cpu_streams = zen2 || intel;
+    tl__pf_l2 = intel;
+    tl__cpu_blend_slow = intel;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;
@@ -211,10 +213,21 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
  * of store change, not the bytes. A Zen 4 core is the other way round: one
  * stream reads at 17-20 GB/s, two interleaved at 11-14, and the pairs ran
  * faster as one call (AVX2 tier, 64 MiB, in alternation, 110 of the 117 pairs
- * the bench had below 0.9x memcpy). So streams are the default only on the
- * CPUs measured to gain, AMD family 17h (Zen to Zen 2, tl__cpu_streams);
- * other CPUs (Zen 3/4, Intel) run one call, the pattern their prefetchers
- * follow. */
+ * the bench had below 0.9x memcpy). An Intel Xeon (AVX-512 FP16 class, KVM,
+ * 2 vCPUs) gains as Zen 2 does, with the software prefetch kept in every
+ * piece (the kernels that drop it in pieces on Zen 2, float -> integer and
+ * uint64 -> float8, keep it on Intel: tl__pf_l2): AVX2, 64 MiB, source and
+ * output out of every cache (a 1 GiB read between calls), x memcpy, median
+ * of 5, one call -> streams in alternation, over the 142 pairs of issue 14's
+ * set whose output is at most a quarter of the source and which the bench
+ * had below 0.95x: 26 -> 83 at >= 0.9x (a second run, the machine slower:
+ * 70 -> 108), complex128 -> float8_e4m3fn 0.86 -> 1.02, complex64 ->
+ * float6_e2m3fn 0.72 -> 0.88, int32 -> int8 0.85 -> 0.98, float64 ->
+ * float8_e4m3fn 0.93 -> 1.01, uint64 -> float8_e4m3fn 0.83 -> 0.92; lost:
+ * float32 -> the 1-byte integers 1.03-1.06 -> 0.96-0.99, int64 -> bfloat16
+ * 0.90 -> 0.86. So streams are the default on the CPUs measured to gain: AMD
+ * family 17h (Zen to Zen 2) and Intel (tl__cpu_streams); other CPUs (Zen
+ * 3/4/5) run one call, the pattern their prefetchers follow. */
 enum { TL__NSTREAMS = 2, TL__PAGE = 4096 };
 /* the bound; 0: by the CPU (32 MiB, the AVX2 kernels' streaming-store bound,
    where streams pay, tl__cpu_streams; else none) */

@@ -537,7 +537,7 @@ static void test_streams(void **state) {
 
 /* By default (setting 0) a run past the caches is cut into streams only on
    the CPUs where that was measured to pay (tl__streams_by_cpu: AMD family
-   17h), else converted as one call; the bytes are the same either way. */
+   17h, Intel), else converted as one call; the bytes are the same either way. */
 static void test_streams_default(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip();
