@@ -17,6 +17,7 @@ static int tl__cpu_best = TL__TIER_SCALAR; /* set once by tl__tier_init */
 static int tl__cpu_vbmi = 0;               /* AVX512-VBMI (with the avx512 tier) */
 static int tl__cpu_bf16 = 0;               /* AVX512-BF16 (with the avx512 tier) */
 static int tl__cpu_streams = 0;            /* interleaved streams pay past the caches (tl__run_streams): Zen 2, Intel */
+static _Atomic int tl__cpu_streams512 = 0; /* the AVX-512 tier's runs too, by the AVX2 kernels: Intel */
 /* software prefetch into L2 (PREFETCHT1) in streaming runs: Intel CPUs
    (tl__pf, convert_internal.h); set once by tl__tier_init, read by kernels */
 int tl__pf_l2 = 0;
@@ -47,6 +48,7 @@ static int tl__detect(void) {
     /* "GenuineIntel" (EBX "Genu", EDX "ineI", ECX "ntel") */
     const int intel = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
     tl__cpu_streams = zen2 || intel;
+    atomic_store_explicit(&tl__cpu_streams512, intel, memory_order_relaxed);
     tl__pf_l2 = intel;
     tl__cpu_blend_slow = intel;
     (void)v0;
@@ -240,6 +242,12 @@ int tl__streams_by_cpu(void) {
   return tl__cpu_streams;
 }
 
+int tl__streams512(int on) {
+  tl__tier_get();
+  return on < 0 ? atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed)
+                : atomic_exchange_explicit(&tl__cpu_streams512, on != 0, memory_order_relaxed);
+}
+
 size_t tl__streams_set_min(size_t bytes) {
   return atomic_exchange_explicit(&tl__streams_min, bytes, memory_order_relaxed);
 }
@@ -410,6 +418,30 @@ static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const cha
 }
 #endif
 
+/* The AVX-512 tier on Intel (tl__cpu_streams512): a run that streams would
+ * cut runs in them by the AVX2 tier's kernel of the pair, whose pieces
+ * prefetch (the AVX-512 kernels prefetch only with streaming stores, so their
+ * pieces gained nothing). An Intel Xeon (AVX-512 FP16 class), 64 MiB, out of
+ * every cache, x memcpy, median of 5, the AVX-512 kernel as one call ->
+ * the AVX2 kernel in streams, in alternation: complex128 -> float6_e2m3fn
+ * 0.82 -> 1.00, complex64 -> float8_e4m3fn 0.86 -> 0.97, float64 ->
+ * float8_e4m3 0.79 -> 0.91, float32 -> float8_e5m2 0.71 -> 0.86, uint64 ->
+ * float8_e4m3fn 0.84 -> 0.91. Over 142 pairs of issue 14's set whose output
+ * is at most a quarter of the source: 69 -> 107 at >= 0.9x; the gains into
+ * the 1-byte float formats (float8/6/4: 87 pairs, 17 -> 54), the losses
+ * into integers (int32 -> int8 1.08 -> 0.94, complex32 -> uint8 1.07 ->
+ * 0.91) and float16/bfloat16 (int64 -> bfloat16 1.10 -> 0.88): so only runs
+ * into the 1-byte float formats. 1 if it converted the run, 0 (nothing
+ * written) if not. */
+static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, const char *src, char *dst, size_t n,
+                              size_t S, size_t D) {
+  if (tier < TL__TIER_AVX512 || !atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed) || D != 1 ||
+      tl__info(to)->kind != TL_KIND_FLOAT || S < 4 || (S + D) * n < tl__streams_bound())
+    return 0;
+  const tl__contig_fn f2 = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
+  return f2 && tl__run_streams(f2, from, to, sat, src, dst, n, S, D);
+}
+
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */
 int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
@@ -426,13 +458,15 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   }
   if (tier >= TL__TIER_AVX2) fn = tl__x86_kernel(tier, from, to, sat);
   if (fn) {
-    /* streams in the AVX2 tier only: measured there (the AVX-512 tier on a
-       Zen 4 passed its 64 MiB figures as one call; the AVX2 kernels it runs,
-       tl__avx512_defers, ran slower in streams there: int32 ->
+    /* streams in the AVX2 tier, and in the AVX-512 tier on Intel by the AVX2
+       kernels (tl__streams512_run); not in the AVX-512 tier elsewhere (on a
+       Zen 4 it passed its 64 MiB figures as one call; the AVX2 kernels it
+       runs, tl__avx512_defers, ran slower in streams there: int32 ->
        float6_e2m3fn 1.31 -> 0.88x memcpy at 64 MiB) */
     if (tier != TL__TIER_AVX2 ||
         !tl__run_streams(fn, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
-      fn(src, dst, n);
+      if (!tl__streams512_run(tier, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
+        fn(src, dst, n);
     return 1;
   }
 #if defined(TL_HAVE_X86)
@@ -547,7 +581,9 @@ static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, i
   if (!f) return 0; /* not looked for yet */
   if (f == tl__kc_none) {
     if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
-  } else if (t == TL__TIER_AVX2 && S >= 4 * D && (S + D) * n >= tl__streams_bound()) {
+  } else if ((t == TL__TIER_AVX2 || (D == 1 && tl__catalogue[to].kind == TL_KIND_FLOAT &&
+                                      atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed))) &&
+             S >= 4 * D && (S + D) * n >= tl__streams_bound()) {
     return 0; /* tl__run_streams's first tests: streams possible */
   }
   if (!tl__threads_one(n, S + D)) return 0;

@@ -222,8 +222,12 @@ extern _Thread_local int tl__nt_off;
  * pay, else never); returns the previous setting. */
 size_t tl__streams_set_min(size_t bytes);
 /* For the tests: 1 if this CPU converts runs past the caches in streams by
- * default (AMD family 17h), 0 if as one call. */
+ * default (AMD family 17h, Intel), 0 if as one call. */
 int tl__streams_by_cpu(void);
+/* For the tests: whether the AVX-512 tier cuts such runs into streams too,
+ * with the AVX2 tier's kernels (Intel); on < 0 only asks, else sets it;
+ * returns the previous setting. */
+int tl__streams512(int on);
 /* For the tests: how many runs were converted in interleaved streams. */
 unsigned long tl__streams_runs(void);
 /* Run the current tier's contiguous fast path for the pair: 1 when it converted

@@ -535,6 +535,61 @@ static void test_streams(void **state) {
   free(sbuf), free(out), free(ref);
 }
 
+/* The AVX-512 tier on Intel (tl__streams512) cuts such runs into the 1-byte
+ * float formats into streams by the AVX2 kernels: with it on, every run of
+ * the pairs below past a lowered bound goes in streams and gives the scalar
+ * tier's bytes (a source that starts off its page and an output off its line
+ * too); with it off, none does; runs into integers, float16/bfloat16 and a
+ * halving run never do. Skipped without the AVX-512 tier. */
+static void test_streams512(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx512") != TL_OK) skip();
+  assert_int_equal(ntiers_avail(), 3);
+  const size_t prev = tl__streams_set_min((size_t)32 << 10);
+  const int was = tl__streams512(1);
+  assert_int_equal(tl__streams512(-1), 1);
+  const size_t maxn = 8 * 4096 + 4096, maxb = maxn * 16 + 8192;
+  unsigned char *sbuf = malloc(maxb), *out = malloc(maxb + 64), *ref = malloc(maxb + 64);
+  assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+  fill(sbuf, maxb);
+  static const tl_dtype pairs[][2] = {{TL_COMPLEX128, TL_FLOAT6_E2M3FN}, {TL_FLOAT64, TL_FLOAT8_E4M3},
+                                      {TL_UINT64, TL_FLOAT8_E4M3FN},     {TL_INT32, TL_FLOAT4_E2M1FN},
+                                      {TL_COMPLEX64, TL_FLOAT8_E8M0FNU}, {TL_FLOAT32, TL_FLOAT8_E5M2}};
+  for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+    for (int sat = 0; sat < 2; sat++)
+      for (int on = 1; on >= 0; on--) {
+        tl__streams512(on);
+        const tl_dtype from = pairs[p][0], to = pairs[p][1];
+        const size_t n = (maxn * 16 - 64 * 16) / isz(from);
+        const unsigned long before = tl__streams_runs();
+        /* scalar, avx2 (in streams at this bound), then avx512 */
+        compare_tiers(from, sbuf + 2 * isz(from), to, n, 64 - isz(to), sat ? TL_CONVERT_SATURATE : 0, out, ref, 3);
+        assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+        const unsigned long mid = tl__streams_runs();
+        assert_int_equal(tl_convert_contiguous(from, sbuf, to, out, n, sat ? TL_CONVERT_SATURATE : 0, NULL), TL_OK);
+        if (tl__streams_runs() - mid != (unsigned long)on)
+          fail_msg("%s -> %s (sat %d), streams512 %d: %lu runs in streams", tl_dtype_name(from), tl_dtype_name(to), sat,
+                   on, tl__streams_runs() - mid);
+        assert_true(tl__streams_runs() >= before);
+      }
+  /* into integers and float16/bfloat16 (measured slower so), and a halving run: one call */
+  tl__streams512(1);
+  const unsigned long before = tl__streams_runs();
+  static const tl_dtype one[][2] = {{TL_INT32, TL_INT8}, {TL_COMPLEX64, TL_UINT8}, {TL_INT64, TL_BFLOAT16}, {TL_INT16, TL_INT8}};
+  for (size_t p = 0; p < sizeof one / sizeof one[0]; p++) {
+    compare_tiers(one[p][0], sbuf, one[p][1], (maxn * 16 - 64 * 16) / isz(one[p][0]), 0, 0, out, ref, 1);
+    assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+    memset(out, 0xA5, maxb);
+    assert_int_equal(tl_convert_contiguous(one[p][0], sbuf, one[p][1], out, (maxn * 16 - 64 * 16) / isz(one[p][0]), 0, NULL), TL_OK);
+    assert_memory_equal(out, ref, (maxn * 16 - 64 * 16) / isz(one[p][0]) * isz(one[p][1]));
+  }
+  assert_int_equal(tl__streams_runs(), before);
+  tl__streams512(was);
+  tl__streams_set_min(prev);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  free(sbuf), free(out), free(ref);
+}
+
 /* By default (setting 0) a run past the caches is cut into streams only on
    the CPUs where that was measured to pay (tl__streams_by_cpu: AMD family
    17h, Intel), else converted as one call; the bytes are the same either way. */
@@ -2314,6 +2369,7 @@ int main(void) {
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
       cmocka_unit_test(test_streams),
+      cmocka_unit_test(test_streams512),
       cmocka_unit_test(test_streams_default),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
