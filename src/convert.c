@@ -222,7 +222,7 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
  * output out of every cache (a 1 GiB read between calls), x memcpy, median
  * of 5, one call -> streams in alternation, over the 142 pairs of issue 14's
  * set whose output is at most a quarter of the source and which the bench
- * had below 0.95x: 26 -> 83 at >= 0.9x (a second run, the machine slower:
+ * had below 0.95x: 26 -> 83 at >= 0.9x (an earlier run, the machine faster:
  * 70 -> 108), complex128 -> float8_e4m3fn 0.86 -> 1.02, complex64 ->
  * float6_e2m3fn 0.72 -> 0.88, int32 -> int8 0.85 -> 0.98, float64 ->
  * float8_e4m3fn 0.93 -> 1.01, uint64 -> float8_e4m3fn 0.83 -> 0.92; lost:
@@ -418,8 +418,8 @@ static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const cha
 }
 #endif
 
-/* The AVX-512 tier on Intel (tl__cpu_streams512): a run that streams would
- * cut runs in them by the AVX2 tier's kernel of the pair, whose pieces
+/* The AVX-512 tier on Intel (tl__cpu_streams512): a run tl__run_streams
+ * would cut is converted in streams by the AVX2 tier's kernel of the pair, whose pieces
  * prefetch (the AVX-512 kernels prefetch only with streaming stores, so their
  * pieces gained nothing). An Intel Xeon (AVX-512 FP16 class), 64 MiB, out of
  * every cache, x memcpy, median of 5, the AVX-512 kernel as one call ->
@@ -435,11 +435,16 @@ static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const cha
  * written) if not. */
 static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, const char *src, char *dst, size_t n,
                               size_t S, size_t D) {
+#if defined(TL_HAVE_X86)
   if (tier < TL__TIER_AVX512 || !atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed) || D != 1 ||
       tl__info(to)->kind != TL_KIND_FLOAT || S < 4 || (S + D) * n < tl__streams_bound())
     return 0;
   const tl__contig_fn f2 = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
   return f2 && tl__run_streams(f2, from, to, sat, src, dst, n, S, D);
+#else
+  (void)tier, (void)from, (void)to, (void)sat, (void)src, (void)dst, (void)n, (void)S, (void)D;
+  return 0; /* no x86 tiers */
+#endif
 }
 
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
