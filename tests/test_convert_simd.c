@@ -535,12 +535,12 @@ static void test_streams(void **state) {
   free(sbuf), free(out), free(ref);
 }
 
-/* The AVX-512 tier on Intel (tl__streams512) cuts such runs into the 1-byte
- * float formats into streams by the AVX2 kernels: with it on, every run of
+/* The AVX-512 tier on Intel (tl__streams512) cuts such runs from float and
+ * complex sources into the 1-byte float formats into streams by the AVX2 kernels: with it on, every run of
  * the pairs below past a lowered bound goes in streams and gives the scalar
  * tier's bytes (a source that starts off its page and an output off its line
- * too); with it off, none does; runs into integers, float16/bfloat16 and a
- * halving run never do. Skipped without the AVX-512 tier. */
+ * too); with it off, none does; runs into integers, float16/bfloat16, from
+ * integers and a halving run never do. Skipped without the AVX-512 tier. */
 static void test_streams512(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx512") != TL_OK) skip();
@@ -553,8 +553,8 @@ static void test_streams512(void **state) {
   assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
   fill(sbuf, maxb);
   static const tl_dtype pairs[][2] = {{TL_COMPLEX128, TL_FLOAT6_E2M3FN}, {TL_FLOAT64, TL_FLOAT8_E4M3},
-                                      {TL_UINT64, TL_FLOAT8_E4M3FN},     {TL_INT32, TL_FLOAT4_E2M1FN},
-                                      {TL_COMPLEX64, TL_FLOAT8_E8M0FNU}, {TL_FLOAT32, TL_FLOAT8_E5M2}};
+                                      {TL_COMPLEX32, TL_FLOAT4_E2M1FN},  {TL_COMPLEX64, TL_FLOAT8_E8M0FNU},
+                                      {TL_FLOAT32, TL_FLOAT8_E5M2}};
   for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
     for (int sat = 0; sat < 2; sat++)
       for (int on = 1; on >= 0; on--) {
@@ -572,10 +572,11 @@ static void test_streams512(void **state) {
                    on, tl__streams_runs() - mid);
         assert_true(tl__streams_runs() >= before);
       }
-  /* into integers and float16/bfloat16 (measured slower so), and a halving run: one call */
+  /* into integers and float16/bfloat16, from integers (measured slower so), and a halving run: one call */
   tl__streams512(1);
   const unsigned long before = tl__streams_runs();
-  static const tl_dtype one[][2] = {{TL_INT32, TL_INT8}, {TL_COMPLEX64, TL_UINT8}, {TL_INT64, TL_BFLOAT16}, {TL_INT16, TL_INT8}};
+  static const tl_dtype one[][2] = {{TL_INT32, TL_INT8},         {TL_COMPLEX64, TL_UINT8}, {TL_INT64, TL_BFLOAT16},
+                                    {TL_UINT64, TL_FLOAT8_E4M3FN}, {TL_INT32, TL_FLOAT4_E2M1FN}, {TL_INT16, TL_INT8}};
   for (size_t p = 0; p < sizeof one / sizeof one[0]; p++) {
     compare_tiers(one[p][0], sbuf, one[p][1], (maxn * 16 - 64 * 16) / isz(one[p][0]), 0, 0, out, ref, 1);
     assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
