@@ -21,6 +21,10 @@ static _Atomic int tl__cpu_streams512 = 0; /* the AVX-512 tier's runs too, by th
 /* software prefetch into L2 (PREFETCHT1) in streaming runs: Intel CPUs
    (tl__pf, convert_internal.h); set once by tl__tier_init, read by kernels */
 int tl__pf_l2 = 0;
+/* the kernels that drop their prefetch in tl__run_streams's pieces (Zen 2's
+   measure) keep it: Intel CPUs; set once by tl__tier_init (not by
+   TYPELATTICE_PREFETCH, which picks the cache level only) */
+int tl__pf_pieces = 0;
 /* VPBLENDVB ymm costs more than a VPXOR (Intel cores: one a cycle against
    three); the AVX2 1-byte routes weigh blended forms by it (tl__aff_use) */
 int tl__cpu_blend_slow = 0;
@@ -50,6 +54,7 @@ static int tl__detect(void) {
     tl__cpu_streams = zen2 || intel;
     atomic_store_explicit(&tl__cpu_streams512, intel, memory_order_relaxed);
     tl__pf_l2 = intel;
+    tl__pf_pieces = intel;
     tl__cpu_blend_slow = intel;
     (void)v0;
   }
@@ -218,7 +223,7 @@ int tl__contig_has(int tier, tl_dtype from, tl_dtype to, int sat) {
  * the bench had below 0.9x memcpy). An Intel Xeon (AVX-512 FP16 class, KVM,
  * 2 vCPUs) gains as Zen 2 does, with the software prefetch kept in every
  * piece (the kernels that drop it in pieces on Zen 2, float -> integer and
- * uint64 -> float8, keep it on Intel: tl__pf_l2): AVX2, 64 MiB, source and
+ * uint64 -> float8, keep it on Intel: tl__pf_pieces): AVX2, 64 MiB, source and
  * output out of every cache (a 1 GiB read between calls), x memcpy, median
  * of 5, one call -> streams in alternation, over the 142 pairs of issue 14's
  * set whose output is at most a quarter of the source and which the bench
@@ -253,22 +258,35 @@ size_t tl__streams_set_min(size_t bytes) {
 }
 unsigned long tl__streams_runs(void) { return atomic_load_explicit(&tl__streams_count, memory_order_relaxed); }
 
-/* Run the AVX2 tier's kernel fn for pair (from, to, sat) on n elements (S -> D
- * bytes each) in streams when that pays: 1 if it did, 0 (nothing written) if
- * the run is to be one call. Not cut besides the shapes above: int64's clamped
- * lookups (into float4/float6/e3m4/b11), which lost when cut with pieces of 1,
- * 2 or 4 pages alike (0.76-0.84 -> 0.55-0.61x memcpy; uint64's kept
- * 0.88-0.94, int64 -> float8_e4m3fn gained 0.77 -> 0.87). */
 /* The bound in bytes (source and output) from which a run may go in streams:
    tl__streams_min, or by the CPU when 0 */
 static size_t tl__streams_bound(void) {
   const size_t min = atomic_load_explicit(&tl__streams_min, memory_order_relaxed);
   return min ? min : tl__cpu_streams ? (size_t)32 << 20 : SIZE_MAX;
 }
+/* May a run of tier `tier` (S -> D bytes an element, n elements) go in
+ * streams by its shape? Past the bound, an output at most a quarter of the
+ * source; in the AVX-512 tier only where tl__streams512_run cuts (Intel,
+ * float and complex sources into the 1-byte float formats). The one
+ * statement of it for tl__run_streams, tl__streams512_run and the fast path. */
+static int tl__streams_shape(int tier, tl_dtype from, tl_dtype to, size_t S, size_t D, size_t n) {
+  if (S < 4 * D || (S + D) * n < tl__streams_bound()) return 0;
+  if (tier == TL__TIER_AVX2) return 1;
+  const char fk = tl__catalogue[from].kind;
+  return tier == TL__TIER_AVX512 && atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed) && D == 1 &&
+         tl__catalogue[to].kind == TL_KIND_FLOAT && (fk == TL_KIND_FLOAT || fk == TL_KIND_COMPLEX);
+}
+
+/* Run the AVX2 tier's kernel fn for pair (from, to, sat) on n elements (S -> D
+ * bytes each) in streams when that pays: 1 if it did, 0 (nothing written) if
+ * the run is to be one call. Not cut besides the shapes above: int64's clamped
+ * lookups (into float4/float6/e3m4/b11), which lost when cut with pieces of 1,
+ * 2 or 4 pages alike (0.76-0.84 -> 0.55-0.61x memcpy; uint64's kept
+ * 0.88-0.94, int64 -> float8_e4m3fn gained 0.77 -> 0.87). */
 static int tl__run_streams(tl__contig_fn fn, tl_dtype from, tl_dtype to, int sat, const char *s, char *d, size_t n,
                            size_t S, size_t D) {
   const size_t P = TL__PAGE / S; /* elements a piece: one page of source */
-  if (S < 4 * D || (S + D) * n < tl__streams_bound() || n < 4 * TL__NSTREAMS * P || (uintptr_t)s % S != 0) return 0;
+  if (!tl__streams_shape(TL__TIER_AVX2, from, to, S, D, n) || n < 4 * TL__NSTREAMS * P || (uintptr_t)s % S != 0) return 0;
   if (from == TL_INT64 && tl__avx2_cl_has(from, to, sat)) return 0;
   const size_t i0 = ((TL__PAGE - ((uintptr_t)s & (TL__PAGE - 1))) & (TL__PAGE - 1)) / S; /* to the first page */
   const size_t per = (n - i0) / TL__NSTREAMS / P * P; /* the halves start on page boundaries */
@@ -440,10 +458,7 @@ static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const cha
 static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, const char *src, char *dst, size_t n,
                               size_t S, size_t D) {
 #if defined(TL_HAVE_X86)
-  if (tier < TL__TIER_AVX512 || !atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed) || D != 1 ||
-      tl__info(to)->kind != TL_KIND_FLOAT || (tl__info(from)->kind != TL_KIND_FLOAT && tl__info(from)->kind != TL_KIND_COMPLEX) ||
-      S < 4 || (S + D) * n < tl__streams_bound())
-    return 0;
+  if (tier < TL__TIER_AVX512 || !tl__streams_shape(tier, from, to, S, D, n)) return 0;
   const tl__contig_fn f2 = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
   return f2 && tl__run_streams(f2, from, to, sat, src, dst, n, S, D);
 #else
@@ -473,10 +488,10 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
        Zen 4 it passed its 64 MiB figures as one call; the AVX2 kernels it
        runs, tl__avx512_defers, ran slower in streams there: int32 ->
        float6_e2m3fn 1.31 -> 0.88x memcpy at 64 MiB) */
-    if (tier != TL__TIER_AVX2 ||
-        !tl__run_streams(fn, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
-      if (!tl__streams512_run(tier, from, to, sat, src, dst, n, (size_t)fi->itemsize, (size_t)ti->itemsize))
-        fn(src, dst, n);
+    const size_t S = (size_t)fi->itemsize, D = (size_t)ti->itemsize;
+    const int cut = tier == TL__TIER_AVX2 ? tl__run_streams(fn, from, to, sat, src, dst, n, S, D)
+                                          : tl__streams512_run(tier, from, to, sat, src, dst, n, S, D);
+    if (!cut) fn(src, dst, n);
     return 1;
   }
 #if defined(TL_HAVE_X86)
@@ -591,11 +606,8 @@ static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, i
   if (!f) return 0; /* not looked for yet */
   if (f == tl__kc_none) {
     if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
-  } else if ((t == TL__TIER_AVX2 || (D == 1 && tl__catalogue[to].kind == TL_KIND_FLOAT &&
-                                      (tl__catalogue[from].kind == TL_KIND_FLOAT || tl__catalogue[from].kind == TL_KIND_COMPLEX) &&
-                                      atomic_load_explicit(&tl__cpu_streams512, memory_order_relaxed))) &&
-             S >= 4 * D && (S + D) * n >= tl__streams_bound()) {
-    return 0; /* tl__run_streams's first tests: streams possible */
+  } else if (tl__streams_shape(t, from, to, S, D, n)) {
+    return 0; /* streams possible */
   }
   if (!tl__threads_one(n, S + D)) return 0;
   *tier = t, *fn = f;

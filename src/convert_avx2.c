@@ -958,11 +958,11 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
      0.91, -> int16 0.90 -> 0.98, complex64 -> uint8 0.90 -> 1.01, float64 ->
      uint8 0.88 -> 0.95; float16/bfloat16/complex32, converted to float32
      first, lost without it: complex32 -> int8 1.03 -> 0.92). Intel keeps
-     it there (tl__pf_l2: its pieces without it, an Intel Xeon, AVX2, 64
+     it there (tl__pf_pieces: its pieces without it, an Intel Xeon, AVX2, 64
      MiB, out of cache, x memcpy: float64 -> int8 0.85, complex128 -> uint8
      0.84; with it 1.01, 1.05) */
   const int light = SF == 4 || SF == 8 || SF == TL__SF_C64 || SF == TL__SF_C128;
-  const size_t pf = light && !nt && !tl__pf_l2 ? 0 : tl__pf_for(from, to, nt);
+  const size_t pf = light && !nt && !tl__pf_pieces ? 0 : tl__pf_for(from, to, nt);
   if (SF == 4 || SF == TL__SF_C64 || SF == 8 || SF == TL__SF_C128) {
     /* float32/float64/complex64/complex128 -> every integer type, 32
        elements a step: VCVTT* alone, with no clamp or NaN mask, gives every
@@ -2800,10 +2800,10 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   /* uint64 in tl__run_streams's pieces: faster without the prefetch, int64
      slower (Zen 2, 64 MiB, x memcpy, in alternation: uint64 -> float8_e4m3fn
      0.86 -> 0.93, -> float8_e5m2fnuz 0.89 -> 0.92; int64 -> float8_e4m3fn
-     0.91 -> 0.88 without); on Intel (tl__pf_l2) slower without (an Intel
+     0.91 -> 0.88 without); on Intel (tl__pf_pieces) slower without (an Intel
      Xeon, AVX2, 64 MiB, out of cache, x memcpy: uint64 -> float8_e4m3fn
      0.73 -> 0.92 with it, -> float8_e5m2 0.73 -> 0.90) */
-  const size_t pf = from == TL_UINT64 && !nt && !tl__pf_l2 ? 0 : tl__pf_for(from, to, nt);
+  const size_t pf = from == TL_UINT64 && !nt && !tl__pf_pieces ? 0 : tl__pf_for(from, to, nt);
   if (from == TL_INT16 || from == TL_UINT16) { /* no NaN: no scalar block */
     for (; i + 32 <= n; i += 32) {
       tl__pf(pf, s + 2 * i, 64);
