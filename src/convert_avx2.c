@@ -3259,6 +3259,7 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
     /* this block by tl__ib8 (every block, for the 16-bit sources) */
     for (const size_t end = W ? i + 16 : n; i + 16 <= end && i + 16 <= n; i += 16) {
       const char *p = s + i * isz;
+      tl__pf(pf, p, 16 * isz);
       tl__ib_st(from, d + 2 * i, tl__bf16_rne(tl__ib8(from, p)), tl__bf16_rne(tl__ib8(from, p + 8 * isz)), nt);
     }
   }
