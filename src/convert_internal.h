@@ -135,6 +135,7 @@ int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float
 int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat); /* integers -> early-saturating float8/6/4 by a clamp */
 int tl__avx2_rg_range(tl_dtype from, tl_dtype to, int sat); /* float8 -> 1-byte types by a range clamp: its range, or 0 */
 int tl__avx2_rg_sign(tl_dtype from, tl_dtype to, int sat);  /* its sign rule + 1 (1 tables, 2 XOR, 3 one code, 4 negated), or 0 */
+int tl__avx2_rg_zero(tl_dtype from, tl_dtype to, int sat);  /* 1, 2: its constant results 0 (cleared, not blended), or 0 */
 /* Turn the folded lookups off (1) or on (0); returns the previous setting (tests, benchmarks). */
 int tl__avx2_fold_disable(int off);
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off

@@ -1461,6 +1461,57 @@ static void compare_runs(tl_dtype from, tl_dtype to, int sat, const unsigned cha
       compare_tiers(from, src + off, to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
 }
 
+/* A range clamp (route 4) whose constant results are 0 (the result of the
+ * codes above its range for both halves, an fnuz source's 0x80; unsigned
+ * targets' negatives) clears those lanes instead of blending them in
+ * (tl__avx2_rg_zero 1, or 2 with the negatives, which only Intel's
+ * tl__cpu_blend_slow runs): float8_e5m2 -> uint8 (NaN 0 and every
+ * negative 0 without saturation, as the scalar tier gives) has 2,
+ * float8_e4m3fnuz -> uint8 none (0x7F is 240 there). Every pair with a
+ * clamp gives the scalar tier's bytes with either form of the negatives. */
+static void test_rg_zero(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  /* the facts the two named pairs' flags rest on, from the scalar tier */
+  uint8_t codes[256], e5u8[256], fnuz[256];
+  for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
+  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2, codes, TL_UINT8, e5u8, 256, 0, NULL), TL_OK);
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E4M3FNUZ, codes, TL_UINT8, fnuz, 256, 0, NULL), TL_OK);
+  for (int i = 0x7D; i < 0x80; i++) assert_int_equal(e5u8[i] | e5u8[0x80 | i], 0); /* NaN */
+  for (int i = 0x80; i < 0x100; i++) assert_int_equal(e5u8[i], 0);
+  assert_int_equal(fnuz[0x7F], 240);
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  assert_int_equal(tl__avx2_rg_zero(TL_FLOAT8_E5M2, TL_UINT8, 0), 2);
+  assert_int_equal(tl__avx2_rg_zero(TL_FLOAT8_E4M3FNUZ, TL_UINT8, 0), 0);
+  assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3FNUZ, TL_UINT8, 0) > 0);
+  assert_int_equal(tl__avx2_rg_zero((tl_dtype)-1, TL_UINT8, 0), 0);
+  assert_int_equal(tl__avx2_rg_zero(TL_INT8, TL_INT2, 0), 0); /* no clamp */
+  const int saved = tl__cpu_blend_slow;
+  int z[3] = {0, 0, 0};
+  for (int a = 0; a < TL_NUM_CONCRETE; a++)
+    for (int b = 0; b < TL_NUM_CONCRETE; b++) {
+      const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
+      if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
+      for (int sat = 0; sat < 2; sat++) {
+        if (tl__avx2_lut8_route(F, T, sat) != 4) continue;
+        const int zf = tl__avx2_rg_zero(F, T, sat);
+        assert_true(zf >= 0 && zf <= 2);
+        z[zf]++;
+        for (int slow = 0; slow < 2; slow++) {
+          tl__cpu_blend_slow = slow;
+          compare_runs(F, T, sat, src, N, out, ref);
+        }
+        tl__cpu_blend_slow = saved;
+      }
+    }
+  assert_true(z[1] > 0 && z[2] > 0 && z[0] > 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* A 1-byte lookup that is one shuffle of an index made by one or two
  * operations (the low nibble, min(byte, 1), min(byte & 0x7F, 1)) runs
  * before every rule: bool -> every 1-byte type, the 1-byte types -> bool
@@ -2384,6 +2435,7 @@ int main(void) {
       cmocka_unit_test(test_bl_enabled),
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
+      cmocka_unit_test(test_rg_zero),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
