@@ -147,6 +147,7 @@ int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat); /* its form + 1, + 1
 int tl__avx2_ns_disable(int off);                            /* the row-sum rules off (1) or on; returns the previous */
 int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat);   /* the pair's row-sum rule's operations; 0 none */
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its corrections; -1 none */
+int tl__avx2_ns_sgh(tl_dtype from, tl_dtype to, int sat);         /* 1: its sign looked up with the rows; 0 not; -1 no rule */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
    6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup. Kept once found, but found anew

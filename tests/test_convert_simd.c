@@ -1263,7 +1263,10 @@ static void test_aff_enabled(void **state) {
  * and without saturation); none for int8 or float8_e8m0fnu sources (no sign
  * bit), multi-byte outputs or a dtype out of range; turned off, the pair
  * takes another route and the same bytes come out (every code, as
- * test_byte_sources_every_value checks for every pair). */
+ * test_byte_sources_every_value checks for every pair). A rule whose sign
+ * is an XOR of bit 7, with no cap and no row sum past 255, adds the sign
+ * bit in its rows' lookup instead (float8_e3m4 -> float8_e4m3,
+ * float8_e4m3 -> float8_e5m2; not the capped float8_e4m3 -> float8_e3m4). */
 static void test_ns_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
@@ -1296,6 +1299,12 @@ static void test_ns_enabled(void **state) {
       assert_true(other != 8 && other != 0);
       assert_memory_equal(out, ref, sizeof out);
     }
+  /* the sign bit added in the rows' lookup (TL__NS_XORH): XOR80 rules with no cap and no sum past 255 */
+  assert_int_equal(tl__avx2_ns_sgh(TL_FLOAT8_E3M4, TL_FLOAT8_E4M3, 0), 1);
+  assert_int_equal(tl__avx2_ns_sgh(TL_FLOAT8_E4M3, TL_FLOAT8_E5M2, 0), 1);
+  assert_int_equal(tl__avx2_ns_sgh(TL_FLOAT8_E4M3, TL_FLOAT8_E3M4, 0), 0); /* capped */
+  assert_int_equal(tl__avx2_ns_sgh(TL_FLOAT8_E3M4, TL_INT8, 0), 0);        /* the negating rule */
+  assert_int_equal(tl__avx2_ns_sgh(TL_INT8, TL_FLOAT8_E4M3, 0), -1);       /* no row sums */
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3, TL_FLOAT8_E3M4, 0), 4);
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 5);
   assert_int_equal(tl__avx2_ns_corrections(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
