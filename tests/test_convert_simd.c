@@ -1410,6 +1410,11 @@ static void test_fast_path(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* Every byte value in runs with each code beside many others: src[i] for i < n */
+static void fill_codes(uint8_t *src, int n) {
+  for (int i = 0; i < n; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+}
+
 /* Normalized binades (tl__bn): the formula holds for int8/uint8 into the
  * float8 formats whose overflow past uint8's range is one code (inf, NaN or,
  * saturating, the largest finite: a cap), so into float8_e3m4,
@@ -1448,7 +1453,7 @@ static void test_bn_enabled(void **state) {
            {TL_INT8, TL_FLOAT8_E5M2, 6}, {TL_UINT8, TL_FLOAT8_E4M3, 3}, {TL_UINT8, TL_FLOAT8_E4M3FNUZ, 3}};
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
-  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  fill_codes(src, N + 64);
   for (size_t p = 0; p < sizeof r / sizeof r[0]; p++)
     for (int sat = 0; sat < 2; sat++) {
       /* where blends are slow (Intel) uint8's 6-row form gives way to the binades */
@@ -1483,7 +1488,7 @@ static void test_rg_zero(void **state) {
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
-  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  fill_codes(src, N + 64);
   /* the facts the two named pairs' flags rest on, from the scalar tier */
   uint8_t codes[256], e5u8[256], fnuz[256];
   for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
@@ -1534,7 +1539,7 @@ static void test_lut_one_shuffle(void **state) {
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
-  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  fill_codes(src, N + 64);
   int checked = 0;
   for (int a = 0; a < TL_NUM_CONCRETE; a++)
     for (int b = 0; b < TL_NUM_CONCRETE; b++) {
@@ -1585,7 +1590,7 @@ static void test_lut_half(void **state) {
               {TL_INT2, 0},  {TL_INT4, 0},  {TL_FLOAT8_E4M3FN, 0}};
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
-  for (int i = 0; i < N + 64; i++) src[i] = (uint8_t)(i * 151 + i / 256);
+  fill_codes(src, N + 64);
   for (int f = 0; f < 2; f++)
     for (size_t j = 0; j < sizeof want / sizeof want[0]; j++)
       for (int sat = 0; sat < 2; sat++) {
