@@ -3256,7 +3256,9 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
       tl__ib_st(from, d + 2 * i, tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c0))),
                 tl__bf16_rne(_mm256_castps_si256(_mm256_cvtepi32_ps(c1))), nt);
     }
-    /* this block by tl__ib8 (every block, for the 16-bit sources) */
+    /* this block by tl__ib8 (every block, for the 16-bit sources), prefetched
+       as the blocks above (an Intel Xeon, 64 MiB, out of cache, x memcpy:
+       int16 -> bfloat16 0.86-0.91 without, 1.04-1.05 with) */
     for (const size_t end = W ? i + 16 : n; i + 16 <= end && i + 16 <= n; i += 16) {
       const char *p = s + i * isz;
       tl__pf(pf, p, 16 * isz);
@@ -7280,7 +7282,7 @@ int tl__avx2_lut_half(tl_dtype from, tl_dtype to, int sat) {
 /* For the tests: the route tl__avx2_lut8 takes for pair (from, to, sat) now:
    0 none, 1 the int8/uint8 clamp, 2 a byte rule, 3 a binade formula, 4 a
    range clamp, 5 an affine rule, 6 a fold, 7 the lookup, 8 a row-sum rule, 9
-   a high-nibble lookup. */
+   a high-nibble lookup, 10 the normalized binades (tl__bn). */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
   if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1) return 0;
   tl__tier_current(); /* the CPU's flags (tl__cpu_blend_slow) before a route is kept */

@@ -150,7 +150,8 @@ int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its correct
 int tl__avx2_ns_sgh(tl_dtype from, tl_dtype to, int sat);         /* 1: its sign looked up with the rows; 0 not; -1 no rule */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
-   6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup. Kept once found, but found anew
+   6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup, 10 the normalized binades.
+   Kept once found, but found anew
    while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
 /* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in
