@@ -7907,6 +7907,40 @@ static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const
   const int lim = 127 + ti->bits - (ti->kind == TL_KIND_INT); /* the first overflowing code */
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
+  /* the byte form, where the table's overflow entry is the destination's
+     largest value and NaN's 0 (the scalar cast's, which the tests hold it
+     to): k = x - 127 wrapped to a byte, clamped to L = lim - 127 by a signed
+     byte min (x below 127 and NaN wrap to 128..255, which the min keeps and
+     whose shift gives 0); the result 1 << k, less 1 where k is L (2^31 - 1
+     for int32; 0 - 1 for uint32, whose shift by 32 gives 0). Per 16 codes 2
+     byte operations, then 4 a vector (widen, shift, compare, add) where the
+     compares and blends had 8, 6 of them µops of VPBLENDVB on Intel. An Intel
+     Xeon, AVX2, 32 KiB, x memcpy, in alternation: -> int32/uint32 0.43 ->
+     0.73, -> int64/uint64 0.38 -> 0.73. */
+  const int L = lim - 127;
+  const int64_t top = L == 64 ? -1 : L == 32 ? (int64_t)0xFFFFFFFF : (int64_t)((1ull << L) - 1);
+  if (ovf == top && nan == 0) {
+    const __m128i b8 = _mm_set1_epi8(127), L8 = _mm_set1_epi8((char)L);
+    if (D == 4) {
+      const __m256i one = _mm256_set1_epi32(1), Lv = _mm256_set1_epi32(L);
+      for (; i + 16 <= n; i += 16) {
+        const __m128i k = _mm_min_epi8(_mm_sub_epi8(TL__L16(s + i), b8), L8);
+        const __m256i k0 = _mm256_cvtepu8_epi32(k), k1 = _mm256_cvtepu8_epi32(_mm_unpackhi_epi64(k, k));
+        tl__st32(d + 4 * i, _mm256_add_epi32(_mm256_sllv_epi32(one, k0), _mm256_cmpeq_epi32(k0, Lv)), nt);
+        tl__st32(d + 4 * i + 32, _mm256_add_epi32(_mm256_sllv_epi32(one, k1), _mm256_cmpeq_epi32(k1, Lv)), nt);
+      }
+    } else {
+      const __m256i one = _mm256_set1_epi64x(1), Lv = _mm256_set1_epi64x(L);
+      for (; i + 16 <= n; i += 16) {
+        const __m128i k = _mm_min_epi8(_mm_sub_epi8(TL__L16(s + i), b8), L8);
+        const __m128i kk[4] = {k, _mm_srli_si128(k, 4), _mm_srli_si128(k, 8), _mm_srli_si128(k, 12)};
+        for (int g = 0; g < 4; g++) {
+          const __m256i kq = _mm256_cvtepu8_epi64(kk[g]);
+          tl__st32(d + 8 * i + 32 * g, _mm256_add_epi64(_mm256_sllv_epi64(one, kq), _mm256_cmpeq_epi64(kq, Lv)), nt);
+        }
+      }
+    }
+  }
   if (D == 4) {
     const __m256i one = _mm256_set1_epi32(1), b = _mm256_set1_epi32(127), lv = _mm256_set1_epi32(lim - 1),
                   nv = _mm256_set1_epi32(255), ov = _mm256_set1_epi32((int)ovf), na = _mm256_set1_epi32((int)nan);
