@@ -3695,8 +3695,13 @@ static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int 
     const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
     c = _mm256_srli_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0x400000)), 23);
     c = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(0x600000), a), c);
-    pos = _mm256_cmpgt_epi32(u, _mm256_setzero_si256()); /* as a signed integer: sign clear, not +0 */
-    if (sat) big = _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF));
+    /* the 0xFF results as -1 (k_fe8's pack takes -1 and anything past 255 to 0xFF), the 0x00 ones by an
+       AND: an OR or AND each where blends were (3 µops on Intel). An Intel Xeon, AVX2, 32 KiB, x memcpy, in
+       alternation: float32 0.43 -> 0.45, saturating 0.31 -> 0.37; complex64 0.62 -> 0.65, saturating
+       0.47-0.48 -> 0.54-0.55 */
+    if (!sat) return _mm256_or_si256(c, _mm256_cmpgt_epi32(_mm256_set1_epi32(1), u)); /* zero and negative values */
+    c = _mm256_and_si256(_mm256_min_epi32(c, _mm256_set1_epi32(0xFE)), _mm256_cmpgt_epi32(u, _mm256_setzero_si256()));
+    return _mm256_or_si256(c, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF))); /* inf and NaN */
   }
   if (sat) c = _mm256_min_epi32(c, _mm256_set1_epi32(0xFE));
   c = _mm256_blendv_epi8(_mm256_set1_epi32(sat ? 0x00 : 0xFF), c, pos); /* zero and negative values */
@@ -3716,7 +3721,13 @@ static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype 
     const char *p = s + i * isz;
     const __m256i r0 = tl__fe8(from, sat, p), r1 = tl__fe8(from, sat, p + 8 * isz);
     const __m256i r2 = tl__fe8(from, sat, p + 16 * isz), r3 = tl__fe8(from, sat, p + 24 * isz);
-    tl__st32((char *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), q), nt);
+    if (q) {
+      tl__st32((char *)(d + i), tl__order32(tl__pack4(r0, r1, r2, r3), q), nt);
+    } else { /* float32/complex64: codes 0..256 or -1 (0xFF); the signed pack keeps -1, the unsigned min makes it 0xFF */
+      const __m256i ff = _mm256_set1_epi16(0xFF);
+      const __m256i w0 = _mm256_min_epu16(_mm256_packs_epi32(r0, r1), ff), w1 = _mm256_min_epu16(_mm256_packs_epi32(r2, r3), ff);
+      tl__st32((char *)(d + i), tl__order32(_mm256_packus_epi16(w0, w1), 0), nt);
+    }
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, (char *)(d + i), 1, n - i, sat ? TL_CONVERT_SATURATE : 0);
