@@ -679,9 +679,6 @@ static inline __attribute__((always_inline)) __m256i tl__fq_pd(__m256d x, int sg
   return _mm256_andnot_si256(_mm256_castpd_si256(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)), r);
 }
 
-/* float8_e8m0fnu codes in the top byte of 32-bit lanes (code << 24, the rest
-   0) -> float32 bits: the code is float32's exponent field; 0 (2^-127) a
-   subnormal, 0xFF NaN */
 /* float8_e8m0fnu's 32 codes x -> words code << 8 | 0x80 where the code is 0
    (2^-127, below float32's normals) or 0xFF (NaN), else code << 8, in
    unpack order (lane-wise: w0 codes 0..7 | 16..23, w1 8..15 | 24..31): the
@@ -695,6 +692,9 @@ static inline __attribute__((always_inline)) void tl__e8w(__m256i x, __m256i *w0
 }
 /* 8 of those words -> float32 bits */
 static inline __attribute__((always_inline)) __m256i tl__e8w32(__m128i w) { return _mm256_slli_epi32(_mm256_cvtepu16_epi32(w), 15); }
+/* float8_e8m0fnu codes in the top byte of 32-bit lanes (code << 24, the rest
+   0) -> float32 bits: the code is float32's exponent field; 0 (2^-127) a
+   subnormal, 0xFF NaN */
 static inline __attribute__((always_inline)) __m256i tl__e8dec(__m256i L) {
   __m256i r = _mm256_srli_epi32(L, 1);
   r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x00400000), _mm256_cmpeq_epi32(L, _mm256_setzero_si256()));
@@ -7511,19 +7511,6 @@ static inline int tl__f8hb_s(int E, int M, int B, int fam, int BF, int P) {
   const int T = tl__f8hb_t(M, B, BF, P), S = fam == TL__FAM_IEEE ? ((1 << E) - 1) << M : fam == TL__FAM_FN ? 0x7F : 0;
   return S && T && 128 - S <= 16 && (S & 15) >= T ? S : 0;
 }
-/* 32 float8 codes (float6 with P = 2: shifted into float8 codes of two more
-   mantissa bits) -> 32 float16 (BF = 0) / bfloat16 (BF = 1) bits as two
-   byte planes, the high bytes H and the low bytes L, interleaved at the end
-   (w0: codes 0..15, w1: 16..31): the rule of tl__f8h computed on bytes, 32
-   codes an operation instead of 16. Normal results: float16's H is the
-   magnitude shifted right by M - 2 plus the bias difference times 4 (for
-   M = 3 one VPAVGB: (m + 2c - 1 + 1) >> 1), its L the magnitude's low M - 2
-   bits at the top; bfloat16's H is (exponent + 127 - B) >> 1 (VPAVGB of the
-   exponent and 126 - B), its L the code shifted left by 7 - M (the
-   exponent's low bit at bit 7, flipped when 127 - B is odd). Below T the
-   16-entry lookups (TLZ: the low bytes all 0); inf/NaN by family; the sign
-   or-ed into H. LK = 0: the lookups and their blends are skipped when no code
-   of the 32 needs them (a branch); returns 1 if they were done. */
 /* tl__f8hb's bytes for magnitude mag (its y & 0x7F) before the lookups,
    in scalar code: H (*h) and L (*l) as its vector code computes them */
 static void tl__f8hb_form(int M, int B, int BF, unsigned mag, unsigned char *h, unsigned char *l) {
@@ -7542,6 +7529,19 @@ static void tl__f8hb_form(int M, int B, int BF, unsigned mag, unsigned char *h, 
   }
   *h = (unsigned char)H, *l = (unsigned char)L;
 }
+/* 32 float8 codes (float6 with P = 2: shifted into float8 codes of two more
+   mantissa bits) -> 32 float16 (BF = 0) / bfloat16 (BF = 1) bits as two
+   byte planes, the high bytes H and the low bytes L, interleaved at the end
+   (w0: codes 0..15, w1: 16..31): the rule of tl__f8h computed on bytes, 32
+   codes an operation instead of 16. Normal results: float16's H is the
+   magnitude shifted right by M - 2 plus the bias difference times 4 (for
+   M = 3 one VPAVGB: (m + 2c - 1 + 1) >> 1), its L the magnitude's low M - 2
+   bits at the top; bfloat16's H is (exponent + 127 - B) >> 1 (VPAVGB of the
+   exponent and 126 - B), its L the code shifted left by 7 - M (the
+   exponent's low bit at bit 7, flipped when 127 - B is odd). Below T the
+   16-entry lookups (TLZ: the low bytes all 0); inf/NaN by family; the sign
+   or-ed into H. LK = 0: the lookups are skipped when no code of the 32
+   needs them (a branch); returns 1 if they were done. */
 static inline __attribute__((always_inline)) int tl__f8hb(__m256i xr, int E, int M, int B, int fam, int BF, int P,
                                                           int W32, int TLZ, int LK, __m256i TL, __m256i TH, __m256i *w0,
                                                           __m256i *w1) {
@@ -7792,8 +7792,8 @@ static inline __attribute__((always_inline)) void tl__f8dec_run(tl_dtype from, i
     /* tl__f8hb's: each entry XOR tl__f8hb_form's bytes for its code (the
        window's codes below T at their magnitude, S's at S's high bits) */
     const int T = tl__f8hb_t(M, B, BFX, P);
-    unsigned char xl[16], xh[16];
-    for (int k = 0; k < 16; k++) {
+    unsigned char xl[16] = {0}, xh[16] = {0};
+    for (int k = 0; k < 16 && fam != TL__FAM_E8M0; k++) { /* (float8_e8m0fnu's planes are tl__e8hb's) */
       const unsigned mag = S && k >= (S & 15) ? (unsigned)((S & 0x70) | k) : ((unsigned)k << P) & 0x7F;
       unsigned char fh = 0, fl = 0;
       if (k < T || (S && k >= (S & 15))) tl__f8hb_form(M, B, BFX, mag, &fh, &fl);
