@@ -2971,6 +2971,25 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 2, sat ? TL_CONVERT_SATURATE : 0, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
+  if (from == TL_INT16 || (from == TL_UINT16 && !sat)) {
+    /* 16 a step widened in lane: the quadwords permuted (0 2 1 3) so that
+       the 16-bit unpacks give elements 0-7 and 8-15 in order (int16: with
+       themselves, then an arithmetic shift; uint16: with zero), not two
+       lane-crossing VPMOVSXWD/VPMOVZXWD from memory, whose shuffles
+       with VCVTPS2PH's and the insert held the shuffle port (5 a step on
+       Intel, now 4). An Intel Xeon, AVX2, x memcpy, in alternation:
+       32 KiB int16 -> float16 0.45-0.48 -> 0.52-0.54, uint16 0.45-0.46
+       -> 0.53-0.55; 64 MiB even (1.23-1.36x both). */
+    const __m256i z = _mm256_setzero_si256();
+    for (; i + 16 <= n; i += 16) {
+      tl__pf(pf, s + i * isz, 16 * isz);
+      const __m256i x = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(s + i * isz)), 0xD8);
+      const __m256i lo = from == TL_INT16 ? _mm256_srai_epi32(_mm256_unpacklo_epi16(x, x), 16) : _mm256_unpacklo_epi16(x, z);
+      const __m256i hi = from == TL_INT16 ? _mm256_srai_epi32(_mm256_unpackhi_epi16(x, x), 16) : _mm256_unpackhi_epi16(x, z);
+      const int rn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+      tl__st32((char *)(d + 2 * i), _mm256_set_m128i(_mm256_cvtps_ph(_mm256_cvtepi32_ps(hi), rn), _mm256_cvtps_ph(_mm256_cvtepi32_ps(lo), rn)), nt);
+    }
+  }
   for (; i + 16 <= n; i += 16) {
     tl__pf(pf, s + i * isz, 16 * isz);
     const char *p = s + i * isz;
