@@ -3694,7 +3694,6 @@ static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype 
  * e8m0 outputs: 32 KiB, in alternation, float32 0.14 -> 0.39, float64 0.09 ->
  * 0.41, complex64 0.21 -> 0.42, complex128 0.15 -> 0.46x memcpy. */
 static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int sat, const char *p) {
-  __m256i c, pos, big = _mm256_setzero_si256();
   if (from == TL_FLOAT64 || from == TL_COMPLEX128) {
     __m256i cq[2], nq[2], bq[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
     for (int h = 0; h < 2; h++) {
@@ -3706,13 +3705,18 @@ static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int 
       if (sat) bq[h] = _mm256_cmpgt_epi64(a, _mm256_set1_epi64x(0x7FEFFFFFFFFFFFFFll));
     }
 #define TL__LO(a, b) _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88))
-    c = TL__LO(cq[0], cq[1]), pos = TL__LO(nq[0], nq[1]);
-    if (sat) big = TL__LO(bq[0], bq[1]);
+    __m256i c = TL__LO(cq[0], cq[1]);
+    const __m256i pos = TL__LO(nq[0], nq[1]), big = TL__LO(bq[0], bq[1]);
 #undef TL__LO
-  } else {
+    /* codes below 0 here (below 2^-127): the blends, and tl__pack4's unsigned pack takes them to 0 */
+    if (sat) c = _mm256_min_epi32(c, _mm256_set1_epi32(0xFE));
+    c = _mm256_blendv_epi8(_mm256_set1_epi32(sat ? 0x00 : 0xFF), c, pos); /* zero and negative values */
+    return sat ? _mm256_blendv_epi8(c, _mm256_set1_epi32(0xFF), big) : c;
+  }
+  {
     const __m256i u = from == TL_FLOAT32 ? _mm256_loadu_si256((const __m256i *)(const void *)p) : _mm256_castps_si256(tl__re_c64(p));
     const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
-    c = _mm256_srli_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0x400000)), 23);
+    __m256i c = _mm256_srli_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0x400000)), 23);
     c = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(0x600000), a), c);
     /* the 0xFF results as -1 (k_fe8's pack takes -1 and anything past 255 to 0xFF), the 0x00 ones by an
        AND: an OR or AND each where blends were (3 µops on Intel). An Intel Xeon, AVX2, 32 KiB, x memcpy, in
@@ -3722,9 +3726,6 @@ static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int 
     c = _mm256_and_si256(_mm256_min_epi32(c, _mm256_set1_epi32(0xFE)), _mm256_cmpgt_epi32(u, _mm256_setzero_si256()));
     return _mm256_or_si256(c, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF))); /* inf and NaN */
   }
-  if (sat) c = _mm256_min_epi32(c, _mm256_set1_epi32(0xFE));
-  c = _mm256_blendv_epi8(_mm256_set1_epi32(sat ? 0x00 : 0xFF), c, pos); /* zero and negative values */
-  return sat ? _mm256_blendv_epi8(c, _mm256_set1_epi32(0xFF), big) : c;
 }
 static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
@@ -7974,11 +7975,20 @@ TL__F4DEC_FORMATS(TL__F4DEC_DEF)
 #undef TL__DEC_FN
 
 /* float8_e8m0fnu -> int32/uint32/int64/uint64: 2^(x - 127) is 1 shifted left
- * by x - 127 (VPSLLVD/Q: a negative count, as unsigned, gives 0, as the
- * fractions truncate); from the first code past the destination's range
- * (127 + its value bits) on, the pair's overflow entry (its entry for 254);
- * code 255 (NaN) its own entry. Checked against the whole table with the
- * decoders below. */
+ * by x - 127 (VPSLLVD/Q: a count past the width gives 0, as the fractions
+ * truncate), the count clamped in bytes: k = x - 127 wrapped to a byte and
+ * clamped to L = (the first overflowing code) - 127 by a signed byte min (x
+ * below 127 and NaN wrap to 128..255, which the min keeps and whose shift
+ * gives 0); the result 1 << k, less 1 where k is L (the largest value:
+ * 2^31 - 1 for int32; 0 - 1 for uint32, whose shift by 32 gives 0). That
+ * is the pair's table where its overflow entry (254's) is the destination's
+ * largest value and NaN's is 0, the scalar cast's, which the tests hold it
+ * to; elsewhere (and for the last codes, fewer than 16) the table. Checked
+ * against the whole table with the decoders below. Per 16 codes 2 byte
+ * operations, then 4 a vector (widen, shift, compare, add) where per-lane
+ * compares and blends had 8, 6 of them µops of VPBLENDVB on Intel (an Intel
+ * Xeon, AVX2, 32 KiB, x memcpy, in alternation: -> int32/uint32 0.43 ->
+ * 0.73, -> int64/uint64 0.38 -> 0.73). */
 static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const void *sv, void *dv, size_t n) {
   const uint8_t *s = sv;
   char *d = dv;
@@ -7988,21 +7998,10 @@ static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const
   if (!t) return; /* not reached: the check built it */
   int64_t ovf = 0, nan = 0;
   memcpy(&ovf, t + 254 * D, (size_t)D), memcpy(&nan, t + 255 * D, (size_t)D);
-  const int lim = 127 + ti->bits - (ti->kind == TL_KIND_INT); /* the first overflowing code */
+  const int L = ti->bits - (ti->kind == TL_KIND_INT); /* the first overflowing code less 127 */
+  const int64_t top = L == 64 ? -1 : L == 32 ? (int64_t)0xFFFFFFFF : (int64_t)((1ull << L) - 1);
   int nt;
   size_t i = tl__lut_head(t, D, s, d, n, &nt);
-  /* the byte form, where the table's overflow entry is the destination's
-     largest value and NaN's 0 (the scalar cast's, which the tests hold it
-     to): k = x - 127 wrapped to a byte, clamped to L = lim - 127 by a signed
-     byte min (x below 127 and NaN wrap to 128..255, which the min keeps and
-     whose shift gives 0); the result 1 << k, less 1 where k is L (2^31 - 1
-     for int32; 0 - 1 for uint32, whose shift by 32 gives 0). Per 16 codes 2
-     byte operations, then 4 a vector (widen, shift, compare, add) where the
-     compares and blends had 8, 6 of them µops of VPBLENDVB on Intel. An Intel
-     Xeon, AVX2, 32 KiB, x memcpy, in alternation: -> int32/uint32 0.43 ->
-     0.73, -> int64/uint64 0.38 -> 0.73. */
-  const int L = lim - 127;
-  const int64_t top = L == 64 ? -1 : L == 32 ? (int64_t)0xFFFFFFFF : (int64_t)((1ull << L) - 1);
   if (ovf == top && nan == 0) {
     const __m128i b8 = _mm_set1_epi8(127), L8 = _mm_set1_epi8((char)L);
     if (D == 4) {
@@ -8023,25 +8022,6 @@ static inline __attribute__((always_inline)) void tl__e8i_run(tl_dtype to, const
           tl__st32(d + 8 * i + 32 * g, _mm256_add_epi64(_mm256_sllv_epi64(one, kq), _mm256_cmpeq_epi64(kq, Lv)), nt);
         }
       }
-    }
-  }
-  if (D == 4) {
-    const __m256i one = _mm256_set1_epi32(1), b = _mm256_set1_epi32(127), lv = _mm256_set1_epi32(lim - 1),
-                  nv = _mm256_set1_epi32(255), ov = _mm256_set1_epi32((int)ovf), na = _mm256_set1_epi32((int)nan);
-    for (; i + 8 <= n; i += 8) {
-      const __m256i x = _mm256_cvtepu8_epi32(TL__L8(s + i));
-      __m256i r = _mm256_sllv_epi32(one, _mm256_sub_epi32(x, b));
-      r = _mm256_blendv_epi8(r, ov, _mm256_cmpgt_epi32(x, lv));
-      tl__st32(d + 4 * i, _mm256_blendv_epi8(r, na, _mm256_cmpeq_epi32(x, nv)), nt);
-    }
-  } else {
-    const __m256i one = _mm256_set1_epi64x(1), b = _mm256_set1_epi64x(127), lv = _mm256_set1_epi64x(lim - 1),
-                  nv = _mm256_set1_epi64x(255), ov = _mm256_set1_epi64x(ovf), na = _mm256_set1_epi64x(nan);
-    for (; i + 4 <= n; i += 4) {
-      const __m256i x = _mm256_cvtepu8_epi64(tl__l4((const char *)(s + i)));
-      __m256i r = _mm256_sllv_epi64(one, _mm256_sub_epi64(x, b));
-      r = _mm256_blendv_epi8(r, ov, _mm256_cmpgt_epi64(x, lv));
-      tl__st32(d + 8 * i, _mm256_blendv_epi8(r, na, _mm256_cmpeq_epi64(x, nv)), nt);
     }
   }
   if (nt) _mm_sfence();
