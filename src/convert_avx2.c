@@ -8816,6 +8816,36 @@ static const tl__hq *tl__hq_get(tl_dtype from, tl_dtype to, int sat) {
   return TL__PUBLISH(tl__hqs[from][to][sat != 0], np, &tl__hq_none);
 }
 
+/* The blocks of 32 from i on with no NaN, for the rule's shape (NS
+   sub-tables, the sign by an XOR or a second lookup) and its shift SH as a
+   constant (immediate VPSRLW: one operation on Intel, two with the count in
+   a register; and the NaN test by VPMOVMSKB, not VPTEST's two); returns
+   where it stopped */
+static inline __attribute__((always_inline)) size_t tl__hq_loop(tl_dtype from, int NS, int SGX, int SH, const tl__hq *P,
+                                                                const char *s, char *d, size_t i, size_t n, int nt,
+                                                                size_t pf) {
+  const size_t isz = from == TL_COMPLEX32 ? 4 : 2;
+  const __m256i T[4] = {P->T[0], P->T[1], P->T[2], P->T[3]}, N[4] = {P->N[0], P->N[1], P->N[2], P->N[3]};
+  const __m256i base = _mm256_set1_epi16((short)P->base), km = _mm256_set1_epi8((char)P->km);
+  const __m256i c = _mm256_set1_epi16((short)((1 << SH) - 1)), sm = _mm256_set1_epi8((char)P->sm);
+  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
+  for (; i + 32 <= n; i += 32) {
+    const char *p = s + i * isz;
+    tl__pf(pf, p, 32 * isz);
+    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
+    const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb))) break;
+    const __m256i f0 = _mm256_add_epi16(_mm256_srli_epi16(a0, SH), _mm256_srli_epi16(_mm256_add_epi16(a0, c), SH));
+    const __m256i f1 = _mm256_add_epi16(_mm256_srli_epi16(a1, SH), _mm256_srli_epi16(_mm256_add_epi16(a1, c), SH));
+    const __m256i k = _mm256_min_epu8(_mm256_packus_epi16(_mm256_subs_epu16(f0, base), _mm256_subs_epu16(f1, base)), km);
+    const __m256i sg = _mm256_packs_epi16(h0, h1); /* the signs, as signed bytes */
+    __m256i v = tl__rg_half(T, k, NS);
+    if (SGX) v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), sg), sm));
+    else v = _mm256_blendv_epi8(v, tl__rg_half(N, k, NS), sg);
+    tl__st32(d + i, _mm256_permute4x64_epi64(v, 0xD8), nt);
+  }
+  return i;
+}
 static inline __attribute__((always_inline)) void tl__hq_run(tl_dtype from, tl_dtype to, int sat, int NS, int SGX,
                                                              const void *sv, void *dv, size_t n) {
   const tl__hq *P = tl__hq_get(from, to, sat);
@@ -8827,32 +8857,19 @@ static inline __attribute__((always_inline)) void tl__hq_run(tl_dtype from, tl_d
     tl__convert_generic(from, s, (ptrdiff_t)isz, to, d, 1, n, flags);
     return;
   }
-  const __m256i T[4] = {P->T[0], P->T[1], P->T[2], P->T[3]}, N[4] = {P->N[0], P->N[1], P->N[2], P->N[3]};
-  const __m256i base = _mm256_set1_epi16((short)P->base), km = _mm256_set1_epi8((char)P->km);
-  const __m256i c = _mm256_set1_epi16((short)((1 << P->sh) - 1)), sm = _mm256_set1_epi8((char)P->sm);
-  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
-  const __m128i sh = _mm_cvtsi32_si128(P->sh);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, d, n, isz, 1, flags, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
   while (i + 32 <= n) {
-    for (; i + 32 <= n; i += 32) {
-      const char *p = s + i * isz;
-      tl__pf(pf, p, 32 * isz);
-      const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
-      const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-      const __m256i nan = _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb);
-      if (!_mm256_testz_si256(nan, nan)) break;
-      const __m256i f0 = _mm256_add_epi16(_mm256_srl_epi16(a0, sh), _mm256_srl_epi16(_mm256_add_epi16(a0, c), sh));
-      const __m256i f1 = _mm256_add_epi16(_mm256_srl_epi16(a1, sh), _mm256_srl_epi16(_mm256_add_epi16(a1, c), sh));
-      const __m256i k = _mm256_min_epu8(_mm256_packus_epi16(_mm256_subs_epu16(f0, base), _mm256_subs_epu16(f1, base)), km);
-      const __m256i sg = _mm256_packs_epi16(h0, h1); /* the signs, as signed bytes */
-      __m256i v = tl__rg_half(T, k, NS);
-      if (SGX) v = _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), sg), sm));
-      else v = _mm256_blendv_epi8(v, tl__rg_half(N, k, NS), sg);
-      tl__st32(d + i, _mm256_permute4x64_epi64(v, 0xD8), nt);
+    switch (P->sh) { /* tl__hq_find's shifts: 1-10 */
+#define TL__HQ_SH(K) \
+  case K: i = tl__hq_loop(from, NS, SGX, K, P, s, d, i, n, nt, pf); break;
+      TL__HQ_SH(1) TL__HQ_SH(2) TL__HQ_SH(3) TL__HQ_SH(4) TL__HQ_SH(5)
+      TL__HQ_SH(6) TL__HQ_SH(7) TL__HQ_SH(8) TL__HQ_SH(9) TL__HQ_SH(10)
+#undef TL__HQ_SH
+    default: break; /* not reached */
     }
-    if (i + 32 <= n) { /* a NaN among these 32 */
+    if (i + 32 <= n) { /* a NaN among these 32 (or no loop: all of them) */
       tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + i, 1, 32, flags);
       i += 32;
     }
