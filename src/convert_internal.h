@@ -144,6 +144,7 @@ int tl__avx2_fold_disable(int off);
 int tl__avx2_aff_disable(int off);
 int tl__avx2_aff_shift(tl_dtype from, tl_dtype to, int sat);
 int tl__avx2_aff_kind(tl_dtype from, tl_dtype to, int sat); /* its form + 1, + 16 with VPAVGB; 0 none */
+int tl__avx2_aff_sl(tl_dtype from, tl_dtype to, int sat);   /* 1: its blend-free form runs (tl__cpu_blend_slow) */
 int tl__avx2_ns_disable(int off);                            /* the row-sum rules off (1) or on; returns the previous */
 int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat);   /* the pair's row-sum rule's operations; 0 none */
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its corrections; -1 none */

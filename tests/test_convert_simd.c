@@ -1475,6 +1475,62 @@ static void compare_runs(tl_dtype from, tl_dtype to, int sat, const unsigned cha
       compare_tiers(from, src + off, to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
 }
 
+/* Where blends are slow (tl__cpu_blend_slow: Intel) the affine rules of
+ * forms 0, 1 and 5 put their tail in by VPMAXUB (where every code before it
+ * is at most the tail's) and their patched byte by VPXOR, not VPBLENDVB
+ * (tl__avx2_aff_sl): float8_e5m2 -> float8_e4m3 without saturation (form 0;
+ * its tail 0x7C, NaN, above every code of a magnitude: the scalar tier's
+ * 0x7D-0x7F give it, 0x7C inf gives 0x78; saturating, inf's 0x77 takes form 3), float8_e5m2fnuz -> float8_e4m3 (form 5; its NaN 0x80
+ * patched to 0xFC), never with fast blends nor in the other forms (float8_e4m3fn
+ * -> uint4, form 2). Every pair with an affine rule gives the scalar tier's
+ * bytes either way. */
+static void test_aff_sl(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  fill_codes(src, N + 64);
+  uint8_t codes[256], e5[256], e5z[256];
+  for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
+  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2, codes, TL_FLOAT8_E4M3, e5, 256, 0, NULL), TL_OK);
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2FNUZ, codes, TL_FLOAT8_E4M3, e5z, 256, 0, NULL), TL_OK);
+  for (int i = 0x7D; i < 0x80; i++) assert_int_equal(e5[i], 0x7C);
+  for (int i = 0; i < 0x7D; i++) assert_true(e5[i] <= 0x78);
+  assert_int_equal(e5z[0x80], 0xFC);
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 0), 0 + 1);
+  assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3, 0), 5 + 1);
+  assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E4M3FN, TL_UINT4, 0), 2 + 1);
+  assert_int_equal(tl__avx2_aff_sl((tl_dtype)-1, TL_FLOAT8_E4M3, 0), 0);
+  assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  const int saved = tl__cpu_blend_slow;
+  int nsl = 0, npairs = 0;
+  for (int slow = 0; slow < 2; slow++) {
+    tl__cpu_blend_slow = slow;
+    assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 0), slow);
+    assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 1), 0); /* form 3: inf to 0x77, NaN 0x7C */
+    for (int sat = 0; sat < 2; sat++) {
+      assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3, sat), slow);
+      assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E4M3FN, TL_UINT4, sat), 0);
+    }
+    for (int a = 0; a < TL_NUM_CONCRETE; a++)
+      for (int b = 0; b < TL_NUM_CONCRETE; b++) {
+        const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
+        if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
+        for (int sat = 0; sat < 2; sat++) {
+          if (tl__avx2_lut8_route(F, T, sat) != 5) continue;
+          npairs++;
+          nsl += tl__avx2_aff_sl(F, T, sat);
+          compare_runs(F, T, sat, src, N, out, ref);
+        }
+      }
+  }
+  tl__cpu_blend_slow = saved;
+  assert_true(nsl > 0 && npairs > nsl);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* A range clamp (route 4) whose constant results are 0 (the result of the
  * codes above its range for both halves, an fnuz source's 0x80; unsigned
  * targets' negatives) clears those lanes instead of blending them in
@@ -2450,6 +2506,7 @@ int main(void) {
       cmocka_unit_test(test_cl_enabled),
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_zero),
+      cmocka_unit_test(test_aff_sl),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
