@@ -8260,12 +8260,15 @@ static inline __attribute__((always_inline)) void tl__f8i32_blk(const uint8_t *p
    lane) for VPMULHUW. The sign: VPSIGNW of the code doubled into a word
    (negative for a negative code, 0 only for code 0); unsigned, the
    negative codes read 0 from TX (their bit 7 set). */
-static inline __attribute__((always_inline)) void tl__f8i16b(__m256i x, int M, int B, int SG, int LAY, __m256i TX,
+static inline __attribute__((always_inline)) __m256i tl__f8i16b_p(__m256i x, int LAY) { /* the codes' order here */
+  return LAY ? _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)) : _mm256_permute4x64_epi64(x, 0xD8);
+}
+/* the codes xp in that order and their magnitudes c (xp & 0x7F; the
+   caller's, whose limit test takes them too: one VPAND fewer) */
+static inline __attribute__((always_inline)) void tl__f8i16b(__m256i xp, __m256i cm, int M, int B, int SG, __m256i TX,
                                                              __m256i TML, __m256i TMH, __m256i v[2]) {
-  const __m256i xp = LAY ? _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))
-                         : _mm256_permute4x64_epi64(x, 0xD8);
   const __m256i z = _mm256_setzero_si256();
-  const __m256i c = SG ? _mm256_and_si256(xp, _mm256_set1_epi8(0x7F)) : xp;
+  const __m256i c = SG ? cm : xp;
   const __m256i xb = _mm256_shuffle_epi8(TX, c);
   __m256i e = _mm256_and_si256(_mm256_srli_epi16(c, M), _mm256_set1_epi8((char)(0x7F >> M)));
   if (M == 2) e = _mm256_subs_epu8(e, _mm256_set1_epi8((char)(B - 1)));
@@ -8280,10 +8283,10 @@ static inline __attribute__((always_inline)) void tl__f8i16b(__m256i x, int M, i
 /* ... stored as D-byte integers at o: 2 (LAY 0: codes 0-15, 16-31), 4
    (LAY 1: the 16-bit unpacks of each give 8 in order), 8 (LAY 0, widened
    in lane by tl__st_x4o) */
-static inline __attribute__((always_inline)) void tl__f8i16b_st(__m256i x, char *o, int M, int B, int SG, int D,
-                                                                __m256i TX, __m256i TML, __m256i TMH, int nt) {
+static inline __attribute__((always_inline)) void tl__f8i16b_st(__m256i xp, __m256i c, char *o, int M, int B, int SG,
+                                                                int D, __m256i TX, __m256i TML, __m256i TMH, int nt) {
   __m256i v[2];
-  tl__f8i16b(x, M, B, SG, D == 4, TX, TML, TMH, v);
+  tl__f8i16b(xp, c, M, B, SG, TX, TML, TMH, v);
   for (int h = 0; h < 2; h++) {
     if (D == 2) {
       tl__st32(o + 32 * h, v[h], nt);
@@ -8358,10 +8361,11 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
        uint64 0.44-0.54 -> 0.55-0.61 */
     if (P == 0 && (D == 2 || (!SG && !(IE && B == 15))))
       for (; i + 32 <= n; i += 32) {
-        const __m256i x = TL__L32(s + i);
-        if (FL < 128 && !tl__f8below32m(x, FL)) break;
+        /* the limit test (tl__f8below32m's) on the magnitudes tl__f8i16b takes */
+        const __m256i xp = tl__f8i16b_p(TL__L32(s + i), D == 4), c = _mm256_and_si256(xp, _mm256_set1_epi8(0x7F));
+        if (FL < 128 && _mm256_movemask_epi8(_mm256_add_epi8(c, _mm256_set1_epi8((char)(128 - FL))))) break;
         tl__pf(pf, s + i, 32);
-        tl__f8i16b_st(x, d + i * (size_t)D, M, B, SG, D, TX, TML, TMH, nt);
+        tl__f8i16b_st(xp, c, d + i * (size_t)D, M, B, SG, D, TX, TML, TMH, nt);
       }
     if (i + 16 > n) break;
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
