@@ -224,7 +224,7 @@ static inline __attribute__((always_inline)) size_t tl__h2w_32(int D, const uint
   for (; i + 32 <= n; i += 32) {
     const __m256i a = TL__L32(s + i), b = TL__L32(s + i + 16);
     const __m256i mx = _mm256_max_epi16(_mm256_and_si256(a, m), _mm256_and_si256(b, m));
-    if (!_mm256_testz_si256(_mm256_cmpgt_epi16(mx, _mm256_set1_epi16(0x7C00)), m)) break;
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(mx, _mm256_set1_epi16(0x7C00)))) break;
     const __m128i h[4] = {_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1), _mm256_castsi256_si128(b),
                           _mm256_extracti128_si256(b, 1)};
     for (int k = 0; k < 4; k++) {
@@ -1032,7 +1032,7 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
         e = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(r[0], mn), _mm256_cmpeq_epi32(r[1], mn)),
                             _mm256_or_si256(_mm256_cmpeq_epi32(r[2], mn), _mm256_cmpeq_epi32(r[3], mn)));
       }
-      if (!_mm256_testz_si256(e, e)) {
+      if (_mm256_movemask_epi8(e)) {
         for (size_t u = 0; u < 32; u += step)
           tl__st32(o + u * (size_t)D, tl__fi_blk(p + u * (size_t)S, SF, D, bits, sg), nt);
         continue;
@@ -1080,7 +1080,7 @@ static inline __attribute__((always_inline)) void tl__fi_run_sf(tl_dtype from, t
       if (!sg) x0 = _mm256_max_pd(x0, _mm256_setzero_pd()), x1 = _mm256_max_pd(x1, _mm256_setzero_pd());
       const __m128i a = _mm256_cvttpd_epi32(x0), b = _mm256_cvttpd_epi32(x1);
       const __m256i v = _mm256_set_m128i(b, a);
-      if (!_mm256_testz_si256(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(INT32_MIN)), _mm256_set1_epi32(-1))) {
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(INT32_MIN)))) {
         tl__st32(o, tl__fi_blk(p, SF, D, bits, sg), nt); /* 8 (D = 4) or 4 elements a block */
         if (D == 8) tl__st32(o + 32, tl__fi_blk(p + 4 * (size_t)S, SF, D, bits, sg), nt);
         continue;
@@ -2066,7 +2066,7 @@ static inline __attribute__((always_inline)) void tl__hc_run(tl_dtype from, tl_d
       for (; i + 16 <= n; i += 16) {
         __m256i odd;
         const __m256i r = tl__bh16(_mm256_loadu_si256((const __m256i *)(const void *)(s + i * S)), &odd);
-        if (!_mm256_testz_si256(odd, odd)) break;
+        if (_mm256_movemask_epi8(odd)) break;
         tl__h16_st(d + i * D, r, 1, nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
@@ -2264,7 +2264,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
                                     0xD8);
         const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
         const __m256i odd = _mm256_or_si256(_mm256_andnot_si256(z, _mm256_cmpgt_epi16(lo, a)), _mm256_cmpgt_epi16(a, hi));
-        if (!_mm256_testz_si256(odd, odd)) break;
+        if (_mm256_movemask_epi8(odd)) break;
         const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
         const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
         tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
@@ -2287,7 +2287,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
         tl__pf(pf, p, 16 * isz);
         __m256i odd;
         const __m256i r = tl__bh16(_mm256_loadu_si256((const __m256i *)(const void *)p), &odd);
-        if (!_mm256_testz_si256(odd, odd)) break;
+        if (_mm256_movemask_epi8(odd)) break;
         tl__st32(d + i * 2, r, nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
@@ -2857,7 +2857,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         }
         const __m256i c01 = _mm256_packs_epi32(r[0], r[1]), c23 = _mm256_packs_epi32(r[2], r[3]);
         const __m256i low = _mm256_subs_epu16(ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, z1), _mm256_sub_epi16(c23, z1)));
-        if ((!NANOV && !_mm256_testz_si256(_mm256_add_epi32(bm, k), top)) || !_mm256_testz_si256(low, low)) break;
+        if ((!NANOV && _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_add_epi32(bm, k)))) || !_mm256_testz_si256(low, low)) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX64), nt);
@@ -2878,7 +2878,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
            inf's are past C's) */
         __m256i off = NANOV ? _mm256_setzero_si256() : _mm256_cmpgt_epi32(bm, _mm256_set1_epi32(0x7FEFFFFF));
         if (!SUB) off = _mm256_or_si256(off, _mm256_cmpgt_epi32(Z.minq1x, _mm256_xor_si256(lo, top)));
-        if (!_mm256_testz_si256(off, off)) break;
+        if (_mm256_movemask_epi8(off)) break;
         const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, _mm256_packs_epi32(r2, r3)), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
@@ -2893,8 +2893,8 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
       __m256i g0, g1, g2, g3, bad = _mm256_setzero_si256(), bm = _mm256_setzero_si256();
       const __m256i r0 = tl__n8(from, F, &Z, p, &g0, &bad, &bm), r1 = tl__n8(from, F, &Z, p + 8 * isz, &g1, &bad, &bm);
       const __m256i r2 = tl__n8(from, F, &Z, p + 16 * isz, &g2, &bad, &bm), r3 = tl__n8(from, F, &Z, p + 24 * isz, &g3, &bad, &bm);
-      if (f32 && !_mm256_testz_si256(_mm256_add_epi32(bm, k), top)) break;
-      if (isf && !f32 && !_mm256_testz_si256(bad, bad)) break;
+      if (f32 && _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_add_epi32(bm, k)))) break;
+      if (isf && !f32 && _mm256_movemask_epi8(bad)) break;
       const __m256i sgb = sgd ? _mm256_packs_epi16(_mm256_packs_epi32(g0, g1), _mm256_packs_epi32(g2, g3)) : _mm256_setzero_si256();
       const __m256i b = tl__n8_fin(&Z, tl__pack4(r0, r1, r2, r3), sgb, F->fam == TL__FAM_FNUZ && isf);
       tl__st32((char *)(d + i), tl__order32(b, q), nt);
@@ -3617,7 +3617,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
       if (!NANOV) {
         const __m256i bad = tl__h8_bad(&Z, a0, a1);
-        if (!_mm256_testz_si256(bad, bad)) break;
+        if (_mm256_movemask_epi8(bad)) break;
       }
       __m256i c0 = tl__h8n(&Z, a0, SA), c1 = tl__h8n(&Z, a1, SA);
       const __m256i low = tl__h8_low(k1, a0, a1);
@@ -3674,7 +3674,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
       const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
       const __m256i bad = tl__h8_bad(&Z, a0, a1);
-      if (!_mm256_testz_si256(bad, bad)) break;
+      if (_mm256_movemask_epi8(bad)) break;
       tl__st32((char *)(d + i), tl__h8_out(from, &Z, tl__h8(&Z, bf, a0), tl__h8(&Z, bf, a1), h0, h1), nt);
     }
     if (i + 32 <= end) {
@@ -3869,7 +3869,7 @@ static inline __attribute__((always_inline)) void k_h_e5m2_run(tl_dtype from, in
     const __m256i a = tl__ld16h(from, p, 0), b = tl__ld16h(from, p, 1);
     const __m256i nan = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_and_si256(a, mag), inf),
                                         _mm256_cmpgt_epi16(_mm256_and_si256(b, mag), inf));
-    if (!_mm256_testz_si256(nan, nan)) {
+    if (_mm256_movemask_epi8(nan)) {
       tl__convert_generic(from, p, (ptrdiff_t)isz, TL_FLOAT8_E5M2, (char *)(d + i), 1, 32, sat ? TL_CONVERT_SATURATE : 0);
       continue;
     }
@@ -3979,7 +3979,7 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
       const __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(ua, lo), tie),
                                                           _mm256_cmpeq_epi32(_mm256_and_si256(ub, lo), tie)),
                                           _mm256_castps_si256(_mm256_cmp_ps(A, B, _CMP_UNORD_Q)));
-      if (_mm256_testz_si256(bad, bad)) {
+      if (!_mm256_movemask_epi8(bad)) {
         tl__h16_st(d + i * D, _mm256_permute4x64_epi64(_mm256_packus_epi32(tl__bf16_rne(ua), tl__bf16_rne(ub)), 0xD8), OUT, nt);
         continue;
       }
@@ -3998,7 +3998,7 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
       const __m256i infb = _mm256_set1_epi64x(0x7FF0000000000000ll), am = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll);
       __m256i nan = _mm256_setzero_si256();
       for (int k = 0; k < 4; k++) nan = _mm256_or_si256(nan, _mm256_cmpgt_epi64(_mm256_and_si256(u[k], am), infb));
-      if (!_mm256_testz_si256(nan, nan)) {
+      if (_mm256_movemask_epi8(nan)) {
         tl__convert_generic(from, p, (ptrdiff_t)S, to, d + i * D, (ptrdiff_t)D, step, fl);
         continue;
       }
@@ -7560,7 +7560,7 @@ static inline __attribute__((always_inline)) int tl__f8ie_clean16v(const void *p
 /* Are the magnitudes (x & 0x7F) of 32 codes all below L (1..128)? */
 static inline __attribute__((always_inline)) int tl__f8below32(__m256i x, int L) {
   const __m256i big = _mm256_cmpgt_epi8(_mm256_and_si256(x, _mm256_set1_epi8(0x7F)), _mm256_set1_epi8((char)(L - 1)));
-  return _mm256_testz_si256(big, big);
+  return !_mm256_movemask_epi8(big);
 }
 /* The same test by bit 7 of the magnitude plus 128 - L: one VPMOVMSKB for a
    compare and VPTEST's two operations. tl__f8i16b's loop: 1.05-1.07x there
