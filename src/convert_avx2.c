@@ -8680,6 +8680,17 @@ static const tl__hw *tl__hw_get(tl_dtype from, tl_dtype to, int sat) {
   return TL__PUBLISH(tl__hws[from][to][sat != 0], np, &tl__hw_none);
 }
 
+/* The window kernels' block of 32 at p (prefetched pf ahead): the 16-bit
+   codes h0, h1 (tl__ld16h) and their magnitudes a0, a1; nonzero if one is
+   NaN (|h| above nanb) */
+static inline __attribute__((always_inline)) int tl__h16_blk(tl_dtype from, const char *p, size_t pf, __m256i nanb,
+                                                             __m256i *h0, __m256i *h1, __m256i *a0, __m256i *a1) {
+  const __m256i m7 = _mm256_set1_epi16(0x7FFF);
+  tl__pf(pf, p, 32 * (from == TL_COMPLEX32 ? 4 : 2));
+  *h0 = tl__ld16h(from, p, 0), *h1 = tl__ld16h(from, p, 1);
+  *a0 = _mm256_and_si256(*h0, m7), *a1 = _mm256_and_si256(*h1, m7);
+  return _mm256_movemask_epi8(_mm256_cmpgt_epi16(_mm256_max_epi16(*a0, *a1), nanb));
+}
 /* 32 codes' results: a0/a1 |h| of elements 0-15 / 16-31, sgb their signed
    bytes (packed in lane order); the shift SH a constant (an immediate
    VPSRAW: one operation on Intel, where the count in a register is two).
@@ -8701,13 +8712,10 @@ static inline __attribute__((always_inline)) size_t tl__hw_loop(tl_dtype from, i
   const size_t isz = from == TL_COMPLEX32 ? 4 : 2;
   const __m256i tp = P->tp, tn = P->tn; /* read before the stores */
   const __m256i base = _mm256_set1_epi16((short)P->base), cap = _mm256_set1_epi16(P->cap);
-  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
+  const __m256i nanb = _mm256_set1_epi16((short)P->nanb);
   for (; i + 32 <= n; i += 32) {
-    const char *p = s + i * isz;
-    tl__pf(pf, p, 32 * isz);
-    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
-    const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-    if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb))) break;
+    __m256i h0, h1, a0, a1;
+    if (tl__h16_blk(from, s + i * isz, pf, nanb, &h0, &h1, &a0, &a1)) break;
     const __m256i b = tl__hw32(tp, tn, a0, a1, _mm256_packs_epi16(h0, h1), base, SH, cap);
     tl__st32(d + i, tl__ord16(from, b), nt);
   }
@@ -8890,13 +8898,10 @@ static inline __attribute__((always_inline)) size_t tl__hq_loop(tl_dtype from, i
   const __m256i T[4] = {P->T[0], P->T[1], P->T[2], P->T[3]}, N[4] = {P->N[0], P->N[1], P->N[2], P->N[3]};
   const __m256i base = _mm256_set1_epi16((short)P->base), km = _mm256_set1_epi8((char)P->km);
   const __m256i c = _mm256_set1_epi16((short)((1 << SH) - 1)), sm = _mm256_set1_epi8((char)P->sm);
-  const __m256i nanb = _mm256_set1_epi16((short)P->nanb), m7 = _mm256_set1_epi16(0x7FFF);
+  const __m256i nanb = _mm256_set1_epi16((short)P->nanb);
   for (; i + 32 <= n; i += 32) {
-    const char *p = s + i * isz;
-    tl__pf(pf, p, 32 * isz);
-    const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
-    const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-    if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), nanb))) break;
+    __m256i h0, h1, a0, a1;
+    if (tl__h16_blk(from, s + i * isz, pf, nanb, &h0, &h1, &a0, &a1)) break;
     const __m256i f0 = _mm256_add_epi16(_mm256_srli_epi16(a0, SH), _mm256_srli_epi16(_mm256_add_epi16(a0, c), SH));
     const __m256i f1 = _mm256_add_epi16(_mm256_srli_epi16(a1, SH), _mm256_srli_epi16(_mm256_add_epi16(a1, c), SH));
     const __m256i k = _mm256_min_epu8(_mm256_packus_epi16(_mm256_subs_epu16(f0, base), _mm256_subs_epu16(f1, base)), km);

@@ -1475,6 +1475,32 @@ static void compare_runs(tl_dtype from, tl_dtype to, int sat, const unsigned cha
       compare_tiers(from, src + off, to, n, (size_t)(31 - off), sat ? TL_CONVERT_SATURATE : 0, out, ref, 2);
 }
 
+/* Every 1-byte pair (both flags) whose AVX2 route is R, run against the
+ * scalar tier with tl__cpu_blend_slow 0 and 1 (the forms AMD and Intel
+ * run), seen(F, T, sat, slow, arg) called before each run (may be NULL);
+ * returns how many pairs. */
+static int route_pairs_both_blends(int R, void (*seen)(tl_dtype, tl_dtype, int, int, void *), void *arg,
+                                   const unsigned char *src, size_t N, unsigned char *out, unsigned char *ref) {
+  const int saved = tl__cpu_blend_slow;
+  int np = 0;
+  for (int a = 0; a < TL_NUM_CONCRETE; a++)
+    for (int b = 0; b < TL_NUM_CONCRETE; b++) {
+      const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
+      if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
+      for (int sat = 0; sat < 2; sat++) {
+        if (tl__avx2_lut8_route(F, T, sat) != R) continue;
+        np++;
+        for (int slow = 0; slow < 2; slow++) {
+          tl__cpu_blend_slow = slow;
+          if (seen) seen(F, T, sat, slow, arg);
+          compare_runs(F, T, sat, src, N, out, ref);
+        }
+        tl__cpu_blend_slow = saved;
+      }
+    }
+  return np;
+}
+
 /* Where blends are slow (tl__cpu_blend_slow: Intel) the affine rules of
  * forms 0, 1 and 5 put their tail in by VPMAXUB (where every code before it
  * is at most the tail's) and their patched byte by VPXOR, not VPBLENDVB
@@ -1484,28 +1510,35 @@ static void compare_runs(tl_dtype from, tl_dtype to, int sat, const unsigned cha
  * patched to 0xFC), never with fast blends nor in the other forms (float8_e4m3fn
  * -> uint4, form 2). Every pair with an affine rule gives the scalar tier's
  * bytes either way. */
+/* the scalar tier's results r for the 256 codes of 1-byte pair (F, T, sat); the AVX2 tier set again */
+static void scalar_table8(tl_dtype F, tl_dtype T, int sat, uint8_t r[256]) {
+  uint8_t codes[256];
+  for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
+  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+  assert_int_equal(tl_convert_contiguous(F, codes, T, r, 256, sat ? TL_CONVERT_SATURATE : 0, NULL), TL_OK);
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+}
+static void count_aff_sl(tl_dtype F, tl_dtype T, int sat, int slow, void *arg) {
+  ((int *)arg)[slow] += tl__avx2_aff_sl(F, T, sat);
+}
 static void test_aff_sl(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
   fill_codes(src, N + 64);
-  uint8_t codes[256], e5[256], e5z[256];
-  for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
-  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
-  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2, codes, TL_FLOAT8_E4M3, e5, 256, 0, NULL), TL_OK);
-  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2FNUZ, codes, TL_FLOAT8_E4M3, e5z, 256, 0, NULL), TL_OK);
+  uint8_t e5[256], e5z[256];
+  scalar_table8(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 0, e5);
+  scalar_table8(TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3, 0, e5z);
   for (int i = 0x7D; i < 0x80; i++) assert_int_equal(e5[i], 0x7C);
   for (int i = 0; i < 0x7D; i++) assert_true(e5[i] <= 0x78);
   assert_int_equal(e5z[0x80], 0xFC);
-  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
   assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 0), 0 + 1);
   assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3, 0), 5 + 1);
   assert_int_equal(tl__avx2_aff_kind(TL_FLOAT8_E4M3FN, TL_UINT4, 0), 2 + 1);
   assert_int_equal(tl__avx2_aff_sl((tl_dtype)-1, TL_FLOAT8_E4M3, 0), 0);
   assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
   const int saved = tl__cpu_blend_slow;
-  int nsl = 0, npairs = 0;
   for (int slow = 0; slow < 2; slow++) {
     tl__cpu_blend_slow = slow;
     assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2, TL_FLOAT8_E4M3, 0), slow);
@@ -1514,20 +1547,11 @@ static void test_aff_sl(void **state) {
       assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E5M2FNUZ, TL_FLOAT8_E4M3, sat), slow);
       assert_int_equal(tl__avx2_aff_sl(TL_FLOAT8_E4M3FN, TL_UINT4, sat), 0);
     }
-    for (int a = 0; a < TL_NUM_CONCRETE; a++)
-      for (int b = 0; b < TL_NUM_CONCRETE; b++) {
-        const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
-        if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
-        for (int sat = 0; sat < 2; sat++) {
-          if (tl__avx2_lut8_route(F, T, sat) != 5) continue;
-          npairs++;
-          nsl += tl__avx2_aff_sl(F, T, sat);
-          compare_runs(F, T, sat, src, N, out, ref);
-        }
-      }
   }
   tl__cpu_blend_slow = saved;
-  assert_true(nsl > 0 && npairs > nsl);
+  int nsl[2] = {0, 0};
+  const int npairs = route_pairs_both_blends(5, count_aff_sl, nsl, src, N, out, ref);
+  assert_true(nsl[1] > 0 && npairs > nsl[1] && nsl[0] == 0);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -1539,6 +1563,10 @@ static void test_aff_sl(void **state) {
  * negative 0 without saturation, as the scalar tier gives) has 2,
  * float8_e4m3fnuz -> uint8 none (0x7F is 240 there). Every pair with a
  * clamp gives the scalar tier's bytes with either form of the negatives. */
+static void count_rg_zero(tl_dtype F, tl_dtype T, int sat, int slow, void *arg) {
+  const int zf = tl__avx2_rg_zero(F, T, sat);
+  if (!slow) ((int *)arg)[zf >= 0 && zf <= 2 ? zf : 3]++; /* 3: out of range */
+}
 static void test_rg_zero(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
@@ -1546,39 +1574,20 @@ static void test_rg_zero(void **state) {
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
   fill_codes(src, N + 64);
   /* the facts the two named pairs' flags rest on, from the scalar tier */
-  uint8_t codes[256], e5u8[256], fnuz[256];
-  for (int i = 0; i < 256; i++) codes[i] = (uint8_t)i;
-  assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
-  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E5M2, codes, TL_UINT8, e5u8, 256, 0, NULL), TL_OK);
-  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E4M3FNUZ, codes, TL_UINT8, fnuz, 256, 0, NULL), TL_OK);
+  uint8_t e5u8[256], fnuz[256];
+  scalar_table8(TL_FLOAT8_E5M2, TL_UINT8, 0, e5u8);
+  scalar_table8(TL_FLOAT8_E4M3FNUZ, TL_UINT8, 0, fnuz);
   for (int i = 0x7D; i < 0x80; i++) assert_int_equal(e5u8[i] | e5u8[0x80 | i], 0); /* NaN */
   for (int i = 0x80; i < 0x100; i++) assert_int_equal(e5u8[i], 0);
   assert_int_equal(fnuz[0x7F], 240);
-  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
   assert_int_equal(tl__avx2_rg_zero(TL_FLOAT8_E5M2, TL_UINT8, 0), 2);
   assert_int_equal(tl__avx2_rg_zero(TL_FLOAT8_E4M3FNUZ, TL_UINT8, 0), 0);
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3FNUZ, TL_UINT8, 0) > 0);
   assert_int_equal(tl__avx2_rg_zero((tl_dtype)-1, TL_UINT8, 0), 0);
   assert_int_equal(tl__avx2_rg_zero(TL_INT8, TL_INT2, 0), 0); /* no clamp */
-  const int saved = tl__cpu_blend_slow;
-  int z[3] = {0, 0, 0};
-  for (int a = 0; a < TL_NUM_CONCRETE; a++)
-    for (int b = 0; b < TL_NUM_CONCRETE; b++) {
-      const tl_dtype F = (tl_dtype)a, T = (tl_dtype)b;
-      if (F == T || isz(F) != 1 || isz(T) != 1 || F == TL_FLOAT4_E2M1FN_X2 || T == TL_FLOAT4_E2M1FN_X2) continue;
-      for (int sat = 0; sat < 2; sat++) {
-        if (tl__avx2_lut8_route(F, T, sat) != 4) continue;
-        const int zf = tl__avx2_rg_zero(F, T, sat);
-        assert_true(zf >= 0 && zf <= 2);
-        z[zf]++;
-        for (int slow = 0; slow < 2; slow++) {
-          tl__cpu_blend_slow = slow;
-          compare_runs(F, T, sat, src, N, out, ref);
-        }
-        tl__cpu_blend_slow = saved;
-      }
-    }
-  assert_true(z[1] > 0 && z[2] > 0 && z[0] > 0);
+  int z[4] = {0, 0, 0, 0};
+  route_pairs_both_blends(4, count_rg_zero, z, src, N, out, ref);
+  assert_true(z[1] > 0 && z[2] > 0 && z[0] > 0 && z[3] == 0);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
