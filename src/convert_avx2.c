@@ -2986,8 +2986,9 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
       const __m256i x = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(s + i * isz)), 0xD8);
       const __m256i lo = from == TL_INT16 ? _mm256_srai_epi32(_mm256_unpacklo_epi16(x, x), 16) : _mm256_unpacklo_epi16(x, z);
       const __m256i hi = from == TL_INT16 ? _mm256_srai_epi32(_mm256_unpackhi_epi16(x, x), 16) : _mm256_unpackhi_epi16(x, z);
-      const int rn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
-      tl__st32((char *)(d + 2 * i), _mm256_set_m128i(_mm256_cvtps_ph(_mm256_cvtepi32_ps(hi), rn), _mm256_cvtps_ph(_mm256_cvtepi32_ps(lo), rn)), nt);
+#define TL__RN (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC) /* an immediate at -O0 too (the Debug build) */
+      tl__st32((char *)(d + 2 * i), _mm256_set_m128i(_mm256_cvtps_ph(_mm256_cvtepi32_ps(hi), TL__RN), _mm256_cvtps_ph(_mm256_cvtepi32_ps(lo), TL__RN)), nt);
+#undef TL__RN
     }
   }
   for (; i + 16 <= n; i += 16) {
