@@ -1555,6 +1555,28 @@ static void test_aff_sl(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* The row sums (route 8) whose negatives all take one code, 0xFF or 0
+ * (float8_e4m3 -> float8_e8m0fnu: NaN for every negative; float8_e5m2fnuz ->
+ * uint8: 0), put it in by an OR / VPANDN with the sign's mask where blends
+ * are slow (tl__cpu_blend_slow: Intel) and by a blend elsewhere; every pair
+ * with a row sum gives the scalar tier's bytes with either. */
+static void test_ns_blends(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  fill_codes(src, N + 64);
+  uint8_t e8[256], u8[256];
+  scalar_table8(TL_FLOAT8_E4M3, TL_FLOAT8_E8M0FNU, 0, e8);
+  scalar_table8(TL_FLOAT8_E5M2FNUZ, TL_UINT8, 0, u8);
+  for (int i = 0x80; i < 0x100; i++) assert_int_equal(e8[i], 0xFF);
+  for (int i = 0x80; i < 0x100; i++) assert_int_equal(u8[i], 0);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT8_E8M0FNU, 0), 8);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E5M2FNUZ, TL_UINT8, 0), 8);
+  assert_true(route_pairs_both_blends(8, NULL, NULL, src, N, out, ref) >= 2);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* A range clamp (route 4) whose constant results are 0 (the result of the
  * codes above its range for both halves, an fnuz source's 0x80; unsigned
  * targets' negatives) clears those lanes instead of blending them in
@@ -2516,6 +2538,7 @@ int main(void) {
       cmocka_unit_test(test_rg_enabled),
       cmocka_unit_test(test_rg_zero),
       cmocka_unit_test(test_aff_sl),
+      cmocka_unit_test(test_ns_blends),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
