@@ -3530,23 +3530,18 @@ static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z,
   return _mm256_blendv_epi8(rn, tl__h8s(Z, bf, a), _mm256_cmpgt_epi16(Z->minnorm, a));
 }
 /* k_h8's block of 32: its lanes of |h| (a0, a1) holding NaN (satinf: inf);
-   nonzero where a lane is in (0, minnorm) (a - 1 below k1 = minnorm - 1,
-   unsigned); its codes c0, c1 packed, overflow and sign from the sources
-   h0, h1 (tl__n8_fin), in element order */
+   its lanes in (0, minnorm) (tl__h8_low); its codes c0, c1 packed, overflow
+   and sign from the sources h0, h1 (tl__n8_fin), in element order */
 static inline __attribute__((always_inline)) __m256i tl__h8_bad(const tl__nenc16 *Z, __m256i a0, __m256i a1) {
   return _mm256_cmpgt_epi16(_mm256_max_epi16(a0, a1), Z->bad);
 }
-static inline __attribute__((always_inline)) __m256i tl__h8_low(__m256i k1, __m256i a0, __m256i a1) {
-  const __m256i one = _mm256_set1_epi16(1);
-  return _mm256_subs_epu16(k1, _mm256_min_epu16(_mm256_sub_epi16(a0, one), _mm256_sub_epi16(a1, one)));
-}
-/* the same as a compare's mask (for VPMOVMSKB, one operation where VPTEST
-   is two on Intel): a + 0x7FFF wraps 0 to 0x7FFF and 1.. to -32768.., so
-   the lanes in (0, minnorm) are those below km = (short)(0x7FFF + minnorm),
-   signed. In k_h8's FAST loop (AVX2 on an Intel Xeon, 32 KiB, x memcpy, in
+/* as a compare's mask (for VPMOVMSKB, one operation where VPTEST is two on
+   Intel): a + 0x7FFF wraps 0 to 0x7FFF and 1.. to -32768.., so the lanes in
+   (0, minnorm) are those below km = (short)(0x7FFF + minnorm), signed. In
+   k_h8's FAST loop (AVX2 on an Intel Xeon, 32 KiB, x memcpy, in
    alternation): complex32 -> float8_e4m3fnuz 0.54 -> 0.56, float16 ->
    float8_e4m3fn 0.44 -> 0.45 */
-static inline __attribute__((always_inline)) __m256i tl__h8_lowm(__m256i km, __m256i a0, __m256i a1) {
+static inline __attribute__((always_inline)) __m256i tl__h8_low(__m256i km, __m256i a0, __m256i a1) {
   const __m256i w = _mm256_set1_epi16(0x7FFF);
   return _mm256_cmpgt_epi16(km, _mm256_min_epi16(_mm256_add_epi16(a0, w), _mm256_add_epi16(a1, w)));
 }
@@ -3590,8 +3585,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      float8_e3m4 (the clamp alone) 0.34 -> 0.36, complex32 ->
      float8_e4m3fnuz 0.39 -> 0.45 */
   const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
-  const __m256i k1 = _mm256_sub_epi16(Z.minnorm, _mm256_set1_epi16(1)), m7 = _mm256_set1_epi16(0x7FFF);
-  const __m256i km = _mm256_add_epi16(Z.minnorm, m7);
+  const __m256i m7 = _mm256_set1_epi16(0x7FFF), km = _mm256_add_epi16(Z.minnorm, m7);
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
   const size_t pf = tl__pf_on(nt);
@@ -3621,8 +3615,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         if (_mm256_movemask_epi8(bad)) break;
       }
       __m256i c0 = tl__h8n(&Z, a0, SA), c1 = tl__h8n(&Z, a1, SA);
-      const __m256i low = tl__h8_low(k1, a0, a1);
-      if (!_mm256_testz_si256(low, low)) {
+      if (_mm256_movemask_epi8(tl__h8_low(km, a0, a1))) {
         c0 = _mm256_blendv_epi8(c0, tl__h8s(&Z, bf, a0), _mm256_cmpgt_epi16(Z.minnorm, a0));
         c1 = _mm256_blendv_epi8(c1, tl__h8s(&Z, bf, a1), _mm256_cmpgt_epi16(Z.minnorm, a1));
       }
@@ -3639,8 +3632,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
         const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
         if (!NANOV) badv = _mm256_or_si256(badv, tl__h8_bad(&Z, a0, a1));
-        const __m256i low = tl__h8_low(k1, a0, a1);
-        lows |= (uint32_t)!_mm256_testz_si256(low, low) << k;
+        lows |= (uint32_t)(_mm256_movemask_epi8(tl__h8_low(km, a0, a1)) != 0) << k;
         _mm256_store_si256((__m256i *)(void *)(buf + 32 * k), tl__h8_out(from, &Z, tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA), h0, h1));
       }
       if (!_mm256_testz_si256(badv, badv)) break; /* NaN (satinf: inf) in the chunk: the blocks below from it on */
@@ -3661,7 +3653,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
         tl__pf(pf, p, 32 * isz);
         const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);
         const __m256i a0 = _mm256_and_si256(h0, m7), a1 = _mm256_and_si256(h1, m7);
-        const __m256i low = tl__h8_lowm(km, a0, a1);
+        const __m256i low = tl__h8_low(km, a0, a1);
         const __m256i off = NANOV ? low : _mm256_or_si256(tl__h8_bad(&Z, a0, a1), low);
         if (_mm256_movemask_epi8(off)) break;
         tl__st32((char *)(d + i), tl__h8_out(from, &Z, tl__h8n(&Z, a0, SA), tl__h8n(&Z, a1, SA), h0, h1), nt);
@@ -5368,7 +5360,7 @@ enum { TL__AFF_XOR80 = 0, TL__AFF_XORSM = 1, TL__AFF_NZ = 2, TL__AFF_CONST = 3, 
    alternation: float8_e5m2 -> float8_e8m0fnu 0.50 -> 0.53, float8_e4m3 ->
    float8_e8m0fnu 0.50-0.53 -> 0.53-0.54, float8_e5m2fnuz -> uint8
    0.50-0.52 -> 0.52-0.55, float8_e4m3b11fnuz -> uint8 0.42 -> 0.44) */
-enum { TL__SIGN_CONSTFF = 7, TL__SIGN_CONST00 = 8 };
+enum { TL__SIGN_CONSTFF = 7, TL__SIGN_CONST00 = 8 }; /* past the row sums' own modes (TL__NS_NEG 5, TL__NS_XORH 6) */
 
 /* The sign rules on the code v of x's magnitude (the affine rules' and the
    row sums'; tl__sign8 the same on 32 codes): sm the sign bit (XORSM) or
@@ -8736,30 +8728,28 @@ static inline __attribute__((always_inline)) size_t tl__hw_loop(tl_dtype from, i
   }
   return i;
 }
-/* ... one function a source, the rule's shift (0-10, tl__hw_find's) chosen in it */
-#define TL__HW_LOOPS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10)
-#define TL__HW_SRC_LOOP(FT, TAG)                                                                                  \
-  static __attribute__((noinline)) size_t tl__hw_blocks_##TAG(const tl__hw *P, const char *s, char *d, size_t i,   \
-                                                               size_t n, int nt, size_t pf) {                       \
-    switch (P->sh) {                                                                                              \
-      TL__HW_LOOPS(TL__HW_CASE_SH)                                                                                \
-    }                                                                                                             \
-    return i; /* not reached: tl__hw_find's shifts are 0-10 */                                                    \
+/* ... the rule's shift (0-10, tl__hw_find's) chosen once a call; one
+   function a source (tl__hw_run's pairs share them) */
+static inline __attribute__((always_inline)) size_t tl__hw_blocks(tl_dtype from, const tl__hw *P, const char *s, char *d,
+                                                                  size_t i, size_t n, int nt, size_t pf) {
+  switch (P->sh) {
+#define TL__HW_SH(K) \
+  case K: return tl__hw_loop(from, K, P, s, d, i, n, nt, pf);
+    TL__HW_SH(0) TL__HW_SH(1) TL__HW_SH(2) TL__HW_SH(3) TL__HW_SH(4) TL__HW_SH(5)
+    TL__HW_SH(6) TL__HW_SH(7) TL__HW_SH(8) TL__HW_SH(9) TL__HW_SH(10)
+#undef TL__HW_SH
+  default: return i; /* not reached */
   }
-#define TL__HW_CASE_SH(K) \
-  case K: return tl__hw_loop(FT_, K, P, s, d, i, n, nt, pf);
-#define FT_ TL_FLOAT16
-TL__HW_SRC_LOOP(TL_FLOAT16, h)
-#undef FT_
-#define FT_ TL_BFLOAT16
-TL__HW_SRC_LOOP(TL_BFLOAT16, b)
-#undef FT_
-#define FT_ TL_COMPLEX32
-TL__HW_SRC_LOOP(TL_COMPLEX32, c32)
-#undef FT_
-#undef TL__HW_CASE_SH
-#undef TL__HW_SRC_LOOP
-#undef TL__HW_LOOPS
+}
+#define TL__HW_BLOCKS(FT, TAG)                                                                                 \
+  static __attribute__((noinline)) size_t tl__hw_blocks_##TAG(const tl__hw *P, const char *s, char *d, size_t i, \
+                                                               size_t n, int nt, size_t pf) {                     \
+    return tl__hw_blocks(FT, P, s, d, i, n, nt, pf);                                                            \
+  }
+TL__HW_BLOCKS(TL_FLOAT16, h)
+TL__HW_BLOCKS(TL_BFLOAT16, b)
+TL__HW_BLOCKS(TL_COMPLEX32, c32)
+#undef TL__HW_BLOCKS
 
 static inline __attribute__((always_inline)) void tl__hw_run(tl_dtype from, tl_dtype to, int sat, const void *sv,
                                                              void *dv, size_t n) {
