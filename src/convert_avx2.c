@@ -3120,14 +3120,14 @@ TL__KDEF_INTS(n, TL_FLOAT8_E8M0FNU, e8m0)
  * 1.10, uint16 0.22 -> 0.31 / 0.98 -> 1.14, int32 0.23 -> 0.34 / 0.94 ->
  * 1.02, uint32 0.24 -> 0.30, float16 0.20 -> 0.39 / 0.93 -> 1.15; uint8
  * kept its lookup (0.30 against 0.21), and int8 and uint8 now take the
- * high-nibble lookups (tl__hn). */
+ * high-nibble lookups (tl__hn). float16 now takes k_he8's high bytes
+ * (tl__e8x_f's note). */
 static inline __attribute__((always_inline)) __m256i tl__e8q(tl_dtype from, const char *p) {
   __m256 f;
   __m256i k = _mm256_set1_epi32(0x400000);
   switch (from) {
   case TL_INT16: f = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(TL__L16(p))); break;
   case TL_UINT16: f = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(TL__L16(p))); break;
-  case TL_FLOAT16: f = _mm256_cvtph_ps(TL__L16(p)); break;
   default: return tl__e8q32(from == TL_INT32, _mm256_loadu_si256((const __m256i *)(const void *)p)); /* int32, uint32 */
   }
   return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(f), k), 23);
@@ -3180,7 +3180,7 @@ static inline __attribute__((always_inline)) void tl__e8q_run(tl_dtype from, con
   if (i < n) tl__convert_generic(from, s + i * S, (ptrdiff_t)S, TL_FLOAT8_E8M0FNU, d + i, 1, n - i, 0);
 }
 /* the sources: (tag, dtype) */
-#define TL__E8Q_SRCS(X) X(i16, TL_INT16) X(u16, TL_UINT16) X(i32, TL_INT32) X(u32, TL_UINT32) X(h, TL_FLOAT16)
+#define TL__E8Q_SRCS(X) X(i16, TL_INT16) X(u16, TL_UINT16) X(i32, TL_INT32) X(u32, TL_UINT32)
 #define TL__E8Q_FN(TAG, FT) \
   static void e8q_##TAG(const void *s, void *d, size_t n) { tl__e8q_run(FT, s, d, n); }
 TL__E8Q_SRCS(TL__E8Q_FN)
@@ -3327,6 +3327,25 @@ static inline __attribute__((always_inline)) void k_ibc(tl_dtype from, tl_dtype 
 TL__KDEF_INTS(n, TL_BCOMPLEX32, bc32)
 #undef TL__KRUN
 
+/* ---- -> float8_e8m0fnu without saturation from the exponent bits alone ----
+ * A positive normal value's code is its exponent field plus the ties-up bit
+ * below it, re-biased: (t + 1) >> 1 with t the bits from the field's top down
+ * to that bit, which VPAVGW with 0 computes after the unsigned pack of t
+ * (float32: x >> 22; float64: the high word >> 19, less 2 x 896 by a
+ * saturating subtract, so that everything below 2^-127 is 0; bfloat16: h >>
+ * 6), and the saturating pack to bytes takes the sign (t >= 2^9 there: 0xFF)
+ * and inf, NaN and the overflow past 2^127 (>= 255) to 0xFF as the pair's
+ * table has them. float16 (and complex32's real part), whose field fits its
+ * high byte b = h >> 8: (b + 450) >> 2 by two VPAVGB, (avg(b, 255) + 96 + 1)
+ * >> 1, and b >= 0x7C (negative, inf, NaN) 0xFF by a compare. Ambiguous codes
+ * go the general way a block at a time: code 0 (+0, which is 0xFF, and tiny
+ * positives, 0x00; float32 and bfloat16 also code 1, whose subnormals' rule
+ * differs) and float16's b <= 3 (zero and subnormals). 10-16 operations for
+ * 32 codes against tl__fe8/tl__be8/tl__he8's 20-34 with blends. */
+static inline __attribute__((always_inline)) int tl__e8x_clean(__m256i r, int ONE) {
+  const __m256i z = _mm256_setzero_si256();
+  return !_mm256_movemask_epi8(_mm256_cmpeq_epi8(ONE ? _mm256_subs_epu8(r, _mm256_set1_epi8(1)) : r, z));
+}
 /* bfloat16 / bcomplex32 (the real part) -> float8_e8m0fnu in 16-bit lanes, 16
  * per vector (H16 = 0): bfloat16 has float32's exponent field, so a positive
  * |h| >= 0x60 (1.5 x 2^-127) gives (|h| + 0x40) >> 7, the exponent plus the
@@ -3411,6 +3430,16 @@ static inline __attribute__((always_inline)) void k_he8(tl_dtype from, tl_dtype 
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
   while (i + 32 <= n) {
+    /* without saturation: the high bytes b (tl__e8x_f's float16 form) of blocks without b <= 3 */
+    for (; !sat && i + 32 <= n; i += 32) {
+      tl__pf(pf, s + i * isz, 32 * isz);
+      const char *p = s + isz * i;
+      const __m256i b = _mm256_packus_epi16(_mm256_srli_epi16(tl__ld16h(from, p, 0), 8), _mm256_srli_epi16(tl__ld16h(from, p, 1), 8));
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(b, _mm256_set1_epi8(3)), _mm256_setzero_si256()))) break;
+      const __m256i e = _mm256_avg_epu8(_mm256_avg_epu8(b, _mm256_set1_epi8((char)255)), _mm256_set1_epi8(96));
+      const __m256i bad = _mm256_cmpeq_epi8(_mm256_max_epu8(b, _mm256_set1_epi8(0x7C)), b); /* negative, inf, NaN */
+      tl__st32((char *)(d + i), tl__ord16(from, _mm256_or_si256(e, bad)), nt);
+    }
     /* blocks without a float16 subnormal (they have no exponent to read):
        tl__be8 in 16-bit lanes, in a loop of their own (sharing one with the
        float32 lanes, GCC spilled and rebuilt constants: complex32 0.33 ->
@@ -3693,6 +3722,18 @@ static inline __attribute__((always_inline)) void k_be8(tl_dtype from, tl_dtype 
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
   for (; i + 32 <= n; i += 32) {
+    if (!sat) { /* the exponent bits alone (tl__e8x_f's bfloat16 form) */
+      for (; i + 32 <= n; i += 32) {
+        tl__pf(pf, s + i * isz, 32 * isz);
+        const char *p = s + i * isz;
+        const __m256i z = _mm256_setzero_si256();
+        const __m256i a = _mm256_avg_epu16(_mm256_srli_epi16(tl__ld16h(from, p, 0), 6), z);
+        const __m256i r = tl__ord16(from, _mm256_packus_epi16(a, _mm256_avg_epu16(_mm256_srli_epi16(tl__ld16h(from, p, 1), 6), z)));
+        if (!tl__e8x_clean(r, 1)) break;
+        tl__st32((char *)(d + i), r, nt);
+      }
+      if (i + 32 > n) break;
+    }
     tl__pf(pf, s + i * isz, 32 * isz);
     const char *p = s + i * isz;
     const __m256i b = _mm256_packus_epi16(tl__be8(sat, tl__ld16h(from, p, 0), 0), tl__be8(sat, tl__ld16h(from, p, 1), 0));
@@ -3745,6 +3786,25 @@ static inline __attribute__((always_inline)) __m256i tl__fe8(tl_dtype from, int 
     return _mm256_or_si256(c, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F7FFFFF))); /* inf and NaN */
   }
 }
+/* 32 float32 / float64 at p -> their codes in element order (code 0 or 1 ambiguous: tl__e8x_clean) */
+static inline __attribute__((always_inline)) __m256i tl__e8x_f(tl_dtype from, const char *p) {
+  const __m256i z = _mm256_setzero_si256();
+  __m256i t[4];
+  for (int k = 0; k < 4; k++) {
+    if (from == TL_FLOAT32) {
+      t[k] = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k)), 22);
+    } else { /* the high words of 8 doubles, in the order 0 1 4 5 2 3 6 7 */
+      const __m256 a = _mm256_loadu_ps((const float *)(const void *)(p + 64 * k));
+      const __m256 b = _mm256_loadu_ps((const float *)(const void *)(p + 64 * k + 32));
+      t[k] = _mm256_srli_epi32(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)), 19);
+    }
+  }
+  __m256i a = _mm256_packus_epi32(t[0], t[1]), b = _mm256_packus_epi32(t[2], t[3]);
+  if (from == TL_FLOAT64) {
+    a = _mm256_subs_epu16(a, _mm256_set1_epi16(2 * 896)), b = _mm256_subs_epu16(b, _mm256_set1_epi16(2 * 896));
+  }
+  return tl__order32(_mm256_packus_epi16(_mm256_avg_epu16(a, z), _mm256_avg_epu16(b, z)), from == TL_FLOAT64);
+}
 static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                         size_t n) {
   const size_t isz = tl__csz(from);
@@ -3755,6 +3815,15 @@ static inline __attribute__((always_inline)) void k_fe8(tl_dtype from, tl_dtype 
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, sat ? TL_CONVERT_SATURATE : 0, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
   for (; i + 32 <= n; i += 32) {
+    if (!sat && (from == TL_FLOAT32 || from == TL_FLOAT64)) { /* the exponent bits alone (tl__e8x_f) */
+      for (; i + 32 <= n; i += 32) {
+        tl__pf(pf, s + i * isz, 32 * isz);
+        const __m256i r = tl__e8x_f(from, s + i * isz);
+        if (!tl__e8x_clean(r, from == TL_FLOAT32)) break;
+        tl__st32((char *)(d + i), r, nt);
+      }
+      if (i + 32 > n) break;
+    }
     tl__pf(pf, s + i * isz, 32 * isz);
     const char *p = s + i * isz;
     const __m256i r0 = tl__fe8(from, sat, p), r1 = tl__fe8(from, sat, p + 8 * isz);
