@@ -6244,6 +6244,143 @@ static tl__ns_fn_t tl__ns_fn(const tl__ns *R) {
   return fns[R->nc][R->capon][R->sgh ? 5 : R->mode == TL__NS_NEG ? 4 : R->mode][R->nexc];
 }
 
+/* ---- 1-byte sources by a shift of the code ("code shifts") -----------------
+ * A float8 code's e8m0 is its exponent field plus the ties-up bit below it,
+ * re-biased: (x + 2^(S-1)) >> S plus a constant, S the mantissa bits, for
+ * every positive normal code. So a table that is
+ *   v = (((x + R) mod 256) >> S) + C   (mod 256)
+ * but on the codes below K <= 16 (zero and the subnormals: one VPSHUFB of a
+ * correction indexed by x + 128 - K, unsigned saturating, which gives 0 from
+ * K up) and a tail of constant codes from T up, tested unsigned (x >= T:
+ * VPMAXUB and VPCMPEQB; the negative codes are in it) and put in by an OR
+ * (0xFF) or VPANDN (0x00), runs in 7-10 operations per 32 codes, against
+ * the row sums' 13 for float8_e4m3/e4m3fn/e5m2 -> float8_e8m0fnu (their two
+ * corrections and the sign rule). A rule is taken only if tl__cs_eval, the
+ * same byte operations in scalar code, gives the pair's table entry for all
+ * 256 codes. */
+typedef struct {
+  int S, K, mode; /* mode: 0 no tail, 1 the tail 0xFF (OR), 2 0x00 (VPANDN) */
+  unsigned char R, C, T;
+  unsigned char D[16];
+  int cost;
+} tl__cs;
+
+static unsigned tl__cs_eval(const tl__cs *Q, unsigned x) {
+  unsigned v = ((((x + Q->R) & 0xFF) >> Q->S) + Q->C) & 0xFF;
+  const unsigned i = x + 128 - (unsigned)Q->K;
+  if (Q->K && i < 128) v = (v + Q->D[i & 15]) & 0xFF;
+  if (Q->mode && x >= Q->T) v = Q->mode == 1 ? 0xFF : 0x00;
+  return v;
+}
+
+/* The cheapest code-shift rule of table t, or 0. */
+static int tl__cs_find(const unsigned char *t, tl__cs *best) {
+  int found = 0;
+  for (int mode = 0; mode < 3; mode++) {
+    int T = 256; /* the tail: [T, 256) all the mode's code */
+    if (mode) {
+      const unsigned char tv = mode == 1 ? 0xFF : 0x00;
+      while (T > 0 && t[T - 1] == tv) T--;
+      if (T == 256 || T == 0) continue;
+    }
+    for (int S = 1; S <= 5; S++)
+      for (int R = 0; R < 1 << S; R++) {
+        tl__cs Q;
+        memset(&Q, 0, sizeof Q);
+        Q.S = S, Q.R = (unsigned char)R, Q.mode = mode, Q.T = (unsigned char)(mode ? T : 0);
+        Q.C = (unsigned char)(t[T - 1] - (((unsigned)(T - 1 + R) & 0xFF) >> S));
+        int K = 0;
+        for (int x = 0; x < T; x++)
+          if ((((((unsigned)(x + R) & 0xFF) >> S) + Q.C) & 0xFF) != t[x]) K = x + 1;
+        if (K > 16) continue;
+        Q.K = K;
+        for (int x = 0; x < K; x++)
+          Q.D[(16 - K + x) & 15] = (unsigned char)(t[x] - ((((unsigned)(x + R) & 0xFF) >> S) + Q.C));
+        Q.cost = 3 + (R != 0) + 3 * (K > 0) + 3 * (mode > 0);
+        int ok = 1;
+        for (unsigned x = 0; x < 256 && ok; x++) ok = tl__cs_eval(&Q, x) == t[x];
+        if (ok && (!found || Q.cost < best->cost)) *best = Q, found = 1;
+      }
+  }
+  return found;
+}
+
+typedef struct {
+  tl__cs Q;
+  __m256i D;
+} tl__csp;
+typedef void (*tl__cs_fn_t)(const tl__csp *, const unsigned char *, const void *, void *, size_t);
+
+static _Atomic(tl__csp *) tl__css[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__csp tl__cs_none; /* "looked, none" */
+static _Atomic int tl__cs_off;
+/* Tests and benchmarks: turn the code shifts off or back on; returns the previous setting. */
+int tl__avx2_cs_disable(int off) { return atomic_exchange(&tl__cs_off, off != 0); }
+
+/* The code-shift rule of pair (from, to, sat), or NULL: 1-byte sources into 1 byte. */
+static const tl__csp *tl__cs_get(tl_dtype from, tl_dtype to, int sat) {
+  tl__csp *P = atomic_load_explicit(&tl__css[from][to][sat], memory_order_acquire);
+  if (P) return P == &tl__cs_none ? NULL : P;
+  const unsigned char *t = tl__info(from)->itemsize == 1 && tl__info(to)->itemsize == 1 ? tl__table8(from, to, sat) : NULL;
+  tl__csp *np = &tl__cs_none;
+  if (t) {
+    np = aligned_alloc(32, sizeof *np);
+    if (!np) return NULL;
+    memset(np, 0, sizeof *np);
+    if (tl__cs_find(t, &np->Q)) np->D = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)np->Q.D));
+    else free(np), np = &tl__cs_none;
+  }
+  return TL__PUBLISH(tl__css[from][to][sat], np, &tl__cs_none);
+}
+/* For the tests: the pair's code-shift rule's S + 8 K + 256 mode, -1 for none. */
+int tl__avx2_cs_rule(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || !tl__avx2_lut8_ok(from, to, sat))
+    return -1;
+  const tl__csp *P = tl__cs_get(from, to, sat != 0);
+  return P ? P->Q.S + 8 * P->Q.K + 256 * P->Q.mode : -1;
+}
+
+/* 32 codes x by rule K: S the shift, CORR a correction, MODE the tail */
+static inline __attribute__((always_inline)) __m256i tl__cs32(__m256i x, int S, int CORR, int MODE, __m256i R, __m256i C,
+                                                              __m256i D, __m256i K, __m256i T) {
+  __m256i v = _mm256_and_si256(_mm256_srli_epi16(_mm256_add_epi8(x, R), S), _mm256_set1_epi8((char)(0xFF >> S)));
+  v = _mm256_add_epi8(v, C);
+  if (CORR) v = _mm256_add_epi8(v, _mm256_shuffle_epi8(D, _mm256_adds_epu8(x, K)));
+  if (MODE) {
+    const __m256i tm = _mm256_cmpeq_epi8(_mm256_max_epu8(x, T), x);
+    v = MODE == 1 ? _mm256_or_si256(v, tm) : _mm256_andnot_si256(tm, v);
+  }
+  return v;
+}
+static inline __attribute__((always_inline)) void tl__cs_run(const tl__csp *P, const unsigned char *t, int S, int CORR,
+                                                             int MODE, const uint8_t *s, char *d, size_t n) {
+  const tl__cs *Q = &P->Q; /* read before the loop: stores through d could alias *P */
+  const __m256i R = _mm256_set1_epi8((char)Q->R), C = _mm256_set1_epi8((char)Q->C), D = P->D;
+  const __m256i K = _mm256_set1_epi8((char)(128 - Q->K)), T = _mm256_set1_epi8((char)Q->T);
+#define TL__CS_STEP(x) tl__cs32(x, S, CORR, MODE, R, C, D, K, T)
+  TL__RUN8(t, n, TL__CS_STEP);
+#undef TL__CS_STEP
+}
+/* one function per (shift, correction, tail) */
+#define TL__CSFN(S, CORR, MODE)                                                                                 \
+  static __attribute__((noinline)) void tl__cs_##S##CORR##MODE(const tl__csp *P, const unsigned char *t,       \
+                                                               const void *src, void *dst, size_t n) {         \
+    tl__cs_run(P, t, S, CORR, MODE, src, dst, n);                                                              \
+  }
+#define TL__CSFNM(S, CORR) TL__CSFN(S, CORR, 0) TL__CSFN(S, CORR, 1) TL__CSFN(S, CORR, 2)
+#define TL__CSFNS(S) TL__CSFNM(S, 0) TL__CSFNM(S, 1)
+TL__CSFNS(1) TL__CSFNS(2) TL__CSFNS(3) TL__CSFNS(4) TL__CSFNS(5)
+#undef TL__CSFNS
+#undef TL__CSFNM
+#undef TL__CSFN
+static tl__cs_fn_t tl__cs_fn(const tl__cs *Q) {
+#define TL__CSM(S, CORR) {tl__cs_##S##CORR##0, tl__cs_##S##CORR##1, tl__cs_##S##CORR##2}
+#define TL__CSS(S) {TL__CSM(S, 0), TL__CSM(S, 1)}
+  static const tl__cs_fn_t fns[5][2][3] = {TL__CSS(1), TL__CSS(2), TL__CSS(3), TL__CSS(4), TL__CSS(5)};
+#undef TL__CSS
+#undef TL__CSM
+  return fns[Q->S - 1][Q->K > 0][Q->mode];
+}
 /* ---- 1-byte integers -> 1-byte integers by a byte rule ----------------------
  * Between the 1-byte integer types (int1..int8, uint1..uint8) a value keeps
  * its low bits, sign-extended from the source's width where the table says
@@ -7223,7 +7360,7 @@ int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat) {
  * itself) is found by asking each in turn: ~40 ns a call, 3-4% of a 32 KiB
  * float8 -> float8 conversion (Zen 2). So it is found once per (pair,
  * saturate) and kept: the rule, the table and a runner of one signature.
- * While a test has the folds, the affine rules or the row sums off, routes
+ * While a test has the folds, the affine rules, the row sums or the code shifts off, routes
  * are found on each call and not kept (the kept ones were found with all on). */
 typedef struct tl__route_ tl__route;
 typedef void (*tl__route_fn)(const tl__route *R, const void *src, void *dst, size_t n);
@@ -7236,6 +7373,7 @@ struct tl__route_ {
     void (*bn)(const tl__bn *, const unsigned char *, const void *, void *, size_t);
     tl__aff_fn_t aff;
     tl__ns_fn_t ns;
+    tl__cs_fn_t cs;
     tl__fold_fn_t fold;
     void (*lut)(const tl__lutp *, const unsigned char *, const void *, void *, size_t); /* the lookup's (D, K) */
   } f;
@@ -7254,6 +7392,7 @@ static void tl__r_aff(const tl__route *R, const void *src, void *dst, size_t n) 
 static void tl__r_fold(const tl__route *R, const void *src, void *dst, size_t n) { R->f.fold(R->P, R->t, src, dst, n); }
 static void tl__r_ns(const tl__route *R, const void *src, void *dst, size_t n) { R->f.ns(R->P, R->t, src, dst, n); }
 static void tl__r_lut(const tl__route *R, const void *src, void *dst, size_t n) { R->f.lut(R->P, R->t, src, dst, n); }
+static void tl__r_cs(const tl__route *R, const void *src, void *dst, size_t n) { R->f.cs(R->P, R->t, src, dst, n); }
 
 /* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
 static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
@@ -7338,6 +7477,14 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   const tl__nsp *NS = tl__info(to)->itemsize == 1 && !atomic_load_explicit(&tl__ns_off, memory_order_relaxed)
                           ? tl__ns_get(from, to, sat != 0)
                           : NULL;
+  /* a code shift where it takes fewer operations than the row sums or the affine rule that would run */
+  const tl__csp *CS = tl__info(to)->itemsize == 1 && !atomic_load_explicit(&tl__cs_off, memory_order_relaxed)
+                          ? tl__cs_get(from, to, sat != 0)
+                          : NULL;
+  if (CS && (!NS || CS->Q.cost <= NS->R.cost) && (!A || CS->Q.cost <= A->A.cost) && !RG) {
+    R->run = tl__r_cs, R->P = CS, R->f.cs = tl__cs_fn(&CS->Q);
+    return 1;
+  }
   if (NS && !(RG && !A)) {
     const tl__foldp *F = A || atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
     const int other = A                                   ? A->A.cost
@@ -7399,11 +7546,11 @@ static _Atomic(tl__route *) tl__routes[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__route tl__route_none; /* "looked, none" */
 
 /* The route of pair (from, to, sat), kept or (while a test has the folds or
-   the affine rules off, or no memory to keep it) found into *here; NULL if
+   the affine rules, the row sums or the code shifts off, or no memory to keep it) found into *here; NULL if
    it has none. */
 static const tl__route *tl__route_get(tl_dtype from, tl_dtype to, int sat, tl__route *here) {
   if (atomic_load_explicit(&tl__aff_off, memory_order_relaxed) || atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ||
-      atomic_load_explicit(&tl__ns_off, memory_order_relaxed))
+      atomic_load_explicit(&tl__ns_off, memory_order_relaxed) || atomic_load_explicit(&tl__cs_off, memory_order_relaxed))
     return tl__route_find(from, to, sat, here) ? here : NULL;
   tl__route *np = atomic_load_explicit(&tl__routes[from][to][sat != 0], memory_order_acquire);
   if (np) return np == &tl__route_none ? NULL : np;
@@ -7460,15 +7607,15 @@ int tl__avx2_lut_half(tl_dtype from, tl_dtype to, int sat) {
 /* For the tests: the route tl__avx2_lut8 takes for pair (from, to, sat) now:
    0 none, 1 the int8/uint8 clamp, 2 a byte rule, 3 a binade formula, 4 a
    range clamp, 5 an affine rule, 6 a fold, 7 the lookup, 8 a row-sum rule, 9
-   a high-nibble lookup, 10 the normalized binades (tl__bn). */
+   a high-nibble lookup, 10 the normalized binades (tl__bn), 11 a code shift (tl__cs). */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
   if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1) return 0;
   tl__tier_current(); /* the CPU's flags (tl__cpu_blend_slow) before a route is kept */
   tl__route here;
   const tl__route *R = tl__route_get(from, to, sat, &here);
-  static const tl__route_fn kinds[] = {tl__r_cl, tl__r_bint, tl__r_bl, tl__r_rg, tl__r_aff,
-                                       tl__r_fold, tl__r_lut, tl__r_ns, tl__r_hn, tl__r_bn};
-  for (int k = 0; R && k < 10; k++)
+  static const tl__route_fn kinds[] = {tl__r_cl, tl__r_bint, tl__r_bl, tl__r_rg, tl__r_aff, tl__r_fold,
+                                       tl__r_lut, tl__r_ns, tl__r_hn, tl__r_bn, tl__r_cs};
+  for (int k = 0; R && k < 11; k++)
     if (R->run == kinds[k]) return k + 1;
   return 0;
 }
@@ -9292,6 +9439,14 @@ int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat) {
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;
   return -1;
+}
+int tl__avx2_cs_rule(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return -1;
+}
+int tl__avx2_cs_disable(int off) {
+  (void)off;
+  return 0;
 }
 int tl__avx2_f8dec_ok(tl_dtype from, tl_dtype to, int sat) {
   (void)from, (void)to, (void)sat;

@@ -681,17 +681,19 @@ static void test_byte_sources_every_value(void **state) {
           assert_int_equal(tl_convert(from, src + 1 + i, 1, to, ref + 3 + i * ds, (ptrdiff_t)ds, 1, flags, NULL), TL_OK);
         for (int t = 1; t < nt; t++) {
           assert_int_equal(tl_convert_set_tier(tiers[t]), TL_OK);
-          /* AVX2: with the row sums, the affine rules and the folded lookups;
-             without the row sums; with the folds only; with none (the 8-bit
-             lookup) */
+          /* AVX2: with the code shifts, the row sums, the affine rules and the
+             folded lookups; without the code shifts and row sums; with the
+             folds only; with none (the 8-bit lookup) */
           for (int off = 0; off < 1 + 3 * (t == 1); off++) {
             tl__avx2_ns_disable(off >= 1);
+            tl__avx2_cs_disable(off >= 1);
             tl__avx2_aff_disable(off >= 2);
             tl__avx2_fold_disable(off >= 3);
             memset(out, 0x5A, sizeof out);
             assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 3, N, flags, NULL), TL_OK);
             tl__avx2_fold_disable(0);
             tl__avx2_aff_disable(0);
+            tl__avx2_cs_disable(0);
             tl__avx2_ns_disable(0);
             if (memcmp(out, ref, sizeof out) != 0) {
               size_t k = 0;
@@ -1563,6 +1565,7 @@ static void test_aff_sl(void **state) {
 static void test_ns_blends(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  assert_int_equal(tl__avx2_cs_disable(1), 0); /* float8_e4m3 -> float8_e8m0fnu's code shift off: its row sums */
   enum { N = 256 * 4 + 31 };
   static uint8_t src[N + 64], out[N + 64], ref[N + 64];
   fill_codes(src, N + 64);
@@ -1574,6 +1577,54 @@ static void test_ns_blends(void **state) {
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT8_E8M0FNU, 0), 8);
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E5M2FNUZ, TL_UINT8, 0), 8);
   assert_true(route_pairs_both_blends(8, NULL, NULL, src, N, out, ref) >= 2);
+  assert_int_equal(tl__avx2_cs_disable(0), 1);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
+/* Code shifts (route 11): a float8 code's float8_e8m0fnu (without
+ * saturation) is its exponent field plus the ties-up bit below it, re-biased:
+ * ((x + 2^(S-1)) >> S) + C with S the source's mantissa bits, but for the
+ * codes below the smallest normal (zero 0xFF and the subnormals' rounded
+ * exponents: a correction of the first K codes) and the tail of 0xFF from the
+ * first inf/NaN code up, the negative codes in it. float8_e4m3: C = 127 - 7 =
+ * 120, so codes 0-7 read 120 or 121 against 0xFF, 0x76, 0x77, 0x78, 0x78,
+ * 0x78, 0x79, 0x79 (3 and 6-7 agree): K = 6; float8_e5m2 (S = 2): codes 0-3
+ * against 0xFF, 0x6F, 0x70, 0x71: K = 3. Every route-11 pair against the
+ * scalar tier; off, the pairs take another route with the same bytes. */
+static void test_cs_rules(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const tl_dtype f8[] = {TL_FLOAT8_E3M4,      TL_FLOAT8_E4M3,       TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ,
+                                TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT8_E5M2,     TL_FLOAT8_E5M2FNUZ};
+  for (size_t k = 0; k < sizeof f8 / sizeof f8[0]; k++) {
+    const int S = tl_dtype_get(f8[k])->mantissa_bits;
+    const int r = tl__avx2_cs_rule(f8[k], TL_FLOAT8_E8M0FNU, 0);
+    if (r < 0 || r % 8 != S || r / 256 != 1 || tl__avx2_lut8_route(f8[k], TL_FLOAT8_E8M0FNU, 0) != 11)
+      fail_msg("%s -> float8_e8m0fnu: rule %d (want S %d, tail 0xFF), route %d", tl_dtype_name(f8[k]), r, S,
+               tl__avx2_lut8_route(f8[k], TL_FLOAT8_E8M0FNU, 0));
+  }
+  assert_int_equal(tl__avx2_cs_rule(TL_FLOAT8_E4M3, TL_FLOAT8_E8M0FNU, 0), 3 + 8 * 6 + 256);
+  assert_int_equal(tl__avx2_cs_rule(TL_FLOAT8_E5M2, TL_FLOAT8_E8M0FNU, 0), 2 + 8 * 3 + 256);
+  /* saturating, a negative value is 0x00 and NaN 0xFF: no one tail */
+  assert_int_equal(tl__avx2_cs_rule(TL_FLOAT8_E4M3, TL_FLOAT8_E8M0FNU, 1), -1);
+  assert_int_equal(tl__avx2_cs_rule(TL_INT8, TL_FLOAT8_E4M3, 0), -1);
+  assert_int_equal(tl__avx2_cs_rule((tl_dtype)-1, TL_FLOAT8_E8M0FNU, 0), -1);
+  assert_int_equal(tl__avx2_cs_rule(TL_FLOAT8_E4M3, (tl_dtype)TL_NUM_CONCRETE, 0), -1);
+  assert_int_equal(tl__avx2_cs_rule(TL_FLOAT16, TL_FLOAT8_E8M0FNU, 0), -1); /* not a 1-byte source */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  fill_codes(src, N + 64);
+  assert_true(route_pairs_both_blends(11, NULL, NULL, src, N, out, ref) >= 7);
+  for (size_t k = 0; k < sizeof f8 / sizeof f8[0]; k++) {
+    assert_int_equal(tl_convert_contiguous(f8[k], src, TL_FLOAT8_E8M0FNU, ref, N, 0, NULL), TL_OK);
+    assert_int_equal(tl__avx2_cs_disable(1), 0);
+    const int other = tl__avx2_lut8_route(f8[k], TL_FLOAT8_E8M0FNU, 0);
+    memset(out, 0x5A, sizeof out);
+    assert_int_equal(tl_convert_contiguous(f8[k], src, TL_FLOAT8_E8M0FNU, out, N, 0, NULL), TL_OK);
+    assert_int_equal(tl__avx2_cs_disable(0), 1);
+    assert_true(other != 11 && other != 0);
+    assert_memory_equal(out, ref, N);
+  }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -2539,6 +2590,7 @@ int main(void) {
       cmocka_unit_test(test_rg_zero),
       cmocka_unit_test(test_aff_sl),
       cmocka_unit_test(test_ns_blends),
+      cmocka_unit_test(test_cs_rules),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
