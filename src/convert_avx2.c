@@ -2206,6 +2206,7 @@ static inline __attribute__((always_inline)) void tl__rto8_16(tl_dtype from, tl_
 static __attribute__((noinline)) void tl__rto8_16_call(tl_dtype from, int sat, const char *p, char *o, int nt) {
   if (from == TL_FLOAT16) tl__rto8_16(TL_FLOAT16, TL_BFLOAT16, sat, p, o, nt);
   else if (from == TL_COMPLEX32) tl__rto8_16(TL_COMPLEX32, TL_BFLOAT16, sat, p, o, nt);
+  else if (from == TL_COMPLEX64) tl__rto8_16(TL_COMPLEX64, TL_BFLOAT16, sat, p, o, nt);
   else tl__rto8_16(TL_BFLOAT16, TL_FLOAT16, sat, p, o, nt);
 }
 
@@ -2268,6 +2269,31 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
         const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
         const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
         tl__st32(d + i * 2, _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn)), nt);
+      }
+      if (i + 16 <= n) { /* the step that broke out */
+        tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
+        i += 16;
+      }
+    }
+  }
+  if (from == TL_COMPLEX64 && to == TL_BFLOAT16 && !sat) {
+    /* complex64 -> bfloat16 without saturation, 16 a step: the real parts of
+       two vectors by one VSHUFPS (in the order 0 1 4 5 | 2 3 6 7), one NaN
+       test for both (an unordered compare of the two), the RNE shift, one
+       pack and one VPERMD for the 16 (not tl__re_c64's lane permute a vector
+       and tl__pack16's pack and permute each). A step with a NaN takes the
+       float32 lanes (tl__rto8_16). An Intel Xeon, AVX2, 32 KiB, x memcpy, in
+       alternation: 0.47 -> 1.05-1.09 */
+    const __m256i ord = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    while (i + 16 <= n) {
+      for (; i + 16 <= n; i += 16) { /* no call inside: its constants stay in registers */
+        const float *f = (const float *)(const void *)(s + i * isz);
+        tl__pf(pf, f, 16 * isz);
+        const __m256 a = _mm256_shuffle_ps(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), 0x88);
+        const __m256 b = _mm256_shuffle_ps(_mm256_loadu_ps(f + 16), _mm256_loadu_ps(f + 24), 0x88);
+        if (_mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_UNORD_Q))) break;
+        const __m256i r = _mm256_packus_epi32(tl__bf16_rne(_mm256_castps_si256(a)), tl__bf16_rne(_mm256_castps_si256(b)));
+        tl__st32(d + i * 2, _mm256_permutevar8x32_epi32(r, ord), nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
         tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
