@@ -8573,11 +8573,12 @@ static inline __attribute__((always_inline)) void tl__f8i16b(__m256i xp, __m256i
    (LAY 1: the 16-bit unpacks of each give 8 in order), 8 (LAY 0, widened
    in lane by tl__st_x4o) */
 static inline __attribute__((always_inline)) void tl__f8i16b_st(__m256i xp, __m256i c, char *o, int M, int B, int SG,
-                                                                int D, __m256i TX, __m256i TML, __m256i TMH, int nt) {
+                                                                int D, int LAY, __m256i TX, __m256i TML, __m256i TMH,
+                                                                int nt) {
   __m256i v[2];
   tl__f8i16b(xp, c, M, B, SG, TX, TML, TMH, v);
   for (int h = 0; h < 2; h++) {
-    if (D == 2 && !nt) { /* LAY 2: the codes unpermuted, so that v[h] holds 8h-8h+7 and 8h+16-8h+23 */
+    if (LAY == 2) { /* the codes unpermuted, so that v[h] holds 8h-8h+7 and 8h+16-8h+23 */
       _mm_storeu_si128((__m128i *)(void *)(o + 16 * h), _mm256_castsi256_si128(v[h]));
       _mm_storeu_si128((__m128i *)(void *)(o + 32 + 16 * h), _mm256_extracti128_si256(v[h], 1));
     } else if (D == 2) {
@@ -8654,10 +8655,11 @@ static inline __attribute__((always_inline)) void tl__f8int_run(tl_dtype from, t
     if (P == 0 && (D == 2 || (!SG && !(IE && B == 15))))
       for (; i + 32 <= n; i += 32) {
         /* the limit test (tl__f8below32m's) on the magnitudes tl__f8i16b takes */
-        const __m256i xp = tl__f8i16b_p(TL__L32(s + i), D == 4 ? 1 : D == 2 && !nt ? 2 : 0), c = _mm256_and_si256(xp, _mm256_set1_epi8(0x7F));
+        const int LAY = D == 4 ? 1 : D == 2 && !nt ? 2 : 0; /* tl__f8i16b_st's layouts */
+        const __m256i xp = tl__f8i16b_p(TL__L32(s + i), LAY), c = _mm256_and_si256(xp, _mm256_set1_epi8(0x7F));
         if (FL < 128 && _mm256_movemask_epi8(_mm256_add_epi8(c, _mm256_set1_epi8((char)(128 - FL))))) break;
         tl__pf(pf, s + i, 32);
-        tl__f8i16b_st(xp, c, d + i * (size_t)D, M, B, SG, D, TX, TML, TMH, nt);
+        tl__f8i16b_st(xp, c, d + i * (size_t)D, M, B, SG, D, LAY, TX, TML, TMH, nt);
       }
     if (i + 16 > n) break;
     /* 16 codes without inf or NaN (a format without inf: any 16, its NaN
