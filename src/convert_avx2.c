@@ -2512,7 +2512,7 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 typedef struct {
   __m256i rr, cint, cbits, minnorm, magicb, code8, sgn8;
   __m256i rrd, minnormd, magicdb; /* float64 sources: the same in 64-bit lanes */
-  __m256i rrq, minq, minq1x; /* float64 sources on their high words (tl__n8dq): the rounding constant, minnorm, minnorm - 1 ^ 2^31 */
+  __m256i rrq, minq; /* float64 sources on their high words (tl__n8dq): the rounding constant, minnorm */
   __m256 magic;
   __m256d magicd;
   int sh, shd, shq, sgnsh, fnuz, satinf;
@@ -2538,7 +2538,6 @@ static inline __attribute__((always_inline)) void tl__nenc_init(tl__nenc *Z, con
   Z->shq = 20 - F->M;
   Z->rrq = _mm256_set1_epi32((int)(((1u << (19 - F->M)) - 1) - ((uint32_t)(1023 - F->bias) << 20)));
   Z->minq = _mm256_set1_epi32((int)((uint32_t)(emin + 1023) << 20));
-  Z->minq1x = _mm256_set1_epi32((int)((((uint32_t)(emin + 1023) << 20) - 1) ^ 0x80000000u));
   Z->code8 = _mm256_set1_epi8((char)(sat ? F->maxmag : F->ovf[0]));
   Z->sgn8 = _mm256_set1_epi8((char)0x80);
   Z->sgnsh = 7 - F->sign_bit;
@@ -2592,14 +2591,12 @@ static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, 
    float32-like pattern with 11 exponent bits and 20 mantissa bits, which the
    RNE shift with re-bias takes as tl__n8int does float32's (zero: a negative
    lane, 0 once packed; no clamp, as tl__n8d). *sg: the high words (the
-   signs); *bm: the largest |high word| (inf / NaN: >= 0x7FF00000; NB: not
-   kept); *lo: the
-   smallest high word - 1 (a lane in (0, minnorm): below minnorm - 1,
-   unsigned), or with SUB those lanes' codes from the float32 adder instead.
-   Lanes in the order 0 1 4 5 2 3 6 7 (FQ = 0) or 0 2 4 6 1 3 5 7 (FQ = 1;
-   tl__order32 with q = 2). */
+   signs). With SUB the lanes below the smallest normal get their codes from
+   the float32 adder; without, they give codes strictly between zero's and
+   2^M, which the caller looks for (k_n8). Lanes in the order 0 1 4 5 2 3 6 7
+   (FQ = 0) or 0 2 4 6 1 3 5 7 (FQ = 1; tl__order32 with q = 2). */
 static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z, const char *p, int FQ, int SUB,
-                                                              __m256i *sg, __m256i *bm, __m256i *lo, int NB) {
+                                                              __m256i *sg) {
   __m256 d0, d1;
   if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
     const double *f = (const double *)(const void *)p;
@@ -2612,9 +2609,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
   const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
   *sg = hi;
   const __m256i a = _mm256_and_si256(hi, _mm256_set1_epi32(0x7FFFFFFF));
-  if (!NB) *bm = _mm256_max_epi32(*bm, a);
   const __m256i h = _mm256_or_si256(a, _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
-  if (!SUB) *lo = _mm256_min_epu32(*lo, _mm256_sub_epi32(h, _mm256_set1_epi32(1)));
   const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(h, Z->shq), _mm256_set1_epi32(1));
   const __m256i rn = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(h, Z->rrq), lsb), Z->shq);
   if (!SUB) return rn;
@@ -2808,7 +2803,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      unpermuted, tl__re_c64q: 4 lane permutes fewer a step) */
   const int q = from == TL_INT64 || from == TL_UINT64 || from == TL_FLOAT64 || from == TL_COMPLEX128 || from == TL_COMPLEX64;
   /* float32: a lane is NaN (satinf: or inf) iff |x| + k has bit 31 set */
-  const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF), top = _mm256_set1_epi32(INT32_MIN);
+  const __m256i k = _mm256_set1_epi32(Z.satinf ? 0x00800000 : 0x007FFFFF);
   /* float64 / complex128 on the high words (tl__n8dq); where the target's
      smallest normal is above 2^-2 (float6_e2m3fn, float4_e2m1fn: 1) a block
      of values in [-100, 100] holds one below it too often to leave those
@@ -2833,7 +2828,14 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      0.44, -> the fnuz formats 0.40 -> 0.43, complex128 x 1.04-1.05) */
   const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
   const __m256i z1 = _mm256_set1_epi16((short)(1 - ((127 - F->bias) << F->M)));
+  /* the same for the float64 / complex128 blocks on the high words (zero's
+     code -(1023 - bias) << M), and the code of inf less 1: codes fit int16,
+     at most 2^(11 + M) */
+  const __m256i z1d = _mm256_set1_epi16((short)(1 - ((1023 - F->bias) << F->M)));
+  const __m256i ksubd = _mm256_set1_epi16((short)(((1024 - F->bias) << F->M) - 1));
+  const __m256i infd = _mm256_set1_epi16((short)(((1024 + F->bias) << F->M) - 1));
   const __m256i ksub = _mm256_set1_epi16((short)(((128 - F->bias) << F->M) - 1));
+  const __m256i inff = _mm256_set1_epi16((short)(((128 + F->bias) << F->M) - 1)); /* inf's code less 1 */
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
   /* uint64 in tl__run_streams's pieces: faster without the prefetch, int64
@@ -2873,17 +2875,19 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
       for (; i + 32 <= n; i += 32) {
         const char *p = s + i * isz;
         tl__pf(pf, p, 32 * isz);
-        __m256i g[4], r[4], bm = _mm256_setzero_si256();
+        __m256i g[4], r[4];
         for (int j = 0; j < 4; j++) {
           g[j] = from == TL_COMPLEX64 ? _mm256_castps_si256(tl__re_c64q(p + 8 * j * isz))
                                       : _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * j));
-          const __m256i a = _mm256_and_si256(g[j], _mm256_set1_epi32(0x7FFFFFFF));
-          if (!NANOV) bm = _mm256_max_epi32(bm, a);
-          r[j] = tl__n8rne(&Z, F, a);
+          r[j] = tl__n8rne(&Z, F, _mm256_and_si256(g[j], _mm256_set1_epi32(0x7FFFFFFF)));
         }
         const __m256i c01 = _mm256_packs_epi32(r[0], r[1]), c23 = _mm256_packs_epi32(r[2], r[3]);
-        const __m256i low = _mm256_subs_epu16(ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, z1), _mm256_sub_epi16(c23, z1)));
-        if ((!NANOV && _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_add_epi32(bm, k)))) || !_mm256_testz_si256(low, low)) break;
+        __m256i off = _mm256_subs_epu16(ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, z1), _mm256_sub_epi16(c23, z1)));
+        /* without NANOV, no code at or past inf's: inf, NaN and |x| within
+           half a step of FLT_MAX take the block path (a compare of the codes
+           for the four of |x|'s maxima) */
+        if (!NANOV) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), inff));
+        if (!_mm256_testz_si256(off, off)) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX64), nt);
@@ -2894,19 +2898,23 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
       for (; i + 32 <= n; i += 32) {
         const char *p = s + i * isz;
         tl__pf(pf, p, 32 * isz);
-        __m256i h0, h1, bm = _mm256_setzero_si256(), lo = _mm256_set1_epi32(-1);
-        const __m256i r0 = tl__n8dq(&Z, p, from == TL_COMPLEX128, SUB, &h0, &bm, &lo, NANOV);
-        const __m256i r1 = tl__n8dq(&Z, p + 8 * isz, from == TL_COMPLEX128, SUB, &h1, &bm, &lo, NANOV);
+        __m256i h0, h1;
+        const __m256i r0 = tl__n8dq(&Z, p, from == TL_COMPLEX128, SUB, &h0);
+        const __m256i r1 = tl__n8dq(&Z, p + 8 * isz, from == TL_COMPLEX128, SUB, &h1);
         const __m256i c01 = _mm256_packs_epi32(r0, r1), s01 = _mm256_packs_epi32(h0, h1);
-        const __m256i r2 = tl__n8dq(&Z, p + 16 * isz, from == TL_COMPLEX128, SUB, &h0, &bm, &lo, NANOV);
-        const __m256i r3 = tl__n8dq(&Z, p + 24 * isz, from == TL_COMPLEX128, SUB, &h1, &bm, &lo, NANOV);
-        /* NANOV: no NaN / inf test, as the float32 blocks' (a NaN's code and
-           inf's are past C's) */
-        __m256i off = NANOV ? _mm256_setzero_si256() : _mm256_cmpgt_epi32(bm, _mm256_set1_epi32(0x7FEFFFFF));
-        if (!SUB) off = _mm256_or_si256(off, _mm256_cmpgt_epi32(Z.minq1x, _mm256_xor_si256(lo, top)));
-        if (_mm256_movemask_epi8(off)) break;
+        const __m256i r2 = tl__n8dq(&Z, p + 16 * isz, from == TL_COMPLEX128, SUB, &h0);
+        const __m256i r3 = tl__n8dq(&Z, p + 24 * isz, from == TL_COMPLEX128, SUB, &h1);
+        const __m256i c23 = _mm256_packs_epi32(r2, r3);
+        /* the codes checked once packed, as the float32 blocks': without SUB
+           none strictly between zero's and 2^M (a subnormal result); without
+           NANOV none at or past inf's (inf, NaN, and |x| within half a step
+           of DBL_MAX, its sticky bit rounding up: the slow path for those) */
+        __m256i off = SUB ? _mm256_setzero_si256()
+                          : _mm256_subs_epu16(ksubd, _mm256_min_epu16(_mm256_sub_epi16(c01, z1d), _mm256_sub_epi16(c23, z1d)));
+        if (!NANOV) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), infd));
+        if (!_mm256_testz_si256(off, off)) break;
         const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
-        const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, _mm256_packs_epi32(r2, r3)), sgb, F->fam == TL__FAM_FNUZ);
+        const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
       }
       if (i + 32 > n) break;
