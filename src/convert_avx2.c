@@ -512,12 +512,15 @@ static inline __m128i tl__l4(const char *p) {
 #define TL__L4(p) tl__l4(p)
 
 /* The widening kernels (one 16- or 8-byte load, one 32-byte store a block):
-   their streaming runs prefetch the source TL__PF_AHEAD ahead, one line per
-   4 blocks, as the other kernels' (an Intel Xeon, AVX2, 64 MiB, x memcpy, two
-   rounds in alternation with the build before: int7 -> float16 0.39-0.44 ->
-   1.30-1.32, its loads waiting on memory without; int8 -> float16 0.90-0.97
-   -> 1.35-1.37, int8 -> int32 1.53-1.55 -> 1.64-1.65, int16 -> float32
-   1.40-1.44 -> 1.49-1.50; in cache the same code, no prefetch) */
+   on Intel their streaming runs prefetch the source TL__PF_AHEAD ahead, one
+   line per 4 blocks, as the other kernels' (an Intel Xeon, AVX2, 64 MiB, x
+   memcpy, two rounds in alternation with the build before: int7 -> float16
+   0.39-0.44 -> 1.30-1.32, its loads waiting on memory without; int8 ->
+   float16 0.90-0.97 -> 1.35-1.37, int8 -> int32 1.53-1.55 -> 1.64-1.65,
+   int16 -> float32 1.40-1.44 -> 1.49-1.50); elsewhere none, as measured on
+   Zen 2 for the write-bound kernels (docs/conversions.md, Prefetch); in cache
+   the same code, no prefetch. TL__KB's and TL__K's alike. */
+#define TL__PF_INTEL (tl__pf_pieces ? TL__PF_AHEAD : 0)
 #define TL__KW_BODY(S, D, LD, ...)                                                     \
   for (; i + 4 * step <= n; i += 4 * step) {                                           \
     tl__pf(pf, s + i * (S), 4 * step * (S));                                           \
@@ -537,7 +540,7 @@ static inline __m128i tl__l4(const char *p) {
     int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
     size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
-    TL__NT_SPLIT(ntr, TL__PF_AHEAD, TL__KW_BODY(S, D, LD, __VA_ARGS__) if (nt) _mm_sfence();); \
+    TL__NT_SPLIT(ntr, TL__PF_INTEL, TL__KW_BODY(S, D, LD, __VA_ARGS__) if (nt) _mm_sfence();); \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 TL__KW(w_i8_i16, TL_INT8, TL_INT16, 1, 2, TL__L16, _mm256_cvtepi8_epi16(x))
@@ -1243,15 +1246,15 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
 }
 /* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores
  * (tl__st32 with nt) when a body writes whole 32-byte vectors. */
-/* TL__K and TL__KB (below): their streaming runs prefetch the source as TL__KW's
-   (an Intel Xeon, AVX2, 64 MiB, x memcpy, two rounds in alternation with the
+/* TL__K and TL__KB (below): their streaming runs prefetch the source on
+   Intel as TL__KW's (an Intel Xeon, AVX2, 64 MiB, x memcpy, two rounds in alternation with the
    build before: int64 -> float64 1.00-1.05 -> 1.32, int64 -> float32
    0.99-1.04 -> 1.33-1.34, uint32 -> float32 1.11-1.23 -> 1.34-1.35,
    complex64 -> float32 1.26-1.27 -> 1.42-1.43, complex128 -> float64
    1.21-1.30 -> 1.45-1.46, float32 -> complex64 1.25-1.40 -> 1.45-1.49,
    uint16 -> uint8 1.11-1.18 -> 1.36-1.47; int32 -> int8 0.78-0.96 either
    way, this VM's noise) */
-#define TL__K(NAME, FROM, TO, S, D, STEP, ...) TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, 32, TL__PF_AHEAD, __VA_ARGS__)
+#define TL__K(NAME, FROM, TO, S, D, STEP, ...) TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, 32, TL__PF_INTEL, __VA_ARGS__)
 
 /* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
  * complex -> its component type is the real part, bits copied (NaN payloads
@@ -1737,7 +1740,7 @@ static void k_c64_c32_s(const void *s, void *d, size_t n) { tl__f32_f16(TL_COMPL
     int ntr = 0;                                                                       \
     const size_t step = 32 / (D);                                                      \
     size_t i = tl__nt_head(FROM, TO, s, d, n, S, D, &ntr);                             \
-    TL__NT_SPLIT(ntr, TL__PF_AHEAD, TL__KB_BODY(S, D, __VA_ARGS__) if (nt) _mm_sfence();); \
+    TL__NT_SPLIT(ntr, TL__PF_INTEL, TL__KB_BODY(S, D, __VA_ARGS__) if (nt) _mm_sfence();); \
     if (i < n) tl__convert_generic(FROM, s + i * (S), S, TO, d + i * (D), D, n - i, 0); \
   }
 
