@@ -1244,16 +1244,16 @@ static tl__contig_fn tl__f2i_kernel(tl_dtype from, tl_dtype to) {
   default: return NULL;
   }
 }
-/* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores
- * (tl__st32 with nt) when a body writes whole 32-byte vectors. */
-/* TL__K and TL__KB (below): their streaming runs prefetch the source on
-   Intel as TL__KW's (an Intel Xeon, AVX2, 64 MiB, x memcpy, two rounds in alternation with the
-   build before: int64 -> float64 1.00-1.05 -> 1.32, int64 -> float32
-   0.99-1.04 -> 1.33-1.34, uint32 -> float32 1.11-1.23 -> 1.34-1.35,
-   complex64 -> float32 1.26-1.27 -> 1.42-1.43, complex128 -> float64
-   1.21-1.30 -> 1.45-1.46, float32 -> complex64 1.25-1.40 -> 1.45-1.49,
-   uint16 -> uint8 1.11-1.18 -> 1.36-1.47; int32 -> int8 0.78-0.96 either
-   way, this VM's noise) */
+/* A contiguous kernel (TL__KLOOP_PF, convert_internal.h); streaming stores
+ * (tl__st32 with nt) when a body writes whole 32-byte vectors. TL__K and
+ * TL__KB (below): their streaming runs prefetch the source on Intel as
+ * TL__KW's (an Intel Xeon, AVX2, 64 MiB, x memcpy, two rounds in
+ * alternation with the build before: int64 -> float64 1.00-1.05 -> 1.32,
+ * int64 -> float32 0.99-1.04 -> 1.33-1.34, uint32 -> float32 1.11-1.23 ->
+ * 1.34-1.35, complex64 -> float32 1.26-1.27 -> 1.42-1.43, complex128 ->
+ * float64 1.21-1.30 -> 1.45-1.46, float32 -> complex64 1.25-1.40 ->
+ * 1.45-1.49, uint16 -> uint8 1.11-1.18 -> 1.36-1.47; int32 -> int8
+ * 0.78-0.96 either way, this VM's noise). */
 #define TL__K(NAME, FROM, TO, S, D, STEP, ...) TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, 32, TL__PF_INTEL, __VA_ARGS__)
 
 /* ---- complex (rules: tl__nan_out, tl__encode) --------------------------------
@@ -2533,7 +2533,7 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
 typedef struct {
   __m256i rr, cint, cbits, minnorm, magicb, code8, sgn8;
   __m256i rrd, minnormd, magicdb; /* float64 sources: the same in 64-bit lanes */
-  __m256i rrq, minq; /* float64 sources on their high words (tl__n8dq): the rounding constant, minnorm */
+  __m256i rrq; /* float64 sources on their high words (tl__n8dq): the rounding constant */
   __m256i pm;        /* 2^M: the smallest normal's code */
   __m256 magic;
   __m256d magicd;
@@ -2559,7 +2559,6 @@ static inline __attribute__((always_inline)) void tl__nenc_init(tl__nenc *Z, con
   Z->magicdb = _mm256_castpd_si256(Z->magicd);
   Z->shq = 20 - F->M;
   Z->rrq = _mm256_set1_epi32((int)(((1u << (19 - F->M)) - 1) - ((uint32_t)(1023 - F->bias) << 20)));
-  Z->minq = _mm256_set1_epi32((int)((uint32_t)(emin + 1023) << 20));
   Z->pm = _mm256_set1_epi32(1 << F->M);
   Z->code8 = _mm256_set1_epi8((char)(sat ? F->maxmag : F->ovf[0]));
   Z->sgn8 = _mm256_set1_epi8((char)0x80);
@@ -2916,8 +2915,8 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         const __m256i c01 = _mm256_packs_epi32(r[0], r[1]), c23 = _mm256_packs_epi32(r[2], r[3]);
         __m256i off = _mm256_subs_epu16(ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, z1), _mm256_sub_epi16(c23, z1)));
         /* without NANOV, no code at or past inf's: inf, NaN and |x| within
-           half a step of FLT_MAX take the block path (a compare of the codes
-           for the four of |x|'s maxima) */
+           half a step of FLT_MAX take the block path (one compare on the
+           packed codes in place of four maxima of |x|) */
         if (!NANOV) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), inff));
         if (!_mm256_testz_si256(off, off)) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
@@ -3665,7 +3664,8 @@ static inline __attribute__((always_inline)) __m256i tl__h8sel(const tl__nenc16 
   return _mm256_max_epi16(rn, _mm256_min_epi16(rs, Z->pm));
 }
 /* |h| (a) -> code lanes, the subnormal results (a < minnorm) from the
-   float32 magic-number add */
+   float32 magic-number add (SA as k_h8's: the sum's arithmetic shift is
+   exact, so tl__h8sel merges them) */
 static inline __attribute__((always_inline)) __m256i tl__h8(const tl__nenc16 *Z, int bf, __m256i a, int SA) {
   a = _mm256_min_epi16(a, Z->cbits);
   if (SA) return tl__h8sel(Z, _mm256_srai_epi16(tl__h8sum(Z, a), Z->sh), tl__h8s(Z, bf, a));
