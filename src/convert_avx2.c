@@ -2816,6 +2816,32 @@ static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z
   return _mm256_permute4x64_epi64(tl__n8_fin(Z, b, sgb, 0), 0xD8);
 }
 
+/* k_n8's block check on codes packed to 16 bits (signed; RNE shift with
+   re-bias on bits of exponent bias BO: 127, float32; 1023, float64 high
+   words): with LOW, none strictly between zero's code Z0 = -(BO - bias) << M
+   and 2^M (a subnormal result: z1 = Z0 + 1, ksub = 2^M - z1 in 16-bit
+   arithmetic); with INF, none at or past inf's code (BO + 1 + bias) << M
+   (inf, NaN, and |x| within half a step of the largest finite value: the
+   block path takes those). Nonzero if the block must go there. One test per
+   32 codes in place of per-8 maxima / minima of |x|. */
+typedef struct {
+  __m256i z1, ksub, inf1; /* inf1: inf's code less 1 */
+} tl__n8chk;
+static inline tl__n8chk tl__n8chk_init(const tl__ffmt *F, int BO) {
+  tl__n8chk C;
+  C.z1 = _mm256_set1_epi16((short)(1 - ((BO - F->bias) << F->M)));
+  C.ksub = _mm256_set1_epi16((short)(((BO + 1 - F->bias) << F->M) - 1));
+  C.inf1 = _mm256_set1_epi16((short)(((BO + 1 + F->bias) << F->M) - 1));
+  return C;
+}
+static inline __attribute__((always_inline)) int tl__n8chk_off(const tl__n8chk *C, __m256i c01, __m256i c23, int LOW,
+                                                               int INF) {
+  __m256i off = LOW ? _mm256_subs_epu16(C->ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, C->z1), _mm256_sub_epi16(c23, C->z1)))
+                    : _mm256_setzero_si256();
+  if (INF) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), C->inf1));
+  return !_mm256_testz_si256(off, off);
+}
+
 static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   const size_t isz = tl__csz(from);
@@ -2847,9 +2873,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      overflow takes the RNE shift on the float32 bits (tl__n8rne) for the
      float adder's rounding (tl__n8g) and, with no clamp, checks the codes
      once packed to 16 bits: none strictly between zero's, rr >> sh = Z0,
-     and 2^M (a subnormal result; z1 = Z0 + 1, ksub = 2^M - z1 in
-     16-bit arithmetic), no NaN (satinf: inf) as before. Unclamped codes fit
-     int16: at most (129 + bias) << M, NaN's bits included */
+     and 2^M (a subnormal result), without NANOV none at or past inf's
+     (tl__n8chk). Unclamped codes fit int16: at most (129 + bias) << M,
+     NaN's bits included */
   const int F32F = f32 && 1 - F->bias <= -3;
   /* there, and in the float64/complex128 blocks on the high words, no NaN /
      inf test where their codes are the overflow code, the NaN of its sign
@@ -2858,15 +2884,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      0.40, -> float8_e5m2fnuz 0.34 -> 0.38; float64 -> float8_e4m3fn 0.40 ->
      0.44, -> the fnuz formats 0.40 -> 0.43, complex128 x 1.04-1.05) */
   const int NANOV = !sat && tl__ffmt_nan_is_ovf(F);
-  const __m256i z1 = _mm256_set1_epi16((short)(1 - ((127 - F->bias) << F->M)));
-  /* the same for the float64 / complex128 blocks on the high words (zero's
-     code -(1023 - bias) << M), and the code of inf less 1: codes fit int16,
-     at most 2^(11 + M) */
-  const __m256i z1d = _mm256_set1_epi16((short)(1 - ((1023 - F->bias) << F->M)));
-  const __m256i ksubd = _mm256_set1_epi16((short)(((1024 - F->bias) << F->M) - 1));
-  const __m256i infd = _mm256_set1_epi16((short)(((1024 + F->bias) << F->M) - 1));
-  const __m256i ksub = _mm256_set1_epi16((short)(((128 - F->bias) << F->M) - 1));
-  const __m256i inff = _mm256_set1_epi16((short)(((128 + F->bias) << F->M) - 1)); /* inf's code less 1 */
+  const tl__n8chk CF = tl__n8chk_init(F, 127), CD = tl__n8chk_init(F, 1023); /* float32 bits; float64 high words */
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 1, flags, &nt);
   /* uint64 in tl__run_streams's pieces: faster without the prefetch, int64
@@ -2913,12 +2931,7 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
           r[j] = tl__n8rne(&Z, F, _mm256_and_si256(g[j], _mm256_set1_epi32(0x7FFFFFFF)));
         }
         const __m256i c01 = _mm256_packs_epi32(r[0], r[1]), c23 = _mm256_packs_epi32(r[2], r[3]);
-        __m256i off = _mm256_subs_epu16(ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, z1), _mm256_sub_epi16(c23, z1)));
-        /* without NANOV, no code at or past inf's: inf, NaN and |x| within
-           half a step of FLT_MAX take the block path (one compare on the
-           packed codes in place of four maxima of |x|) */
-        if (!NANOV) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), inff));
-        if (!_mm256_testz_si256(off, off)) break;
+        if (tl__n8chk_off(&CF, c01, c23, 1, !NANOV)) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX64), nt);
@@ -2936,14 +2949,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         const __m256i r2 = tl__n8dq(&Z, p + 16 * isz, from == TL_COMPLEX128, SUB, &h0);
         const __m256i r3 = tl__n8dq(&Z, p + 24 * isz, from == TL_COMPLEX128, SUB, &h1);
         const __m256i c23 = _mm256_packs_epi32(r2, r3);
-        /* the codes checked once packed, as the float32 blocks': without SUB
-           none strictly between zero's and 2^M (a subnormal result); without
-           NANOV none at or past inf's (inf, NaN, and |x| within half a step
-           of DBL_MAX, its sticky bit rounding up: the slow path for those) */
-        __m256i off = SUB ? _mm256_setzero_si256()
-                          : _mm256_subs_epu16(ksubd, _mm256_min_epu16(_mm256_sub_epi16(c01, z1d), _mm256_sub_epi16(c23, z1d)));
-        if (!NANOV) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), infd));
-        if (!_mm256_testz_si256(off, off)) break;
+        /* the codes checked once packed, as the float32 blocks' (with SUB
+           the subnormal results are computed, not looked for) */
+        if (tl__n8chk_off(&CD, c01, c23, !SUB, !NANOV)) break;
         const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
