@@ -5957,6 +5957,23 @@ static int tl__aff_sl(const tl__aff *A) {
   const int form = tl__aff_form(A);
   return tl__cpu_blend_slow && (form == 5 || ((form == 0 || form == 1) && A->tmax));
 }
+/* Rule A's cost (tl__aff.cost) where the routes compete (tl__route_find):
+   where VPBLENDVB is slow (tl__cpu_blend_slow: three operations on Intel,
+   counted as one in tl__aff.cost) two more for each tl__aff32 runs, as
+   its form, SL and sign rule make them. The other rules' costs already count
+   their one blend (a patched byte) at about its Intel price. On an Intel
+   Xeon, AVX2, 32 KiB, each affine rule against the route that runs with the
+   affine rules off (best of 9 x 300 calls): the form with the level and
+   patched byte (four blends) lost to the fold, float8_e4m3b11fnuz ->
+   float6_e2m3fn 2538 -> 2065 ns, and float8_e4m3fnuz -> uint4 (a 32-entry
+   window, one blend) to the row sums 1523 -> 1359 ns. */
+static int tl__aff_cost(const tl__aff *A) {
+  if (!tl__cpu_blend_slow) return A->cost;
+  const int form = tl__aff_form(A), F = tl__aff_base(form), W = F == 2 || F == 3, SL = tl__aff_sl(A);
+  const int blends = (form != F ? 1 + W : 0) + 2 * (F == 3) + (F < 4 && !SL) + ((F == 1 || F == 3 || F == 5) && !SL) +
+                     (A->mode == TL__AFF_CONST);
+  return A->cost + 2 * blends;
+}
 /* For the tests: does pair (from, to, sat)'s affine rule run its SL form here (tl__cpu_blend_slow as it is now)? */
 int tl__avx2_aff_sl(tl_dtype from, tl_dtype to, int sat) {
   const tl__affp *P = (int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE
@@ -7520,6 +7537,9 @@ static void tl__r_ns(const tl__route *R, const void *src, void *dst, size_t n) {
 static void tl__r_lut(const tl__route *R, const void *src, void *dst, size_t n) { R->f.lut(R->P, R->t, src, dst, n); }
 static void tl__r_cs(const tl__route *R, const void *src, void *dst, size_t n) { R->f.cs(R->P, R->t, src, dst, n); }
 
+/* A fold's cost where the routes compete, in the row sums' units */
+static int tl__fold_cost(const tl__foldp *F) { return F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc; }
+
 /* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
 static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   memset(R, 0, sizeof *R);
@@ -7595,6 +7615,11 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   } while (0)
   const tl__affp *A =
       RG && (RG->nsub == 1 || RG->sg == 2 || tl__info(to)->kind != TL_KIND_UINT) ? NULL : tl__aff_use(from, to, sat, L);
+  /* where blends are slow, an affine rule dearer than the fold (tl__aff_cost)
+     gives way: the pair's route is then found as if it had none */
+  if (A && tl__cpu_blend_slow && !atomic_load_explicit(&tl__fold_off, memory_order_relaxed) && tl__fold_has(from, to, sat, L) &&
+      tl__fold_cost(tl__fold_get(from, to, sat != 0)) < tl__aff_cost(&A->A))
+    A = NULL;
   /* a row-sum rule where it takes no more operations than the affine rule,
      the fold or the lookup that would run (or one more, against 12 or more:
      measured, AVX2 on Zen 4, 32 KiB, in alternation: at equal counts the
@@ -7607,14 +7632,14 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   const tl__csp *CS = tl__info(to)->itemsize == 1 && !atomic_load_explicit(&tl__cs_off, memory_order_relaxed)
                           ? tl__cs_get(from, to, sat != 0)
                           : NULL;
-  if (CS && (!NS || CS->Q.cost <= NS->R.cost) && (!A || CS->Q.cost <= A->A.cost) && !RG) {
+  if (CS && (!NS || CS->Q.cost <= NS->R.cost) && (!A || CS->Q.cost <= tl__aff_cost(&A->A)) && !RG) {
     R->run = tl__r_cs, R->P = CS, R->f.cs = tl__cs_fn(&CS->Q);
     return 1;
   }
   if (NS && !(RG && !A)) {
     const tl__foldp *F = A || atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ? NULL : tl__fold_get(from, to, sat != 0);
-    const int other = A                                   ? A->A.cost
-                      : F && tl__fold_has(from, to, sat, L) ? F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc
+    const int other = A                                   ? tl__aff_cost(&A->A)
+                      : F && tl__fold_has(from, to, sat, L) ? tl__fold_cost(F)
                                                             : TL__NS_LUT_COST;
     if (NS->R.cost <= other + (other >= 12)) {
       TL__RG_WIDE(NS->R.cost);
@@ -7627,13 +7652,13 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
     return 1;
   }
   if (A) { /* its function not NULL: tl__aff_find takes only rules that have one */
-    TL__RG_WIDE(A->A.cost);
+    TL__RG_WIDE(tl__aff_cost(&A->A));
     R->run = tl__r_aff, R->P = A, R->f.aff = tl__aff_fn(&A->A);
     return 1;
   }
   if (tl__fold_has(from, to, sat, L)) {
     const tl__foldp *F = tl__fold_get(from, to, sat != 0);
-    TL__RG_WIDE(F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc);
+    TL__RG_WIDE(tl__fold_cost(F));
     R->run = tl__r_fold, R->P = F, R->f.fold = tl__fold_fn(F);
     return 1;
   }

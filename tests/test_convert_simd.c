@@ -1252,8 +1252,31 @@ static void test_aff_enabled(void **state) {
     for (int i = 0; i < 256 + 32; i++) src[i] = (uint8_t)(i * 73 + 5);
     compare_tiers(TL_FLOAT8_E8M0FNU, src, e8to[k], 256 + 32, 0, 0, out, ref, 2);
   }
+  /* where blends are slow an affine rule is priced with its blends at
+     three operations (tl__aff_cost): float8_e4m3b11fnuz -> float6_e2m3fn's
+     (form 3, four blends) gives way to the fold, float8_e4m3fnuz -> uint4's
+     (form 2, one) to the row sums, and float8_e5m2 -> float8_e3m4's range
+     clamp, which ran in place of the affine rule, to the fold as well; with
+     fast blends the rules stay. The bytes are the scalar tier's either way. */
+  static const struct {
+    tl_dtype from, to;
+    int fast, slow;
+  } pr[] = {{TL_FLOAT8_E4M3B11FNUZ, TL_FLOAT6_E2M3FN, 5, 6},
+            {TL_FLOAT8_E4M3FNUZ, TL_UINT4, 5, 8},
+            {TL_FLOAT8_E5M2, TL_FLOAT8_E3M4, 4, 6}};
+  for (size_t k = 0; k < sizeof pr / sizeof pr[0]; k++, n++) {
+    const int r = tl__avx2_lut8_route(pr[k].from, pr[k].to, 0);
+    if (r != (tl__cpu_blend_slow ? pr[k].slow : pr[k].fast)) {
+      print_error("%s -> %s: route %d (blends slow: %d)\n", tl_dtype_name(pr[k].from), tl_dtype_name(pr[k].to), r,
+                  tl__cpu_blend_slow);
+      bad++;
+    }
+    uint8_t src[256 + 32], out[256 + 64], ref[256 + 64];
+    for (int i = 0; i < 256 + 32; i++) src[i] = (uint8_t)(i * 73 + 5);
+    compare_tiers(pr[k].from, src, pr[k].to, 256 + 32, 0, 0, out, ref, 2);
+  }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
-  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7 + 3);
+  assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7 + 3 + 3);
   assert_int_equal(bad, 0);
 }
 
