@@ -5957,16 +5957,18 @@ static int tl__aff_sl(const tl__aff *A) {
   const int form = tl__aff_form(A);
   return tl__cpu_blend_slow && (form == 5 || ((form == 0 || form == 1) && A->tmax));
 }
-/* Rule A's cost (tl__aff.cost) where the routes compete (tl__route_find):
-   where VPBLENDVB is slow (tl__cpu_blend_slow: three operations on Intel,
-   counted as one in tl__aff.cost) two more for each tl__aff32 runs, as
-   its form, SL and sign rule make them. The other rules' costs already count
-   their one blend (a patched byte) at about its Intel price. On an Intel
-   Xeon, AVX2, 32 KiB, each affine rule against the route that runs with the
-   affine rules off (best of 9 x 300 calls): the form with the level and
-   patched byte (four blends) lost to the fold, float8_e4m3b11fnuz ->
-   float6_e2m3fn 2538 -> 2065 ns, and float8_e4m3fnuz -> uint4 (a 32-entry
-   window, one blend) to the row sums 1523 -> 1359 ns. */
+/* Rule A's cost (tl__aff.cost) where the routes compete (tl__route_find).
+   tl__aff.cost counts a VPBLENDVB as one operation; where blends are slow
+   (tl__cpu_blend_slow: three on Intel) this adds two for each blend
+   tl__aff32 runs in A's form (the blended window, the level, the tail
+   without SL, the patched byte without SL, TL__AFF_CONST's sign). On an
+   Intel Xeon, AVX2, 32 KiB, each affine rule against the route that runs
+   with the affine rules off (best of 9 x 300 calls): the form with the
+   level and patched byte (four blends) lost to the fold, float8_e4m3b11fnuz
+   -> float6_e2m3fn 2538 -> 2065 ns, and float8_e4m3fnuz -> uint4 (a 32-entry
+   window, one blend) to the row sums, 1523 -> 1359 ns. The row sums' own
+   blends stay counted as before: priced the same way they sent
+   float8_e4m3b11fnuz -> uint5-uint8 to the range clamp, 1600 -> 2300 ns. */
 static int tl__aff_cost(const tl__aff *A) {
   if (!tl__cpu_blend_slow) return A->cost;
   const int form = tl__aff_form(A), F = tl__aff_base(form), W = F == 2 || F == 3, SL = tl__aff_sl(A);
