@@ -5882,10 +5882,22 @@ static inline __attribute__((always_inline)) __m256i tl__aff_ge(__m256i m, __m25
    Intel Xeon, 32 KiB, x memcpy, in alternation: float8_e5m2 -> float8_e4m3
    (form 0) 0.48 -> 0.51, -> float6_e3m2fn 0.49 -> 0.53, float8_e5m2fnuz ->
    float8_e4m3 (form 5) 0.49 -> 0.53 */
+/* The parts tl__aff32's FORM runs (of its base form, tl__aff_base): BW the
+   window by blends (forms 6-8), W the 32-entry window, E the patched byte,
+   FULL the level and NaN unsigned, NT no tail (the cap gives it). One
+   statement for the kernel and its cost (tl__aff_cost). */
+typedef struct {
+  int BW, W, E, FULL, NT;
+} tl__aff_parts_t;
+static inline __attribute__((always_inline)) tl__aff_parts_t tl__aff_parts(int FORM) {
+  const int F = tl__aff_base(FORM);
+  const tl__aff_parts_t P = {FORM != F, F == 2 || F == 3, F == 1 || F == 3 || F == 5, F == 3, F >= 4};
+  return P;
+}
 static inline __attribute__((always_inline)) __m256i tl__aff32(__m256i x, int SH, int RH, int MODE, int FORM, int SL,
                                                                const tl__affk *K) {
-  const int F = tl__aff_base(FORM), BW = FORM != F, W = F == 2 || F == 3, E = F == 1 || F == 3 || F == 5,
-            FULL = F == 3, NT = F >= 4, XW = !W && !BW, XW2 = W && !BW;
+  const tl__aff_parts_t P = tl__aff_parts(FORM);
+  const int BW = P.BW, W = P.W, E = P.E, FULL = P.FULL, NT = P.NT, XW = !W && !BW, XW2 = W && !BW;
   const __m256i m = MODE == TL__AFF_UNS ? x : _mm256_and_si256(x, _mm256_set1_epi8(0x7F));
   __m256i v = m;
   for (int j = 0; j < SH; j++) v = RH ? _mm256_add_epi8(v, v) : _mm256_adds_epu8(v, v);
@@ -5971,9 +5983,9 @@ static int tl__aff_sl(const tl__aff *A) {
    float8_e4m3b11fnuz -> uint5-uint8 to the range clamp, 1600 -> 2300 ns. */
 static int tl__aff_cost(const tl__aff *A) {
   if (!tl__cpu_blend_slow) return A->cost;
-  const int form = tl__aff_form(A), F = tl__aff_base(form), W = F == 2 || F == 3, SL = tl__aff_sl(A);
-  const int blends = (form != F ? 1 + W : 0) + 2 * (F == 3) + (F < 4 && !SL) + ((F == 1 || F == 3 || F == 5) && !SL) +
-                     (A->mode == TL__AFF_CONST);
+  const tl__aff_parts_t P = tl__aff_parts(tl__aff_form(A));
+  const int SL = tl__aff_sl(A); /* as tl__aff32 takes its VPBLENDVBs, part by part */
+  const int blends = (P.BW ? 1 + P.W : 0) + 2 * P.FULL + (!P.NT && !SL) + (P.E && !SL) + (A->mode == TL__AFF_CONST);
   return A->cost + 2 * blends;
 }
 /* For the tests: does pair (from, to, sat)'s affine rule run its SL form here (tl__cpu_blend_slow as it is now)? */
