@@ -28,6 +28,9 @@ int tl__pf_pieces = 0;
 /* VPBLENDVB ymm costs more than a VPXOR (Intel cores: one a cycle against
    three); the AVX2 1-byte routes weigh blended forms by it (tl__aff_use) */
 int tl__cpu_blend_slow = 0;
+/* the vendor is Intel: for AVX2 kernels whose faster form was measured to
+   differ between Intel's and AMD's cores (each use says where and how) */
+int tl__cpu_intel = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 static _Atomic int tl__tier_ready; /* 1 once tl__tier_init has run (tl_convert_contiguous's fast path) */
@@ -56,6 +59,7 @@ static int tl__detect(void) {
     tl__pf_l2 = intel;
     tl__pf_pieces = intel;
     tl__cpu_blend_slow = intel;
+    tl__cpu_intel = intel;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;

@@ -3044,15 +3044,20 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
   int nt;
   size_t i = tl__nt_head_f(from, to, s, (char *)d, n, isz, 2, sat ? TL_CONVERT_SATURATE : 0, &nt);
   const size_t pf = tl__pf_for(from, to, nt);
-  if (from == TL_INT16 || (from == TL_UINT16 && !sat)) {
-    /* 16 a step widened in lane: the quadwords permuted (0 2 1 3) so that
+  const int intel = tl__cpu_intel;
+  if ((from == TL_INT16 || (from == TL_UINT16 && !sat)) && intel) {
+    /* Intel: 16 a step widened in lane: the quadwords permuted (0 2 1 3) so that
        the 16-bit unpacks give elements 0-7 and 8-15 in order (int16: with
        themselves, then an arithmetic shift; uint16: with zero), not two
        lane-crossing VPMOVSXWD/VPMOVZXWD from memory, whose shuffles
        with VCVTPS2PH's and the insert held the shuffle port (5 a step on
        Intel, now 4). An Intel Xeon, AVX2, x memcpy, in alternation:
        32 KiB int16 -> float16 0.45-0.48 -> 0.52-0.54, uint16 0.45-0.46
-       -> 0.53-0.55; 64 MiB even (1.23-1.36x both). */
+       -> 0.53-0.55; 64 MiB even (1.23-1.36x both). On AMD's Zen 4 this
+       loop ran at 0.38-0.40 and the one below at 0.58-0.60 (AVX2, 32 KiB,
+       x memcpy, in alternation; the permute and unpacks, not the insert,
+       were its cost; bench convert, two rounds: int16 -> float16 0.40 ->
+       0.61, uint16 0.48 -> 0.62). */
     const __m256i z = _mm256_setzero_si256();
     for (; i + 16 <= n; i += 16) {
       tl__pf(pf, s + i * isz, 16 * isz);
@@ -3067,7 +3072,12 @@ static inline __attribute__((always_inline)) void k_ih(tl_dtype from, tl_dtype t
   for (; i + 16 <= n; i += 16) {
     tl__pf(pf, s + i * isz, 16 * isz);
     const char *p = s + i * isz;
-    tl__st32((char *)(d + 2 * i), _mm256_set_m128i(tl__ih8(from, sat, p + 8 * isz), tl__ih8(from, sat, p)), nt);
+    /* AMD, 16-bit sources: the halves stored apart, not inserted (Zen 4, 32
+       KiB, in alternation: 0.54 -> 0.60; int64 -> float16 0.58 -> 0.56) */
+    if (intel || isz > 2)
+      tl__st32((char *)(d + 2 * i), _mm256_set_m128i(tl__ih8(from, sat, p + 8 * isz), tl__ih8(from, sat, p)), nt);
+    else
+      tl__st16(d + 2 * i, tl__ih8(from, sat, p), nt), tl__st16(d + 2 * i + 16, tl__ih8(from, sat, p + 8 * isz), nt);
   }
   if (nt) _mm_sfence();
   if (i < n) tl__convert_generic(from, s + i * isz, (ptrdiff_t)isz, to, d + 2 * i, 2, n - i, sat ? TL_CONVERT_SATURATE : 0);
@@ -3344,6 +3354,17 @@ static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, cons
   return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
 }
 
+/* float32 values f of at most 17 significant bits (here: integers, |f| <=
+   65536) rounded to bfloat16's 8 bits, ties to even, as float32 bits (low 16
+   bits zero), by Veltkamp's split with 2^16 + 1: c = f * 65537, f + (c - f)
+   ... as c + (f - c); checked against the RNE shift on every int16 and
+   uint16 (test_convert_simd.c, test_int_narrow_edges). Three floating-point operations for the
+   shift's four integer ones; the build's -std=c11 keeps the compiler from
+   fusing the multiply and subtract. */
+static inline __attribute__((always_inline)) __m256i tl__bf16_split(__m256 f) {
+  const __m256 c = _mm256_mul_ps(f, _mm256_set1_ps(65537.0f));
+  return _mm256_castps_si256(_mm256_add_ps(c, _mm256_sub_ps(f, c)));
+}
 /* 16 bfloat16 results in two vectors of 32-bit lanes (tl__ib8's order; the
    8-byte sources' 0 1 4 5 2 3 6 7) packed and stored in element order at o */
 static inline __attribute__((always_inline)) void tl__ib_st(tl_dtype from, char *o, __m256i a, __m256i b, int nt) {
@@ -3368,6 +3389,31 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
      the same, 0.53) */
   const int W = from == TL_INT32 || from == TL_UINT32 ? 4 : from == TL_INT64 || from == TL_UINT64 ? 8 : 0;
   const int SGN = from == TL_INT32 || from == TL_INT64;
+  if (from == TL_INT16 || from == TL_UINT16) {
+    /* 16 a step, nothing crosses a lane: the even elements (low words) and
+       the odd ones (high words) as int32, exact in float32, each rounded to
+       bfloat16's 8 bits by the split (tl__bf16_split), the even results'
+       high words moved down and blended with the odd ones' in place (for
+       tl__ib8 on each 8 widened by VPMOVSX/ZXWD, the RNE shift, a pack and a
+       lane permute: AVX2 on Zen 4, bench convert, 32 KiB, x memcpy, two
+       rounds in alternation: int16 -> bfloat16 0.39 -> 0.47, uint16 0.39 ->
+       0.49; int16 as x, not x * 65536: 0.40) */
+    for (; i + 16 <= n; i += 16) {
+      tl__pf(pf, s + i * isz, 16 * isz);
+      const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i * isz));
+      __m256i r;
+      if (from == TL_INT16) { /* both as x * 65536 (one shift or mask each), 16 << 7 off both words at once */
+        const __m256i he = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_slli_epi32(v, 16)));
+        const __m256i ho = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32((int)0xFFFF0000))));
+        r = _mm256_subs_epu16(_mm256_or_si256(_mm256_srli_epi32(he, 16), ho), _mm256_set1_epi16(16 << 7));
+      } else { /* uint16 as x (x * 65536 is past int32) */
+        const __m256i he = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32(0xFFFF))));
+        const __m256i ho = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_srli_epi32(v, 16)));
+        r = _mm256_blend_epi16(_mm256_srli_epi32(he, 16), ho, 0xAA);
+      }
+      tl__st32(d + 2 * i, r, nt);
+    }
+  }
   while (i + 16 <= n) {
     for (; W && i + 16 <= n; i += 16) {
       tl__pf(pf, s + i * isz, 16 * isz);
