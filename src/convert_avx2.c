@@ -2270,7 +2270,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
        0.92 -> 1.27. The rare steps leave the inner loop: with the call
        inside it GCC rebuilt every vector constant each step (0.16 against
        0.10 ns an element). */
-    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), lo = _mm256_set1_epi16(0x0400), hi = _mm256_set1_epi16(0x7BFF);
+    const __m256i m7fff = _mm256_set1_epi16(0x7FFF), lo = _mm256_set1_epi16(0x0400), hi = _mm256_set1_epi16(0x0800);
     const __m256i one = _mm256_set1_epi16(1), three = _mm256_set1_epi16(3);
     const __m256i bias = tl__opq(_mm256_set1_epi16(112 << 7)); /* rebuilt every step otherwise */
     const __m256i sgn = _mm256_set1_epi16((short)0x8000), zero = _mm256_setzero_si256(), lo16 = _mm256_set1_epi32(0xFFFF);
@@ -2285,7 +2285,11 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
                                                         _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)), lo16)),
                                     0xD8);
         const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
-        const __m256i odd = _mm256_or_si256(_mm256_andnot_si256(z, _mm256_cmpgt_epi16(lo, a)), _mm256_cmpgt_epi16(a, hi));
+        /* a + 0x400 (16 bits, wrapping) is below 0x800 as int16 for a subnormal, zero (0x400), inf and NaN
+           (0x8000 on), at or above it for a normal: one compare for both ends (an operation fewer: AVX2 on
+           Zen 4, 32 KiB, two rounds in alternation, GB/s: float16 -> bfloat16 52.6 -> 56.1, complex32 ->
+           bfloat16 52.0 -> 54.6, ~0.47 -> ~0.50x memcpy) */
+        const __m256i odd = _mm256_andnot_si256(z, _mm256_cmpgt_epi16(hi, _mm256_add_epi16(a, lo)));
         if (_mm256_movemask_epi8(odd)) break;
         const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
         const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
