@@ -31,6 +31,9 @@ int tl__cpu_blend_slow = 0;
 /* the vendor is Intel: for AVX2 kernels whose faster form was measured to
    differ between Intel's and AMD's cores (each use says where and how) */
 int tl__cpu_intel = 0;
+/* AMD family 19h (Zen 3, Zen 4: of those only Zen 4 has AVX-512), where the
+   AVX-512 tier's prefetch was measured to cost (convert_avx512.c, TL__PF512) */
+int tl__cpu_amd19 = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
 static _Atomic int tl__tier_ready; /* 1 once tl__tier_init has run (tl_convert_contiguous's fast path) */
@@ -60,6 +63,7 @@ static int tl__detect(void) {
     tl__pf_pieces = intel;
     tl__cpu_blend_slow = intel;
     tl__cpu_intel = intel;
+    tl__cpu_amd19 = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x19;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;

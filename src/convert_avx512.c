@@ -192,17 +192,20 @@ static inline void tl__st64(char *p, __m512i v, int nt) {
 
 /* A contiguous kernel (TL__KLOOP, convert_internal.h); streaming stores when a
  * body writes whole 64-byte lines. Only for pairs where `sat` changes nothing. */
-/* The prefetch distance of TL__K's streaming loops: none on AMD's CPUs for
-   the complex sources of 8 or more bytes an output byte (a body reads 512
+/* The prefetch distance of TL__K's streaming loops: none on AMD's Zen 4
+   (family 19h: tl__cpu_amd19) for the complex sources of 8 or more bytes an
+   output byte (a body reads 512
    bytes or 1 KiB there; 16 prefetches ahead of each 64-byte store held the
    loads back): Zen 4, AVX-512, 64 MiB, bench convert, x memcpy, two rounds
    in alternation: complex128 -> uint8 0.54-0.58 -> 0.86-0.88, -> int8
    0.63-0.69 -> 1.26, -> int16 0.92-0.97 -> 1.24-1.28, complex64 -> int8
    0.83-0.89 -> 1.21-1.26 (a quarter of the distance, 1 KiB, as the AVX2
-   tier's: complex128 -> uint8 0.80-0.86, -> int8 0.66-0.68). Intel keeps
-   it (tl__cpu_intel: not measured there). */
+   tier's: complex128 -> uint8 0.80-0.86, -> int8 0.66-0.68). Zen 5 gained
+   from the same prefetch (docs/conversions.md: complex128 -> int16 0.57 ->
+   0.95, complex64 -> int8 0.69 -> 0.98) and Intel was not measured without
+   it: both keep it. */
 #define TL__PF512(FROM, S, D) \
-  (((FROM) == TL_COMPLEX64 || (FROM) == TL_COMPLEX128) && (S) >= 8 * (D) && !tl__cpu_intel ? 0 : TL__PF_AHEAD)
+  (((FROM) == TL_COMPLEX64 || (FROM) == TL_COMPLEX128) && (S) >= 8 * (D) && tl__cpu_amd19 ? 0 : TL__PF_AHEAD)
 #define TL__K(NAME, FROM, TO, S, D, STEP, ...) \
   TL__KLOOP_PF(NAME, FROM, TO, S, D, STEP, 64, TL__PF512(FROM, S, D), __VA_ARGS__)
 

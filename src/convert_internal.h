@@ -334,6 +334,7 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
 extern int tl__pf_l2;
 extern int tl__cpu_blend_slow; /* convert.c: Intel cores, where VPBLENDVB is slow */
 extern int tl__cpu_intel;      /* convert.c: the CPU is Intel's (kernel forms measured per vendor) */
+extern int tl__cpu_amd19;      /* convert.c: AMD family 19h (Zen 3/4) */
 extern int tl__pf_pieces;      /* convert.c: Intel: kernels keep their prefetch in stream pieces */
 static inline __attribute__((always_inline)) void tl__pf(size_t pf, const void *p, size_t span) {
   if (!pf) return;
