@@ -3358,13 +3358,13 @@ static inline __attribute__((always_inline)) __m256i tl__ib8(tl_dtype from, cons
   return _mm256_or_si256(_mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), kk), sgn);
 }
 
-/* float32 values f of at most 17 significant bits (here: integers, |f| <=
-   65536) rounded to bfloat16's 8 bits, ties to even, as float32 bits (low 16
-   bits zero), by Veltkamp's split with 2^16 + 1: c = f * 65537, f + (c - f)
-   ... as c + (f - c); checked against the RNE shift on every int16 and
-   uint16 (test_convert_simd.c, test_int_narrow_edges). Three floating-point operations for the
-   shift's four integer ones; the build's -std=c11 keeps the compiler from
-   fusing the multiply and subtract. */
+/* float32 values f (here: integers, |f| <= 65536, and those times 65536)
+   rounded to bfloat16's 8 bits, ties to even, as float32 bits (low 16 bits
+   zero), by Veltkamp's split with 2^16 + 1: c = 65537 f, then c + (f - c);
+   the results checked against the RNE shift for every int16 and uint16
+   (test_convert_simd.c, test_int_narrow_edges). Three floating-point
+   operations for the shift's four integer ones; the build's -std=c11 keeps
+   the compiler from fusing the multiply and subtract. */
 static inline __attribute__((always_inline)) __m256i tl__bf16_split(__m256 f) {
   const __m256 c = _mm256_mul_ps(f, _mm256_set1_ps(65537.0f));
   return _mm256_castps_si256(_mm256_add_ps(c, _mm256_sub_ps(f, c)));

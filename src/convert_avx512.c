@@ -194,9 +194,8 @@ static inline void tl__st64(char *p, __m512i v, int nt) {
  * body writes whole 64-byte lines. Only for pairs where `sat` changes nothing. */
 /* The prefetch distance of TL__K's streaming loops: none on AMD's Zen 4
    (family 19h: tl__cpu_amd19) for the complex sources of 8 or more bytes an
-   output byte (a body reads 512
-   bytes or 1 KiB there; 16 prefetches ahead of each 64-byte store held the
-   loads back): Zen 4, AVX-512, 64 MiB, bench convert, x memcpy, two rounds
+   output byte (a body reads 512 bytes or 1 KiB there; 8 or 16 prefetches
+   ahead of each 64-byte store held the loads back): Zen 4, AVX-512, 64 MiB, bench convert, x memcpy, two rounds
    in alternation: complex128 -> uint8 0.54-0.58 -> 0.86-0.88, -> int8
    0.63-0.69 -> 1.26, -> int16 0.92-0.97 -> 1.24-1.28, complex64 -> int8
    0.83-0.89 -> 1.21-1.26 (a quarter of the distance, 1 KiB, as the AVX2
