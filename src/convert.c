@@ -52,9 +52,9 @@ static int tl__detect(void) {
     unsigned v0, vb, vc, vd;
     __cpuid(0, v0, vb, vc, vd);
     const unsigned family = ((a >> 8) & 0xF) + (((a >> 8) & 0xF) == 0xF ? (a >> 20) & 0xFF : 0);
-    /* "AuthenticAMD" (EBX "Auth", EDX "enti", ECX "cAMD", little-endian) family
+    /* "AuthenticAMD" (EBX "Auth", EDX "enti", ECX "cAMD", little-endian); family
        17h (base 0xF + extended 0x08): Zen, Zen+, Zen 2 (tl__run_streams) */
-    const int zen2 = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x17;
+    const int amd = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163, zen2 = amd && family == 0x17;
     /* "GenuineIntel" (EBX "Genu", EDX "ineI", ECX "ntel") */
     const int intel = vb == 0x756E6547 && vd == 0x49656E69 && vc == 0x6C65746E;
     tl__cpu_streams = zen2 || intel;
@@ -63,7 +63,7 @@ static int tl__detect(void) {
     tl__pf_pieces = intel;
     tl__cpu_blend_slow = intel;
     tl__cpu_intel = intel;
-    tl__cpu_amd19 = vb == 0x68747541 && vd == 0x69746E65 && vc == 0x444D4163 && family == 0x19;
+    tl__cpu_amd19 = amd && family == 0x19;
     (void)v0;
   }
   int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1, fma = (c >> 12) & 1;
