@@ -475,6 +475,55 @@ static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, con
 #endif
 }
 
+/* The AVX-512 tier on Zen 4 (tl__cpu_amd19 with AVX-512): a run that streams
+ * its stores (the kernels' bound, tl__nt_head_f: output >= 16 MiB, or source
+ * and output together >= 32 MiB; tl__amd512_min is the latter) of the pairs
+ * below goes to the AVX2 tier's kernel. Zen 4 runs 512-bit operations as two
+ * 256-bit halves; streaming past the caches, the AVX-512 tier's plain loops
+ * (one 64-byte store a step: widening, narrowing, -> bool) fell behind the
+ * AVX2 ones. Measured in alternation in one process (the deferral on and
+ * off), 64 MiB of source, one thread, x memcpy, over the 463 pairs of issue
+ * 14's set with an AVX2 kernel: integers -> narrower integers and bool, all
+ * 56 pairs 1.34-1.87x (int32 -> int16 0.87 -> 1.34); float16/bfloat16/
+ * float32/complex32/complex64 -> bool 1.50-1.97x; float16 <-> float32 <->
+ * float64 and complex32 <-> complex64 <-> complex128 into 32- and 64-bit
+ * parts 1.46-1.69x (float16 -> float32 1.09 -> 1.66, complex64 ->
+ * complex128 1.10 -> 1.61); int64/uint64 and complex128 -> float32
+ * 1.41-1.64x; float32 -> uint2/uint4/uint8/uint16 1.14-1.25x; int16/uint16
+ * -> float8_e5m2/e5m2fnuz 1.03-1.23x. The others lost as often as they gained (median 0.96x;
+ * complex128 -> int4 0.70x, int32 -> float16 0.71x, float64 -> bool 0.91x):
+ * they keep the tier's own kernels. Runs that do not stream gained nothing
+ * (8 MiB: 0.95-1.08x; 16 MiB of source: 1.46-1.60x where the output
+ * streamed, float16 -> float32 and complex64 -> complex128, 0.77-0.82x where
+ * not, int32 -> int16 and int64 -> int8; at 32 MiB 1.27-1.81x for all five;
+ * a plain 512-bit copy loop as fast as a 256-bit one either way). 0 turns it
+ * off (tests, benchmarks). */
+static _Atomic size_t tl__amd512_min = (size_t)32 << 20;
+size_t tl__amd512_defer_set(size_t bytes) { return atomic_exchange_explicit(&tl__amd512_min, bytes, memory_order_relaxed); }
+static int tl__amd512_pair(tl_dtype from, tl_dtype to) {
+  const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
+  const int fint = fi->kind == TL_KIND_INT || fi->kind == TL_KIND_UINT, tint = ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT;
+  if (fint && ((tint && fi->itemsize > ti->itemsize) || to == TL_BOOL)) return 1;
+  if (to == TL_BOOL) return from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_COMPLEX32 || from == TL_COMPLEX64;
+  if (to == TL_FLOAT32 && (from == TL_INT64 || from == TL_UINT64 || from == TL_COMPLEX128)) return 1;
+  if (from == TL_FLOAT32 && ti->kind == TL_KIND_UINT && ti->itemsize <= 2) return 1;
+  if ((from == TL_INT16 || from == TL_UINT16) && (to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E5M2FNUZ)) return 1;
+  const int fr = from == TL_FLOAT16 || from == TL_FLOAT32 || from == TL_FLOAT64, tr = to == TL_FLOAT32 || to == TL_FLOAT64;
+  const int fc = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128, tc = to == TL_COMPLEX64 || to == TL_COMPLEX128;
+  return (fr && tr) || (fc && tc);
+}
+static _Atomic unsigned long tl__amd512_count; /* runs it deferred (tests) */
+unsigned long tl__amd512_runs(void) { return atomic_load_explicit(&tl__amd512_count, memory_order_relaxed); }
+int tl__amd512_by_cpu(void) {
+  tl__tier_get(); /* the CPU's flags, when nothing has asked yet */
+  return tl__cpu_amd19 && tl__tier_ok(TL__TIER_AVX512);
+}
+static int tl__amd512_defer(int tier, tl_dtype from, tl_dtype to, size_t n) {
+  if (tier != TL__TIER_AVX512 || !tl__cpu_amd19) return 0;
+  const size_t min = atomic_load_explicit(&tl__amd512_min, memory_order_relaxed), D = (size_t)tl__info(to)->itemsize;
+  return min && (((size_t)tl__info(from)->itemsize + D) * n >= min || D * n >= min / 2) && tl__amd512_pair(from, to);
+}
+
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
  * converted the run, 0 (nothing written) when it has none. */
 int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_t n, int sat) {
@@ -490,6 +539,10 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
     return fi->itemsize == 1 && ti->itemsize <= 4 && n >= 64 && tl__neon_lut8(from, to, sat, src, dst, n);
   }
   if (tier >= TL__TIER_AVX2) fn = tl__x86_kernel(tier, from, to, sat);
+  if (fn && tl__amd512_defer(tier, from, to, n)) {
+    const tl__contig_fn f2 = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
+    if (f2) fn = f2, atomic_fetch_add_explicit(&tl__amd512_count, 1, memory_order_relaxed);
+  }
   if (fn) {
     /* streams in the AVX2 tier, and in the AVX-512 tier on Intel by the AVX2
        kernels (tl__streams512_run); not in the AVX-512 tier elsewhere (on a
@@ -614,8 +667,8 @@ static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, i
   if (!f) return 0; /* not looked for yet */
   if (f == tl__kc_none) {
     if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
-  } else if (tl__streams_shape(t, from, to, S, D, n)) {
-    return 0; /* streams possible */
+  } else if (tl__streams_shape(t, from, to, S, D, n) || tl__amd512_defer(t, from, to, n)) {
+    return 0; /* streams possible, or the AVX2 kernel's run on Zen 4 */
   }
   if (!tl__threads_one(n, S + D)) return 0;
   *tier = t, *fn = f;

@@ -138,6 +138,14 @@ int tl__avx2_rg_sign(tl_dtype from, tl_dtype to, int sat);  /* its sign rule + 1
 int tl__avx2_rg_zero(tl_dtype from, tl_dtype to, int sat);  /* 1, 2: its constant results 0 (cleared, not blended), or 0 */
 /* Turn the folded lookups off (1) or on (0); returns the previous setting (tests, benchmarks). */
 int tl__avx2_fold_disable(int off);
+/* The AVX-512 tier on Zen 4: runs of the listed pairs of at least `bytes`
+   (source and output; or an output of bytes / 2) by the AVX2 kernels (0:
+   never); returns the previous bound (tests, benchmarks). */
+size_t tl__amd512_defer_set(size_t bytes);
+/* For the tests: how many runs the AVX-512 tier gave to the AVX2 kernels so;
+   whether this CPU does it (Zen 4: AMD family 19h with AVX-512). */
+unsigned long tl__amd512_runs(void);
+int tl__amd512_by_cpu(void);
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off
    or on again (returns the previous setting); a pair's rule's shift + 16, 0
    if it has none. */

@@ -367,6 +367,7 @@ static void test_f8_window_blocks(void **state) {
  * the destination); a destination off its item alignment must not. */
 static void test_large(void **state) {
   (void)state;
+  const size_t dprev = tl__amd512_defer_set(0); /* the AVX-512 tier's own kernels (test_amd512_defer) */
   static const tl_dtype pairs[][2] = {
       {TL_INT8, TL_INT32},           {TL_UINT8, TL_FLOAT64},        {TL_INT16, TL_INT64},
       {TL_FLOAT8_E4M3FN, TL_FLOAT32}, {TL_FLOAT8_E5M2, TL_BFLOAT16}, {TL_BOOL, TL_FLOAT32},
@@ -384,6 +385,7 @@ static void test_large(void **state) {
     compare_tiers(pairs[p][0], sbuf + 3, pairs[p][1], m, 1, 0, out, ref, nt);
   }
   tl_convert_set_tier(tiers[nt - 1]);
+  tl__amd512_defer_set(dprev);
   free(sbuf);
   free(out);
   free(ref);
@@ -393,6 +395,7 @@ static void test_large(void **state) {
  * head that aligns the destination, converted with the call's flags). */
 static void test_large_streamed(void **state) {
   (void)state;
+  const size_t dprev = tl__amd512_defer_set(0); /* the AVX-512 tier's own kernels (test_amd512_defer) */
   static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
       {TL_FLOAT32, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 1},
       {TL_BFLOAT16, TL_INT8, 0}, {TL_INT32, TL_BFLOAT16, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_COMPLEX128, 0},
@@ -476,6 +479,7 @@ static void test_large_streamed(void **state) {
     free(sbuf), free(out), free(ref);
   }
   tl_convert_set_tier(tiers[nt - 1]);
+  tl__amd512_defer_set(dprev);
 }
 
 /* Runs past the caches whose output is at most a quarter of the source go
@@ -587,6 +591,68 @@ static void test_streams512(void **state) {
   assert_int_equal(tl__streams_runs(), before);
   tl__streams512(was);
   tl__streams_set_min(prev);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  free(sbuf), free(out), free(ref);
+}
+
+/* The AVX-512 tier on Zen 4 (tl__amd512_by_cpu) converts runs of at least
+ * the bound (source and output bytes, or an output of half that; lowered here to 64 KiB) of the pairs
+ * it lists (integer narrowing, -> bool, float re-widths) by the AVX2 tier's
+ * kernel of the pair, through the kept-kernel fast path too; below the
+ * bound, with the bound 0, pairs off the list, and a 1-byte source without
+ * an AVX2 kernel (its VBMI lookups) by the AVX-512 tier's own. Elsewhere it
+ * never does. The bytes are the scalar tier's every time. Skipped without
+ * the AVX-512 tier. */
+static void test_amd512_defer(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx512") != TL_OK) skip();
+  const size_t prev = tl__amd512_defer_set((size_t)64 << 10);
+  const unsigned long on = (unsigned long)tl__amd512_by_cpu();
+  const size_t maxb = (size_t)1 << 20;
+  unsigned char *sbuf = malloc(maxb), *out = malloc(2 * maxb), *ref = malloc(2 * maxb);
+  assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+  fill(sbuf, maxb);
+  static const struct { tl_dtype from, to; unsigned flags; int listed; } pairs[] = {
+      {TL_INT32, TL_INT16, 0, 1},          {TL_UINT64, TL_INT4, TL_CONVERT_SATURATE, 1}, {TL_FLOAT16, TL_FLOAT32, 0, 1},
+      {TL_COMPLEX64, TL_COMPLEX128, 0, 1}, {TL_FLOAT16, TL_BOOL, 0, 1},                  {TL_INT64, TL_FLOAT32, 0, 1},
+      {TL_FLOAT64, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE, 0},                            {TL_INT16, TL_FLOAT8_E5M2, 0, 1},
+      {TL_COMPLEX128, TL_INT4, 0, 0},      {TL_FLOAT64, TL_BOOL, 0, 0},                  {TL_INT32, TL_FLOAT16, 0, 0},
+      {TL_INT8, TL_INT16, 0, 0},          {TL_FLOAT32, TL_UINT8, 0, 1},                 {TL_INT16, TL_FLOAT8_E4M3, 0, 0}};
+  for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
+    const tl_dtype from = pairs[p].from, to = pairs[p].to;
+    const unsigned long want = on && pairs[p].listed;
+    assert_non_null(tl__avx2_kernel(from, to, pairs[p].flags != 0));
+    /* big: source and output past the bound; small: below it, the output too below half of it */
+    const size_t big = ((size_t)96 << 10) / (isz(from) + isz(to)) + 3, small = ((size_t)24 << 10) / (isz(from) + isz(to));
+    for (int call = 0; call < 2; call++) { /* the second call by the fast path (the kernel kept) */
+      compare_tiers(from, sbuf + isz(from), to, big, 3 * isz(to), pairs[p].flags, out, ref, 2);
+      assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+      unsigned long before = tl__amd512_runs();
+      memset(out, 0xA5, big * isz(to) + 8);
+      assert_int_equal(tl_convert_contiguous(from, sbuf + isz(from), to, out, big, pairs[p].flags, NULL), TL_OK);
+      assert_memory_equal(out, ref + 3 * isz(to), big * isz(to));
+      if (tl__amd512_runs() - before != want)
+        fail_msg("%s -> %s, %zu elements, call %d: %lu runs by the AVX2 kernel, want %lu", tl_dtype_name(from),
+                 tl_dtype_name(to), big, call, tl__amd512_runs() - before, want);
+      before = tl__amd512_runs();
+      assert_int_equal(tl_convert_contiguous(from, sbuf, to, out, small, pairs[p].flags, NULL), TL_OK);
+      tl__amd512_defer_set(0);
+      assert_int_equal(tl_convert_contiguous(from, sbuf + isz(from), to, out, big, pairs[p].flags, NULL), TL_OK);
+      assert_memory_equal(out, ref + 3 * isz(to), big * isz(to));
+      tl__amd512_defer_set((size_t)64 << 10);
+      assert_int_equal(tl__amd512_runs(), before);
+    }
+  }
+  /* the output alone at half the bound (float16 -> float32: 60000 bytes in all, 40000 of output) */
+  unsigned long before = tl__amd512_runs();
+  compare_tiers(TL_FLOAT16, sbuf, TL_FLOAT32, 10000, 0, 0, out, ref, 3);
+  assert_int_equal(tl__amd512_runs() - before, on);
+  /* a 1-byte source without an AVX2 kernel: the AVX-512 tier's lookups */
+  assert_null(tl__avx2_kernel(TL_INT8, TL_FLOAT8_E5M2, 0));
+  before = tl__amd512_runs();
+  compare_tiers(TL_INT8, sbuf, TL_FLOAT8_E5M2, (size_t)100 << 10, 0, 0, out, ref, 3);
+  assert_int_equal(tl__amd512_runs(), before);
+  tl__amd512_defer_set(prev);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
   free(sbuf), free(out), free(ref);
 }
@@ -2605,6 +2671,7 @@ int main(void) {
       cmocka_unit_test(test_streams),
       cmocka_unit_test(test_streams512),
       cmocka_unit_test(test_streams_default),
+      cmocka_unit_test(test_amd512_defer),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_f64_narrow_blocks),
