@@ -2509,6 +2509,25 @@ static void test_avx512_defers(void **state) {
       fail_msg("%s -> %s: the AVX-512 tier runs %s kernel", tl_dtype_name(cases[k].from), tl_dtype_name(cases[k].to),
                r ? "the AVX2" : "its own");
   }
+  /* on Zen 4 only (tl__amd512_by_cpu): integers -> bfloat16 / complex32, complex32 -> uint8 / uint16,
+     complex64 -> int64 / float8_e5m2 / float8_e4m3; not int64 -> complex32, complex64 -> float8_e3m4 */
+  static const struct { tl_dtype from, to; int zen4; } z4[] = {
+      {TL_INT32, TL_COMPLEX32, 1},   {TL_UINT64, TL_COMPLEX32, 1},  {TL_INT64, TL_BFLOAT16, 1},
+      {TL_UINT32, TL_BFLOAT16, 1},   {TL_COMPLEX32, TL_UINT8, 1},   {TL_COMPLEX32, TL_UINT16, 1},
+      {TL_COMPLEX64, TL_INT64, 1},   {TL_COMPLEX64, TL_FLOAT8_E5M2, 1}, {TL_COMPLEX64, TL_FLOAT8_E4M3, 1},
+      {TL_INT64, TL_COMPLEX32, 0},   {TL_COMPLEX64, TL_FLOAT8_E3M4, 0}, {TL_COMPLEX32, TL_INT8, 0}};
+  for (size_t k = 0; k < sizeof z4 / sizeof *z4; k++) {
+    const int want = z4[k].zen4 && tl__amd512_by_cpu();
+    if (tl__avx512_runs_avx2(z4[k].from, z4[k].to, 0) != want || tl__avx512_runs_avx2(z4[k].from, z4[k].to, 1) != want)
+      fail_msg("%s -> %s: want the %s kernel", tl_dtype_name(z4[k].from), tl_dtype_name(z4[k].to), want ? "AVX2" : "AVX-512");
+  }
+  /* the 1-byte float sources into 8-byte outputs: the AVX2 routes on Zen 4, VBMI's lookups elsewhere */
+  static const struct { tl_dtype from, to; int zen4; } lut[] = {
+      {TL_FLOAT8_E4M3FN, TL_FLOAT64, 1}, {TL_FLOAT8_E8M0FNU, TL_COMPLEX64, 1}, {TL_FLOAT4_E2M1FN, TL_INT64, 1},
+      {TL_FLOAT6_E2M3FN, TL_UINT64, 1},  {TL_FLOAT8_E4M3FN, TL_FLOAT32, 0},   {TL_INT4, TL_FLOAT64, 0},
+      {TL_FLOAT8_E5M2, TL_COMPLEX128, 0}};
+  for (size_t k = 0; k < sizeof lut / sizeof *lut; k++)
+    assert_int_equal(tl__avx512_lut8_vbmi(lut[k].from, lut[k].to), !(lut[k].zen4 && tl__amd512_by_cpu()));
   /* uint64 -> float8_e8m0fnu saturating: the AVX-512 tier's own (the AVX2 block rule is not-saturating only) */
   assert_int_equal(tl__avx512_runs_avx2(TL_UINT64, TL_FLOAT8_E8M0FNU, 1), 0);
   assert_int_equal(tl__avx512_runs_avx2(TL_UINT32, TL_FLOAT8_E8M0FNU, 1), 1);
