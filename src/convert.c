@@ -448,32 +448,12 @@ int tl__avx512_runs_avx2(tl_dtype from, tl_dtype to, int sat) {
 #endif
 
 #if defined(TL_HAVE_X86)
-/* On Zen 4 (tl__cpu_amd19) the float8/6/4 sources into 8-byte outputs take
-   the AVX2 tier's routes (decoders through float32, the row and plane
-   lookups), not VBMI's eight byte planes: in alternation in one process, the
-   tier switched, 32 KiB, x memcpy, AVX-512 / AVX2 over the 44 such pairs of
-   issue 14's set: 0.47-0.51 / 0.44-0.81 (float8_e4m3fn -> complex64 0.49 /
-   0.75, float8_e8m0fnu -> float64 0.49 / 0.61, float8_e5m2 -> int64 0.51 /
-   0.65; three into int64 0.47-0.49 / 0.44-0.47), 41 of them faster. */
-static int tl__lut8_vbmi(tl_dtype from, tl_dtype to) {
-  return !(tl__cpu_amd19 && tl__info(from)->kind == TL_KIND_FLOAT && tl__info(to)->itemsize == 8);
-}
-int tl__avx512_lut8_vbmi(tl_dtype from, tl_dtype to) {
-  tl__tier_get(); /* the CPU's flags, when nothing has asked yet */
-  return (int)from >= 0 && from < TL_NUM_CONCRETE && (int)to >= 0 && to < TL_NUM_CONCRETE && tl__lut8_vbmi(from, to);
-}
 /* A 1-byte source's pair without a kernel in x86 tier `tier`: its VBMI
    lookups (AVX-512 with VBMI) or the AVX2 tier's routes; 1 if it converted
    the run, 0 (nothing written) if none takes the pair */
 static int tl__lut8_run(int tier, tl_dtype from, tl_dtype to, int sat, const char *src, char *dst, size_t n) {
-  if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && tl__lut8_vbmi(from, to) && tl__avx512vbmi_lut8(from, to, sat, src, dst, n))
-    return 1;
+  if (tier >= TL__TIER_AVX512 && tl__cpu_vbmi && tl__avx512vbmi_lut8(from, to, sat, src, dst, n)) return 1;
   return tl__avx2_lut8(from, to, sat, src, dst, n);
-}
-#else
-int tl__avx512_lut8_vbmi(tl_dtype from, tl_dtype to) {
-  (void)from, (void)to;
-  return 0; /* no x86 tiers */
 }
 #endif
 

@@ -9429,8 +9429,18 @@ int tl__avx2_hq_rule(tl_dtype from, tl_dtype to, int sat) {
 static tl__contig_fn tl__f8dec_checked(tl_dtype from, tl_dtype to, int sat) {
   tl__contig_fn fn = tl__f8dec_kernel(from, to);
   if (!fn) return NULL;
-  /* with VBMI the AVX-512 tier's lookups are used (not measured against these) */
-  if (tl__tier_current() >= 2 && tl__cpu_has_vbmi()) return NULL;
+  /* with VBMI the AVX-512 tier's lookups are used (not measured against these
+     on Intel), except on Zen 4 (tl__cpu_amd19) into 8-byte outputs, where
+     those are eight byte planes: in alternation in one process, the tier
+     switched, 32 KiB, x memcpy, VBMI's / these: float8 -> float64 0.48-0.50 /
+     0.56-0.65, -> complex64 0.47-0.49 / 0.65-0.81, -> uint64 0.48-0.49 /
+     0.59-0.74, -> int64 0.48-0.51 / 0.47-0.69, float6/float4 -> float64,
+     complex64, uint64 0.48-0.49 / 0.51-0.62; float6/float4 -> int64 0.48-0.49 /
+     0.44-0.50 keep VBMI's */
+  const tl_dtype_info *ti = tl__info(to);
+  if (tl__tier_current() >= 2 && tl__cpu_has_vbmi() &&
+      !(tl__cpu_amd19 && ti->itemsize == 8 && !(to == TL_INT64 && tl__info(from)->bits < 8)))
+    return NULL;
   _Atomic signed char *st = &tl__f8dec_state[from][to][sat != 0];
   signed char v = atomic_load_explicit(st, memory_order_acquire);
   if (v) return v > 0 ? fn : NULL;

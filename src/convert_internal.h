@@ -145,9 +145,6 @@ size_t tl__amd512_defer_set(size_t bytes);
 /* For the tests: how many runs the AVX-512 tier gave to the AVX2 kernels so;
    whether this CPU does it (Zen 4: AMD family 19h with AVX-512). */
 unsigned long tl__amd512_runs(void);
-/* For the tests: whether the AVX-512 tier's 1-byte lookups may take VBMI's
-   for the pair (not on Zen 4 for the float8/6/4 sources into 8-byte outputs). */
-int tl__avx512_lut8_vbmi(tl_dtype from, tl_dtype to);
 int tl__amd512_by_cpu(void);
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off
    or on again (returns the previous setting); a pair's rule's shift + 16, 0
