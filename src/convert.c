@@ -503,9 +503,9 @@ static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, con
  * parts 1.46-1.69x (float16 -> float32 1.09 -> 1.66, complex64 ->
  * complex128 1.10 -> 1.61); int64/uint64 and complex128 -> float32
  * 1.41-1.64x; float32 -> uint2/uint4/uint8/uint16 1.14-1.25x; int16/uint16
- * -> float8_e5m2/e5m2fnuz 1.03-1.23x. The others lost as often as they gained (median 0.96x;
- * complex128 -> int4 0.70x, int32 -> float16 0.71x, float64 -> bool 0.91x):
- * they keep the tier's own kernels. Runs that do not stream gained nothing
+ * -> float8_e5m2/e5m2fnuz 1.03-1.23x. The others lost as often as they
+ * gained (median 0.96x; complex128 -> int4 0.70x, int32 -> float16 0.71x,
+ * float64 -> bool 0.91x): they keep the tier's own kernels. Runs that do not stream gained nothing
  * (8 MiB: 0.95-1.08x; 16 MiB of source: 1.46-1.60x where the output
  * streamed, float16 -> float32 and complex64 -> complex128, 0.77-0.82x where
  * not, int32 -> int16 and int64 -> int8; at 32 MiB 1.27-1.81x for all five;
@@ -515,15 +515,18 @@ static _Atomic size_t tl__amd512_min = (size_t)32 << 20;
 size_t tl__amd512_defer_set(size_t bytes) { return atomic_exchange_explicit(&tl__amd512_min, bytes, memory_order_relaxed); }
 static int tl__amd512_pair(tl_dtype from, tl_dtype to) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
-  const int fint = fi->kind == TL_KIND_INT || fi->kind == TL_KIND_UINT, tint = ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT;
+  const int fint = fi->kind == TL_KIND_INT || fi->kind == TL_KIND_UINT;
+  const int tint = ti->kind == TL_KIND_INT || ti->kind == TL_KIND_UINT;
   if (fint && ((tint && fi->itemsize > ti->itemsize) || to == TL_BOOL)) return 1;
-  if (to == TL_BOOL) return from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_COMPLEX32 || from == TL_COMPLEX64;
+  if (to == TL_BOOL)
+    return from == TL_FLOAT16 || from == TL_BFLOAT16 || from == TL_FLOAT32 || from == TL_COMPLEX32 || from == TL_COMPLEX64;
   if (to == TL_FLOAT32 && (from == TL_INT64 || from == TL_UINT64 || from == TL_COMPLEX128)) return 1;
   if (from == TL_FLOAT32 && ti->kind == TL_KIND_UINT && ti->itemsize <= 2) return 1;
   if ((from == TL_INT16 || from == TL_UINT16) && (to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E5M2FNUZ)) return 1;
-  const int fr = from == TL_FLOAT16 || from == TL_FLOAT32 || from == TL_FLOAT64, tr = to == TL_FLOAT32 || to == TL_FLOAT64;
-  const int fc = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128, tc = to == TL_COMPLEX64 || to == TL_COMPLEX128;
-  return (fr && tr) || (fc && tc);
+  /* the re-widths into 32- and 64-bit parts, real to real and complex to complex */
+  const int fr = from == TL_FLOAT16 || from == TL_FLOAT32 || from == TL_FLOAT64;
+  const int fc = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
+  return (fr && (to == TL_FLOAT32 || to == TL_FLOAT64)) || (fc && (to == TL_COMPLEX64 || to == TL_COMPLEX128));
 }
 static _Atomic unsigned long tl__amd512_count; /* runs it deferred (tests) */
 unsigned long tl__amd512_runs(void) { return atomic_load_explicit(&tl__amd512_count, memory_order_relaxed); }
