@@ -32,7 +32,10 @@ int tl__cpu_blend_slow = 0;
    differ between Intel's and AMD's cores (each use says where and how) */
 int tl__cpu_intel = 0;
 /* AMD family 19h (Zen 3, Zen 4: of those only Zen 4 has AVX-512), where the
-   AVX-512 tier's prefetch was measured to cost (convert_avx512.c, TL__PF512) */
+   AVX-512 tier was measured to gain from: no prefetch in some streaming loops
+   (convert_avx512.c, TL__PF512), the AVX2 kernels of some pairs (in cache:
+   tl__avx512_defers; streaming runs: tl__amd512_defer) and the AVX2 float8
+   decoders into 8-byte outputs (convert_avx2.c, tl__f8dec_checked) */
 int tl__cpu_amd19 = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
 static pthread_once_t tl__tier_once = PTHREAD_ONCE_INIT;
@@ -511,7 +514,7 @@ static int tl__streams512_run(int tier, tl_dtype from, tl_dtype to, int sat, con
  * not, int32 -> int16 and int64 -> int8; at 32 MiB 1.27-1.81x for all five;
  * a plain 512-bit copy loop as fast as a 256-bit one either way). 0 turns it
  * off (tests, benchmarks). */
-static _Atomic size_t tl__amd512_min = (size_t)32 << 20;
+static _Atomic size_t tl__amd512_min = 2 * TL__NT_MIN;
 size_t tl__amd512_defer_set(size_t bytes) { return atomic_exchange_explicit(&tl__amd512_min, bytes, memory_order_relaxed); }
 static int tl__amd512_pair(tl_dtype from, tl_dtype to) {
   const tl_dtype_info *fi = tl__info(from), *ti = tl__info(to);
@@ -562,9 +565,10 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
   if (fn) {
     /* streams in the AVX2 tier, and in the AVX-512 tier on Intel by the AVX2
        kernels (tl__streams512_run); not in the AVX-512 tier elsewhere (on a
-       Zen 4 it passed its 64 MiB figures as one call; the AVX2 kernels it
-       runs, tl__avx512_defers, ran slower in streams there: int32 ->
-       float6_e2m3fn 1.31 -> 0.88x memcpy at 64 MiB) */
+       Zen 4 its runs are one call, by the AVX2 kernel for the pairs of
+       tl__amd512_defer above; the AVX2 kernels it runs, tl__avx512_defers,
+       ran slower in streams there: int32 -> float6_e2m3fn 1.31 -> 0.88x
+       memcpy at 64 MiB) */
     const size_t S = (size_t)fi->itemsize, D = (size_t)ti->itemsize;
     const int cut = tier == TL__TIER_AVX2 ? tl__run_streams(fn, from, to, sat, src, dst, n, S, D)
                                           : tl__streams512_run(tier, from, to, sat, src, dst, n, S, D);

@@ -21,9 +21,8 @@
                           (char *)((DST) + (I)), tl__info(TO)->itemsize, (N) - (I), 0);  \
   } while (0)
 
-/* Streaming stores for outputs of >= TL__NT_MIN bytes (past the last-level
-   cache): the destination aligned by a short scalar head. */
-#define TL__NT_MIN ((size_t)16 << 20)
+/* Streaming stores for outputs of >= TL__NT_MIN bytes (convert_internal.h;
+   past the last-level cache): the destination aligned by a short scalar head. */
 
 /* The head that aligns the destination for streaming stores (when the output
  * is >= TL__NT_MIN, or source and output together >= 2 TL__NT_MIN: past the

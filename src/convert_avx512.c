@@ -151,8 +151,8 @@ static void k_f64_f16(const void *s, void *d, size_t n) { tl__f64_f16(TL_FLOAT64
  * prefetch the source 4 KiB ahead (tl__pf), as the AVX2 tier does: without
  * it, narrowing kernels that read 64-byte vectors ran at half the speed of
  * memory on Zen 5 (64 MiB, float64 -> int2 16-23 GB/s, complex128 -> int16
- * 22-26, complex64 -> int8 27; with both 39-47, 42, 42; memcpy 41). */
-#define TL__NT_MIN ((size_t)16 << 20)
+ * 22-26, complex64 -> int8 27; with both 39-47, 42, 42; memcpy 41).
+ * TL__NT_MIN: convert_internal.h. */
 
 /* The head length (0 when not streaming); *nt set when streaming. The head is
  * converted with `flags` (the kernels that take the saturate flag). */

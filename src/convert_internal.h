@@ -336,6 +336,11 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
  * 0.91-0.93, complex128 -> float4_e2m1fn 1.04-1.06 -> 0.93. On Zen 4 and
  * later PREFETCHT1 fills L2 only and was seen dropped at times (Wang et
  * al., 2024): not used there. */
+/* The x86 kernels stream their stores (non-temporal, past the last-level
+   cache) when the output is at least TL__NT_MIN bytes, or source and output
+   together twice that; the AVX-512 tier's Zen 4 routes (convert.c,
+   tl__amd512_defer) key on the same bound. */
+#define TL__NT_MIN ((size_t)16 << 20)
 #ifndef TL__PF_AHEAD
 #define TL__PF_AHEAD ((size_t)4096)
 #endif
