@@ -34,7 +34,8 @@ int tl__cpu_intel = 0;
 /* AMD family 19h (Zen 3, Zen 4: of those only Zen 4 has AVX-512), where the
    AVX-512 tier was measured to gain from: no prefetch in some streaming loops
    (convert_avx512.c, TL__PF512), the AVX2 kernels of some pairs (in cache:
-   tl__avx512_defers; streaming runs: tl__amd512_defer) and the AVX2 float8
+   tl__avx512_defers; streaming runs and, of other pairs, the runs below
+   that bound: tl__amd512_defer) and the AVX2 float8
    decoders into 8-byte outputs (convert_avx2.c, tl__f8dec_checked) */
 int tl__cpu_amd19 = 0;
 static _Atomic int tl__tier = TL__TIER_SCALAR;
@@ -531,16 +532,69 @@ static int tl__amd512_pair(tl_dtype from, tl_dtype to) {
   const int fc = from == TL_COMPLEX32 || from == TL_COMPLEX64 || from == TL_COMPLEX128;
   return (fr && (to == TL_FLOAT32 || to == TL_FLOAT64)) || (fc && (to == TL_COMPLEX64 || to == TL_COMPLEX128));
 }
+/* And the other way, the runs below that bound (in and near the caches; 1:
+ * every one, 2: those of at most 512 KiB of source and output, the AVX2
+ * kernel's own bound for its per-block branch, k_h8) of the pairs below,
+ * whose AVX2 kernels run faster there on Zen 4 (AVX2 encoders with fewer
+ * operations a block: no per-lane clamp or NaN mask, the blocks of normal
+ * results on the source's bits). Measured in alternation in one process,
+ * the tier switched, one thread, x memcpy, AVX-512 tier's own / AVX2's, 32
+ * KiB, 1 MiB, 8 MiB of source: complex32 -> float8_e3m4 0.29 / 0.49, 0.35 /
+ * 0.47, 0.59 / 0.93, -> float8_e5m2fnuz 0.30 / 0.49, 0.36 / 0.59, 0.61 /
+ * 1.01, -> float6_e3m2fn 0.30 / 0.47, -> bfloat16 0.40 / 0.48, -> int8 0.44
+ * / 0.50, 0.55 / 0.61, 0.90 / 1.03, -> uint4 0.42 / 0.49; complex64 ->
+ * float8_e3m4 / float6 / float4 0.41-0.42 / 0.45-0.48, 0.50 / 0.56, 0.82-0.89
+ * / 0.87-1.02; float16 -> bfloat16 0.30 / 0.50, 0.36 / 0.61, 0.58 / 0.97;
+ * float32 -> float8_e4m3 / e5m2 0.26 / 0.37-0.38, 0.31 / 0.45, 0.51 / 0.74-
+ * 0.77, -> float8_e3m4 / float6 / float4 0.25 / 0.30, 0.31 / 0.37, 0.50 /
+ * 0.60; int16 / uint16 -> bfloat16 0.42 / 0.46-0.49, 0.51 / 0.57-0.60, 0.80-
+ * 0.83 / 0.91-0.99; int16 -> float8_e5m2 / e5m2fnuz 0.18-0.19 / 0.25,
+ * uint16 0.23-0.24 / 0.29; saturating alike or more (float16 -> bfloat16
+ * 0.17 / 0.49, complex32 -> bfloat16 0.23 / 0.48). float16 / bfloat16 /
+ * complex32 -> float6_e2m3fn (2): 32 KiB 0.22-0.30 / 0.32-0.43, 1 MiB and 8
+ * MiB 0.97-1.06x. At 64 MiB the AVX-512 tier's own kernels were as fast or
+ * faster (complex32 -> float8_e3m4 1.28 / 1.13, float16 -> float6_e2m3fn
+ * 1.17 / 1.01): they keep those runs. */
+static int tl__amd512_small(tl_dtype from, tl_dtype to) {
+  switch (from) {
+  case TL_FLOAT16:
+  case TL_BFLOAT16:
+  case TL_COMPLEX32:
+    if (to == TL_FLOAT6_E2M3FN) return 2;
+    if (from == TL_FLOAT16) return to == TL_BFLOAT16;
+    return from == TL_COMPLEX32 && (to == TL_BFLOAT16 || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT8_E3M4 ||
+                                    to == TL_FLOAT8_E5M2FNUZ || to == TL_INT8 || to == TL_UINT4);
+  case TL_COMPLEX64:
+    return to == TL_FLOAT8_E3M4 || to == TL_FLOAT6_E2M3FN || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT4_E2M1FN;
+  case TL_FLOAT32:
+    return to == TL_FLOAT8_E4M3 || to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E3M4 || to == TL_FLOAT6_E2M3FN ||
+           to == TL_FLOAT6_E3M2FN || to == TL_FLOAT4_E2M1FN;
+  case TL_INT16:
+  case TL_UINT16: return to == TL_BFLOAT16 || to == TL_FLOAT8_E5M2 || to == TL_FLOAT8_E5M2FNUZ;
+  default: return 0;
+  }
+}
 static _Atomic unsigned long tl__amd512_count; /* runs it deferred (tests) */
 unsigned long tl__amd512_runs(void) { return atomic_load_explicit(&tl__amd512_count, memory_order_relaxed); }
 int tl__amd512_by_cpu(void) {
   tl__tier_get(); /* the CPU's flags, when nothing has asked yet */
   return tl__cpu_amd19 && tl__tier_ok(TL__TIER_AVX512);
 }
+/* 1: a run past the bound that goes to the AVX2 kernel (counted), 2: one
+   below it (tl__amd512_small; not counted: no shared counter on short
+   runs), 0: the tier's own kernel */
 static int tl__amd512_defer(int tier, tl_dtype from, tl_dtype to, size_t n) {
   if (tier != TL__TIER_AVX512 || !tl__cpu_amd19) return 0;
   const size_t min = atomic_load_explicit(&tl__amd512_min, memory_order_relaxed), D = (size_t)tl__info(to)->itemsize;
-  return min && (((size_t)tl__info(from)->itemsize + D) * n >= min || D * n >= min / 2) && tl__amd512_pair(from, to);
+  const size_t SD = (size_t)tl__info(from)->itemsize + D;
+  if (!min) return 0;
+  if (SD * n >= min || D * n >= min / 2) return tl__amd512_pair(from, to);
+  const int sm = tl__amd512_small(from, to);
+  return sm == 1 || (sm == 2 && SD * n <= ((size_t)512 << 10)) ? 2 : 0;
+}
+int tl__amd512_defers(tl_dtype from, tl_dtype to, size_t n) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE) return 0;
+  return tl__amd512_defer(tl__tier_get(), from, to, n);
 }
 
 /* A SIMD kernel for a contiguous run, if the tier has one: returns 1 when it
@@ -558,9 +612,13 @@ int tl__contig_run(tl_dtype from, const char *src, tl_dtype to, char *dst, size_
     return fi->itemsize == 1 && ti->itemsize <= 4 && n >= 64 && tl__neon_lut8(from, to, sat, src, dst, n);
   }
   if (tier >= TL__TIER_AVX2) fn = tl__x86_kernel(tier, from, to, sat);
-  if (fn && tl__amd512_defer(tier, from, to, n)) {
+  const int df = fn ? tl__amd512_defer(tier, from, to, n) : 0;
+  if (df) {
     const tl__contig_fn f2 = tl__x86_kernel(TL__TIER_AVX2, from, to, sat);
-    if (f2) fn = f2, atomic_fetch_add_explicit(&tl__amd512_count, 1, memory_order_relaxed);
+    if (f2) {
+      fn = f2;
+      if (df == 1) atomic_fetch_add_explicit(&tl__amd512_count, 1, memory_order_relaxed);
+    }
   }
   if (fn) {
     /* streams in the AVX2 tier, and in the AVX-512 tier on Intel by the AVX2
@@ -687,8 +745,18 @@ static int tl__fast_path(tl_dtype from, tl_dtype to, unsigned flags, size_t n, i
   if (!f) return 0; /* not looked for yet */
   if (f == tl__kc_none) {
     if (S != 1 || n < 64 || from == TL_FLOAT4_E2M1FN_X2 || to == TL_FLOAT4_E2M1FN_X2) return 0;
-  } else if (tl__streams_shape(t, from, to, S, D, n) || tl__amd512_defer(t, from, to, n)) {
-    return 0; /* streams possible, or the AVX2 kernel's run on Zen 4 */
+  } else if (tl__streams_shape(t, from, to, S, D, n)) {
+    return 0; /* streams possible */
+  } else {
+    const int df = tl__amd512_defer(t, from, to, n);
+    if (df == 1) return 0; /* the AVX2 kernel's counted run on Zen 4 */
+    if (df == 2) { /* a short run by the AVX2 kernel, once kept */
+      const tl__contig_fn f2 = atomic_load_explicit(&tl__kc[0][from][to][flags != 0], memory_order_acquire);
+      if (!f2 || f2 == tl__kc_none) return 0;
+      if (!tl__threads_one(n, S + D)) return 0;
+      *tier = t, *fn = f2;
+      return 1;
+    }
   }
   if (!tl__threads_one(n, S + D)) return 0;
   *tier = t, *fn = f;

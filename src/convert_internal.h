@@ -146,6 +146,10 @@ size_t tl__amd512_defer_set(size_t bytes);
    whether this CPU does it (Zen 4: AMD family 19h with AVX-512). */
 unsigned long tl__amd512_runs(void);
 int tl__amd512_by_cpu(void);
+/* For the tests: how the current tier runs n elements of pair (from, to)
+   (tl__amd512_defer): 1 by the AVX2 kernel past the bound, 2 by it below
+   the bound (not counted), 0 by its own. */
+int tl__amd512_defers(tl_dtype from, tl_dtype to, size_t n);
 /* The affine rules (float8 -> 1-byte floats by arithmetic on the code): off
    or on again (returns the previous setting); a pair's rule's shift + 16, 0
    if it has none. */

@@ -600,9 +600,10 @@ static void test_streams512(void **state) {
  * it lists (integer narrowing, -> bool, float re-widths) by the AVX2 tier's
  * kernel of the pair, through the kept-kernel fast path too; below the
  * bound, with the bound 0, pairs off the list, and a 1-byte source without
- * an AVX2 kernel (its VBMI lookups) by the AVX-512 tier's own. Elsewhere it
- * never does. The bytes are the scalar tier's every time. Skipped without
- * the AVX-512 tier. */
+ * an AVX2 kernel (its VBMI lookups) by the AVX-512 tier's own. Runs below
+ * the bound of the pairs of tl__amd512_small go to the AVX2 kernel too (not
+ * counted; some only up to 512 KiB). Elsewhere it never does. The bytes are
+ * the scalar tier's every time. Skipped without the AVX-512 tier. */
 static void test_amd512_defer(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx512") != TL_OK) skip();
@@ -612,18 +613,34 @@ static void test_amd512_defer(void **state) {
   unsigned char *sbuf = malloc(maxb), *out = malloc(2 * maxb), *ref = malloc(2 * maxb);
   assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
   fill(sbuf, maxb);
-  static const struct { tl_dtype from, to; unsigned flags; int listed; } pairs[] = {
-      {TL_INT32, TL_INT16, 0, 1},          {TL_UINT64, TL_INT4, TL_CONVERT_SATURATE, 1}, {TL_FLOAT16, TL_FLOAT32, 0, 1},
-      {TL_COMPLEX64, TL_COMPLEX128, 0, 1}, {TL_FLOAT16, TL_BOOL, 0, 1},                  {TL_INT64, TL_FLOAT32, 0, 1},
-      {TL_FLOAT64, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE, 0},                            {TL_INT16, TL_FLOAT8_E5M2, 0, 1},
-      {TL_COMPLEX128, TL_INT4, 0, 0},      {TL_FLOAT64, TL_BOOL, 0, 0},                  {TL_INT32, TL_FLOAT16, 0, 0},
-      {TL_INT8, TL_INT16, 0, 0},          {TL_FLOAT32, TL_UINT8, 0, 1},                 {TL_INT16, TL_FLOAT8_E4M3, 0, 0}};
+  /* listed: past the bound; small: below it (tl__amd512_small: 1 every run, 2 up to 512 KiB) */
+  static const struct { tl_dtype from, to; unsigned flags; int listed, small; } pairs[] = {
+      {TL_INT32, TL_INT16, 0, 1, 0},          {TL_UINT64, TL_INT4, TL_CONVERT_SATURATE, 1, 0},
+      {TL_FLOAT16, TL_FLOAT32, 0, 1, 0},      {TL_COMPLEX64, TL_COMPLEX128, 0, 1, 0},
+      {TL_FLOAT16, TL_BOOL, 0, 1, 0},         {TL_INT64, TL_FLOAT32, 0, 1, 0},
+      {TL_FLOAT64, TL_FLOAT8_E4M3FN, TL_CONVERT_SATURATE, 0, 0},                      {TL_INT16, TL_FLOAT8_E5M2, 0, 1, 1},
+      {TL_COMPLEX128, TL_INT4, 0, 0, 0},      {TL_FLOAT64, TL_BOOL, 0, 0, 0},          {TL_INT32, TL_FLOAT16, 0, 0, 0},
+      {TL_INT8, TL_INT16, 0, 0, 0},           {TL_FLOAT32, TL_UINT8, 0, 1, 0},         {TL_INT16, TL_FLOAT8_E4M3, 0, 0, 0},
+      {TL_COMPLEX32, TL_FLOAT8_E3M4, 0, 0, 1}, {TL_FLOAT32, TL_FLOAT8_E5M2, TL_CONVERT_SATURATE, 0, 1},
+      {TL_FLOAT16, TL_BFLOAT16, 0, 0, 1},     {TL_BFLOAT16, TL_FLOAT6_E2M3FN, 0, 0, 2}, {TL_UINT16, TL_BFLOAT16, 0, 0, 1},
+      {TL_COMPLEX64, TL_FLOAT4_E2M1FN, 0, 0, 1}, {TL_FLOAT32, TL_FLOAT8_E4M3FN, 0, 0, 0}};
   for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
     const tl_dtype from = pairs[p].from, to = pairs[p].to;
     const unsigned long want = on && pairs[p].listed;
     assert_non_null(tl__avx2_kernel(from, to, pairs[p].flags != 0));
     /* big: source and output past the bound; small: below it, the output too below half of it */
     const size_t big = ((size_t)96 << 10) / (isz(from) + isz(to)) + 3, small = ((size_t)24 << 10) / (isz(from) + isz(to));
+    assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+    assert_int_equal(tl__amd512_defers(from, to, big), (int)want);
+    assert_int_equal(tl__amd512_defers(from, to, small), on && pairs[p].small ? 2 : 0);
+    /* below the bound the bytes are the scalar tier's too, by the full path and the fast path */
+    compare_tiers(from, sbuf, to, small, 0, pairs[p].flags, out, ref, 2);
+    assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+    for (int call = 0; call < 2; call++) {
+      memset(out, 0xA5, small * isz(to) + 8);
+      assert_int_equal(tl_convert_contiguous(from, sbuf, to, out, small, pairs[p].flags, NULL), TL_OK);
+      assert_memory_equal(out, ref, small * isz(to) + 8);
+    }
     for (int call = 0; call < 2; call++) { /* the second call by the fast path (the kernel kept) */
       compare_tiers(from, sbuf + isz(from), to, big, 3 * isz(to), pairs[p].flags, out, ref, 2);
       assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
@@ -652,6 +669,17 @@ static void test_amd512_defer(void **state) {
   before = tl__amd512_runs();
   compare_tiers(TL_INT8, sbuf, TL_FLOAT8_E5M2, (size_t)100 << 10, 0, 0, out, ref, 3);
   assert_int_equal(tl__amd512_runs(), before);
+  /* at the default bound: float6_e2m3fn from bfloat16 below 512 KiB of source and output only; off with the bound 0 */
+  tl__amd512_defer_set(prev);
+  assert_int_equal(tl_convert_set_tier("avx512"), TL_OK);
+  assert_int_equal(tl__amd512_defers(TL_BFLOAT16, TL_FLOAT6_E2M3FN, ((size_t)500 << 10) / 3), on ? 2 : 0);
+  assert_int_equal(tl__amd512_defers(TL_BFLOAT16, TL_FLOAT6_E2M3FN, ((size_t)600 << 10) / 3), 0);
+  assert_int_equal(tl__amd512_defers(TL_COMPLEX32, TL_FLOAT8_E3M4, ((size_t)4 << 20) / 5), on ? 2 : 0);
+  assert_int_equal(tl__amd512_defers(TL_COMPLEX32, TL_FLOAT8_E3M4, ((size_t)64 << 20) / 5), 0);
+  assert_int_equal(tl__amd512_defers((tl_dtype)-1, TL_FLOAT8_E3M4, 100), 0);
+  assert_int_equal(tl__amd512_defers(TL_COMPLEX32, (tl_dtype)TL_NUM_CONCRETE, 100), 0);
+  tl__amd512_defer_set(0);
+  assert_int_equal(tl__amd512_defers(TL_COMPLEX32, TL_FLOAT8_E3M4, 1000), 0);
   tl__amd512_defer_set(prev);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
   free(sbuf), free(out), free(ref);
