@@ -557,13 +557,12 @@ static int tl__amd512_pair(tl_dtype from, tl_dtype to) {
  * 1.17 / 1.01): they keep those runs. */
 static int tl__amd512_small(tl_dtype from, tl_dtype to) {
   switch (from) {
-  case TL_FLOAT16:
-  case TL_BFLOAT16:
+  case TL_FLOAT16: return to == TL_FLOAT6_E2M3FN ? 2 : to == TL_BFLOAT16;
+  case TL_BFLOAT16: return to == TL_FLOAT6_E2M3FN ? 2 : 0;
   case TL_COMPLEX32:
-    if (to == TL_FLOAT6_E2M3FN) return 2;
-    if (from == TL_FLOAT16) return to == TL_BFLOAT16;
-    return from == TL_COMPLEX32 && (to == TL_BFLOAT16 || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT8_E3M4 ||
-                                    to == TL_FLOAT8_E5M2FNUZ || to == TL_INT8 || to == TL_UINT4);
+    return to == TL_FLOAT6_E2M3FN ? 2
+                                  : to == TL_BFLOAT16 || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT8_E3M4 ||
+                                        to == TL_FLOAT8_E5M2FNUZ || to == TL_INT8 || to == TL_UINT4;
   case TL_COMPLEX64:
     return to == TL_FLOAT8_E3M4 || to == TL_FLOAT6_E2M3FN || to == TL_FLOAT6_E3M2FN || to == TL_FLOAT4_E2M1FN;
   case TL_FLOAT32:
@@ -590,7 +589,7 @@ static int tl__amd512_defer(int tier, tl_dtype from, tl_dtype to, size_t n) {
   if (!min) return 0;
   if (SD * n >= min || D * n >= min / 2) return tl__amd512_pair(from, to);
   const int sm = tl__amd512_small(from, to);
-  return sm == 1 || (sm == 2 && SD * n <= ((size_t)512 << 10)) ? 2 : 0;
+  return sm == 1 || (sm == 2 && SD * n <= TL__H8_BRANCH_MAX) ? 2 : 0;
 }
 int tl__amd512_defers(tl_dtype from, tl_dtype to, size_t n) {
   if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE) return 0;

@@ -2919,14 +2919,9 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
   const size_t pf = from == TL_UINT64 && !nt && !tl__pf_pieces ? 0 : tl__pf_for(from, to, nt);
   const int PK = tl__n8t16_ok(F) && tl__ffmt_pk7f(F, sat);
   if (from == TL_INT16 || from == TL_UINT16) { /* no NaN: no scalar block */
-    if (PK)
-      for (; i + 32 <= n; i += 32) {
-        tl__pf(pf, s + 2 * i, 64);
-        tl__st32((char *)(d + i), tl__n8w16(&Z, F, s + 2 * i, from == TL_INT16, 1), nt);
-      }
-    for (; i + 32 <= n; i += 32) {
+    for (; i + 32 <= n; i += 32) { /* PK: a constant here (F, sat are) */
       tl__pf(pf, s + 2 * i, 64);
-      tl__st32((char *)(d + i), tl__n8w16(&Z, F, s + 2 * i, from == TL_INT16, 0), nt);
+      tl__st32((char *)(d + i), tl__n8w16(&Z, F, s + 2 * i, from == TL_INT16, PK), nt);
     }
   }
   if (!isf && from != TL_INT16 && from != TL_UINT16 && tl__n8t16_ok(F)) { /* 4- and 8-byte integers: tl__n8t16 */
@@ -3849,7 +3844,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      caches) takes the chunks too (an Intel Xeon, AVX2, 64 MiB, out of
      cache, x memcpy: complex32 -> float6_e2m3fn in streams 0.60 with the
      branch a block, 0.79 with the chunks, 0.80 as one call) */
-  if (!FAST && (isz + 1) * n <= ((size_t)512 << 10) && !tl__nt_off)
+  if (!FAST && (isz + 1) * n <= TL__H8_BRANCH_MAX && !tl__nt_off)
     for (; i + 32 <= n; i += 32) {
       const char *p = s + i * isz;
       const __m256i h0 = tl__ld16h(from, p, 0), h1 = tl__ld16h(from, p, 1);

@@ -345,6 +345,11 @@ static inline __attribute__((always_inline)) size_t tl__csz(tl_dtype t) {
    together twice that; the AVX-512 tier's Zen 4 routes (convert.c,
    tl__amd512_defer) key on the same bound. */
 #define TL__NT_MIN ((size_t)16 << 20)
+/* The AVX2 float16/bfloat16 -> float6_e2m3fn/float4 encoder (k_h8) branches a
+   block on its subnormal lanes up to this many bytes of source and output
+   (past it, chunks); the AVX-512 tier's Zen 4 short-run route for those pairs
+   (convert.c, tl__amd512_small) keys on the same bound. */
+#define TL__H8_BRANCH_MAX ((size_t)512 << 10)
 #ifndef TL__PF_AHEAD
 #define TL__PF_AHEAD ((size_t)4096)
 #endif
