@@ -170,6 +170,8 @@ int tl__avx2_cs_disable(int off);                                 /* the code sh
    Kept once found, but found anew
    while the folds, the affine rules or the row sums are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
+/* float8/6/4 -> int64/uint64 through a narrower core (tl__f8core_run): the core's bytes, 0 none */
+int tl__avx2_f8core(tl_dtype from, tl_dtype to);
 /* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in
    the top bytes, 4 at byte 1, plus 4 x the core's width in bytes; 0 none. */
 int tl__avx2_lut_wide(tl_dtype from, tl_dtype to, int sat);

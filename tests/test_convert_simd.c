@@ -2388,6 +2388,45 @@ static void test_f8_int_clean_blocks(void **state) {
   tl_convert_set_tier(tiers[nt - 1]);
 }
 
+/* float8/6/4 -> int64/uint64 through a narrower core (tl__f8core_run):
+   which pairs take it (the cores that fit, by the tables; into uint64 from
+   float4/float6 only), and their results against the scalar tier over
+   several blocks of 4096 codes with a tail, from every code, at unaligned
+   source and destination addresses. */
+static void test_f8_core_blocks(void **state) {
+  (void)state;
+  enum { N = 3 * 4096 + 2048 + 37 };
+  static const struct { tl_dtype from; int i64, u64; } want[] = {
+      {TL_FLOAT4_E2M1FN, 1, 1},   {TL_FLOAT6_E2M3FN, 1, 1},   {TL_FLOAT6_E3M2FN, 1, 1},
+      {TL_FLOAT8_E4M3B11FNUZ, 1, 0}, {TL_FLOAT8_E4M3FN, 2, 0}, {TL_FLOAT8_E4M3FNUZ, 2, 0},
+      {TL_FLOAT8_E5M2FNUZ, 0, 0}, {TL_FLOAT8_E5M2, 0, 0},     {TL_FLOAT8_E4M3, 0, 0},
+      {TL_FLOAT8_E3M4, 0, 0},     {TL_FLOAT8_E8M0FNU, 0, 0}};
+  static unsigned char buf[N + 1], out[N * 8 + 64], ref[N * 8 + 64];
+  int nt = ntiers_avail();
+  if (nt >= 2) {
+    assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+      if (tl__avx2_f8core(want[k].from, TL_INT64) != want[k].i64 || tl__avx2_f8core(want[k].from, TL_UINT64) != want[k].u64)
+        fail_msg("%s -> int64/uint64: cores %d/%d, want %d/%d", tl_dtype_name(want[k].from),
+                 tl__avx2_f8core(want[k].from, TL_INT64), tl__avx2_f8core(want[k].from, TL_UINT64), want[k].i64, want[k].u64);
+    }
+    /* no core elsewhere: the other widths, non-integers, bad dtypes */
+    assert_int_equal(tl__avx2_f8core(TL_FLOAT4_E2M1FN, TL_INT32), 0);
+    assert_int_equal(tl__avx2_f8core(TL_FLOAT6_E2M3FN, TL_FLOAT64), 0);
+    assert_int_equal(tl__avx2_f8core(TL_INT8, TL_INT64), 0);
+    assert_int_equal(tl__avx2_f8core((tl_dtype)-1, TL_INT64), 0);
+    assert_int_equal(tl__avx2_f8core(TL_FLOAT4_E2M1FN, (tl_dtype)TL_NUM_CONCRETE), 0);
+  }
+  fill(buf, sizeof buf);
+  for (int c = 0; c < 256; c++) buf[7 * c + 3] = (unsigned char)c; /* every code, NaN and inf included */
+  for (size_t k = 0; k < sizeof want / sizeof *want; k++)
+    for (int t = 0; t < 2; t++)
+      for (size_t off = 0; off < 2; off++)
+        compare_tiers(want[k].from, buf + off, t ? TL_UINT64 : TL_INT64, N - off, off ? 3 : 0, k % 2 ? TL_CONVERT_SATURATE : 0,
+                      out, ref, nt);
+  tl_convert_set_tier(tiers[nt - 1]);
+}
+
 /* Kernels with a fast path for blocks of small values (int64/uint64 ->
    float32/complex64 when all 8 fit int32, -> bfloat16/bcomplex32 when all are
    below 2^24 in magnitude, int32/uint32 -> bfloat16/bcomplex32 likewise;
@@ -2750,6 +2789,7 @@ int main(void) {
       cmocka_unit_test(test_h8_blocks),
       cmocka_unit_test(test_h8_chunks),
       cmocka_unit_test(test_f8_int_clean_blocks),
+      cmocka_unit_test(test_f8_core_blocks),
       cmocka_unit_test(test_nan_normal_blocks),
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
