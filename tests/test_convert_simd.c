@@ -234,6 +234,58 @@ static void test_f64_midpoints_blocks(void **state) {
   free(ref);
 }
 
+/* float64 / complex128 -> float16 / complex32 on the doubles' high words
+   (tl__d16q's steps of 16): runs of values whose float16 is normal or zero,
+   among them exact midpoints of float16 and values a little above and below
+   them in the low word alone (the sticky bit), with a value that must take
+   the general route now and then (below 2^-14, past 65520, +-inf, NaN,
+   float16 subnormal midpoints), far enough apart that the fast steps resume
+   after each, and at every phase against the step. */
+static void test_d16_fast_blocks(void **state) {
+  (void)state;
+  enum { N = 24 * 1024 };
+  double *v = malloc(N * sizeof *v);
+  unsigned char *out = malloc(N * 4 + 64), *ref = malloc(N * 4 + 64);
+  int nt = ntiers_avail();
+  for (int round = 0; round < 3; round++) {
+    for (size_t i = 0; i < N; i++) {
+      const uint64_t r = next();
+      const int e = (int)(r % 30) - 14; /* normal float16 binades */
+      const double k = (double)((r >> 8) % 1024u), m = ldexp(1024.0 + k + 0.5, e - 10);
+      switch ((r >> 20) % 8) {
+      case 0: v[i] = m; break;
+      case 1: { /* the midpoint with one low-word bit more or less */
+        uint64_t b;
+        memcpy(&b, &m, 8);
+        b += (r >> 40) & 1 ? 1 : (uint64_t)-1;
+        memcpy(&v[i], &b, 8);
+        break;
+      }
+      case 2: v[i] = 0.0; break;
+      default: v[i] = ldexp(1.0 + (double)(r >> 12) / 4503599627370496.0, e); break;
+      }
+      if ((r >> 30) & 1) v[i] = -v[i];
+      if (next() % (round == 0 ? 700 : round == 1 ? 90 : 5000) == 0) { /* one for the general route */
+        static const double special[] = {1e-5,    6.0e-8,   65520.0, 65519.0, 70000.0,  131071.0, 1e300,
+                                         2.9802322387695312e-08, 1e-320, 6.103515625e-05, 6.1e-05, 4.5e-05, 3.1e-05};
+        enum { NS = sizeof special / sizeof *special };
+        const uint64_t q = next() % (NS + 3);
+        v[i] = q < NS ? special[q] : q == NS ? INFINITY : q == NS + 1 ? -INFINITY : NAN;
+      }
+    }
+    for (size_t off = 0; off < 3; off++) {
+      compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_FLOAT16, N - off, off, 0, out, ref, nt);
+      compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_COMPLEX32, N - off, 2 * off, 0, out, ref, nt);
+      compare_tiers(TL_COMPLEX128, (const unsigned char *)(v + 2 * off), TL_COMPLEX32, N / 2 - off, off, 0, out, ref, nt);
+      compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_FLOAT16, N - off, off, TL_CONVERT_SATURATE, out, ref, nt);
+    }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(v);
+  free(out);
+  free(ref);
+}
+
 /* The float8/6/4 formats with a sign, mantissa and exponent (the catalogue's
    float4_e2m1fn .. float8_e5m2fnuz; not e8m0), and the largest exponent of a
    finite value: the all-ones field is inf/NaN only in the IEEE family. */
@@ -2767,6 +2819,7 @@ int main(void) {
       cmocka_unit_test(test_amd512_defer),
       cmocka_unit_test(test_every_pair_blocks),
       cmocka_unit_test(test_f64_midpoints_blocks),
+      cmocka_unit_test(test_d16_fast_blocks),
       cmocka_unit_test(test_f64_narrow_blocks),
       cmocka_unit_test(test_f8_window_blocks),
       cmocka_unit_test(test_byte_sources_every_value),
