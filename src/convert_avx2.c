@@ -9138,7 +9138,6 @@ int tl__avx2_f8core(tl_dtype from, tl_dtype to) {
   return tl__f8core(from, to, tl__info(to)->kind == TL_KIND_INT, tl__info(to)->itemsize);
 }
 
-
 static int tl__f8dec_dst(tl_dtype to) {
   switch (to) {
   case TL_FLOAT32: return 0;
