@@ -2608,6 +2608,15 @@ static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, 
   return _mm256_blendv_epi8(rn, rs, _mm256_cmpgt_epi64(Z->minnormd, a));
 }
 
+/* 8 doubles (d0, d1: 4 each, as floats) -> |x|'s high words with bit 0 or-ed with "the low word is not
+   0", in the order 0 1 4 5 2 3 6 7: a sticky bit under any rounding position from bit 1 up of the high word,
+   so an RNE shift of these words is that of the doubles (tl__n8dq, tl__d16q). *hi: the high words. */
+static inline __attribute__((always_inline)) __m256i tl__hw_sticky(__m256 d0, __m256 d1, __m256i *hi) {
+  *hi = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
+  const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
+  return _mm256_or_si256(_mm256_and_si256(*hi, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
+}
+
 /* 8 float64 (FQ = 0: at p) or the real parts of 8 complex128 (FQ = 1) ->
    code lanes on the doubles' high words alone, for a block whose values all
    encode as a normal or zero (tl__n8d for the others): |x|'s high word, its
@@ -2630,11 +2639,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
   } else {
     d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
   }
-  const __m256i hi = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
-  const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
-  *sg = hi;
-  const __m256i a = _mm256_and_si256(hi, _mm256_set1_epi32(0x7FFFFFFF));
-  const __m256i h = _mm256_or_si256(a, _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
+  const __m256i h = tl__hw_sticky(d0, d1, sg);
   /* the lsb by two shifts, no constant to hold (the loop keeps 16 registers
      busy: AVX2 on an Intel Xeon, 32 KiB, A/B, 1.5-3% faster than the mask) */
   const __m256i lsb = _mm256_srli_epi32(_mm256_slli_epi32(h, 31 - Z->shq), 31);
@@ -4236,17 +4241,13 @@ static inline __attribute__((always_inline)) __m256i tl__d16_pack(__m256i r0, __
   return _mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 /* 8 doubles (d0, d1: 4 each) -> 8 float16 code lanes in the order 0 1 4 5 2 3 6 7, on the doubles' high
-   words: |x|'s high word with bit 0 or-ed with "the low word is not 0" (the rounding bit is bit 9, so the
-   sticky bit keeps RNE exact, as tl__n8dq's), shifted with rounding and re-bias; right where the result is
-   a normal float16 or zero (zero: a negative lane, 0 once packed unsigned). *hw: the high words (the
-   signs); *mn: the running unsigned minimum of h - 1 (h: |x|'s high word with the sticky bit), for the
-   caller's test of a value below the smallest normal. */
+   words with their sticky bit (tl__hw_sticky; the rounding bit is bit 9), shifted with rounding and
+   re-bias; right where the result is a normal float16 or zero (zero: a negative lane, 0 once packed
+   unsigned). *hw: the high words (the signs); *mn: the running unsigned minimum of h - 1, for the caller's
+   test of a value below the smallest normal. */
 static inline __attribute__((always_inline)) __m256i tl__d16q(__m256 d0, __m256 d1, __m256i *hw, __m256i *mn) {
   const int MO = 10, BO = 15, SHQ = 20 - MO;
-  const __m256i hi = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
-  const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
-  *hw = hi;
-  const __m256i h = _mm256_or_si256(_mm256_and_si256(hi, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
+  const __m256i h = tl__hw_sticky(d0, d1, hw);
   *mn = _mm256_min_epu32(*mn, _mm256_sub_epi32(h, _mm256_set1_epi32(1)));
   const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(h, SHQ), _mm256_set1_epi32(1));
   const __m256i rr = _mm256_set1_epi32((int)(((1u << (SHQ - 1)) - 1) - ((uint32_t)(1023 - BO) << 20)));
@@ -8896,21 +8897,17 @@ static int tl__f8core(tl_dtype from, tl_dtype to, int SG, int D) {
   }
   return v > 0 ? v : 0;
 }
-/* 32 bytes at p (SG: signed) -> 32 int64 at o, in order */
+/* 32 bytes at p (SG: signed) -> 32 int64 at o, in order: the words (element pairs) sorted even ones to
+   the low lane, odd ones to the high, so that after the first round of in-lane unpacks (to words) each half
+   is in tl__st_x4o's order for its two rounds */
 static inline __attribute__((always_inline)) void tl__st_x8(char *o, const uint8_t *p, int SG, int nt) {
   __m256i v = _mm256_shuffle_epi8(_mm256_load_si256((const __m256i *)(const void *)p),
                                   _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9,
                                                    12, 13, 2, 3, 6, 7, 10, 11, 14, 15));
   v = _mm256_permute4x64_epi64(v, 0xD8); /* words 0 2 .. 14 in the low lane, 1 3 .. 15 in the high one */
-  const __m256i z = _mm256_setzero_si256(), e1 = SG ? _mm256_cmpgt_epi8(z, v) : z;
-  for (int a = 0; a < 2; a++) {
-    const __m256i w = a ? _mm256_unpackhi_epi8(v, e1) : _mm256_unpacklo_epi8(v, e1), e2 = SG ? _mm256_cmpgt_epi16(z, w) : z;
-    for (int b = 0; b < 2; b++) {
-      const __m256i q = b ? _mm256_unpackhi_epi16(w, e2) : _mm256_unpacklo_epi16(w, e2), e4 = SG ? _mm256_cmpgt_epi32(z, q) : z;
-      tl__st32(o + 128 * a + 64 * b, _mm256_unpacklo_epi32(q, e4), nt);
-      tl__st32(o + 128 * a + 64 * b + 32, _mm256_unpackhi_epi32(q, e4), nt);
-    }
-  }
+  const __m256i e = SG ? tl__neg_w(v, 1) : _mm256_setzero_si256();
+  tl__st_x4o(o, tl__unpack_w(v, e, 1, 0), 2, SG, 0, nt);
+  tl__st_x4o(o + 128, tl__unpack_w(v, e, 1, 1), 2, SG, 0, nt);
 }
 /* Blocks of TL__CORE_N codes from i on through a core of C bytes; returns where it stopped */
 static __attribute__((noinline)) size_t tl__f8core_run(tl_dtype from, int SG, int C, const uint8_t *s, char *d, size_t i,
