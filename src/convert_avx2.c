@@ -54,7 +54,12 @@ static inline size_t tl__pf_on(int nt) { return nt || tl__nt_off ? TL__PF_AHEAD 
  * complex128 1.10x over 32; a control of two identical builds 0.99-1.01x,
  * single pairs moving 0.85-1.2x either way; 1 KiB for every pair: int64 /
  * uint64 sources 1.00-1.02x, float64 -> float8 0.88-0.97x, the pairs
- * reading 4x or less median 1.00x (0.86-1.25) on 120 others). */
+ * reading 4x or less median 1.00x (0.86-1.25) on 120 others). On Zen 4
+ * (AVX2, 64 MiB, in alternation) 512 B, 2 KiB and 4 KiB against 1 KiB for
+ * complex128 -> uint8 / float8_e5m2 / float8_e5m2fnuz moved 0.96-1.07x, the
+ * same as two runs of one build; and TL__PF_AHEAD at 8 KiB for every pair
+ * lost on the 1-byte sources (float8_e4m3 -> float8_e3m4, float8_e4m3fn ->
+ * uint8, int8 -> float8_e5m2, bfloat16 -> float6_e2m3fn: 0.75-0.99x). */
 static inline size_t tl__pf_for(tl_dtype from, tl_dtype to, int nt) {
   const size_t pf = tl__pf_on(nt);
   return pf && (from == TL_COMPLEX64 || from == TL_COMPLEX128) && tl__csz(from) >= 8 * tl__csz(to) ? pf / 4 : pf;
@@ -2641,7 +2646,8 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
   }
   const __m256i h = tl__hw_sticky(d0, d1, sg);
   /* the lsb by two shifts, no constant to hold (the loop keeps 16 registers
-     busy: AVX2 on an Intel Xeon, 32 KiB, A/B, 1.5-3% faster than the mask) */
+     busy: AVX2 on an Intel Xeon, 32 KiB, A/B, 1.5-3% faster than the mask;
+     on Zen 4 the mask, one shift fewer, was no faster: 0.98-1.03x) */
   const __m256i lsb = _mm256_srli_epi32(_mm256_slli_epi32(h, 31 - Z->shq), 31);
   const __m256i rn = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(h, Z->rrq), lsb), Z->shq);
   if (!SUB) return rn;
@@ -2851,7 +2857,14 @@ static inline __attribute__((always_inline)) __m256i tl__n8w16(const tl__nenc *Z
    arithmetic); with INF, none at or past inf's code (BO + 1 + bias) << M
    (inf, NaN, and |x| within half a step of the largest finite value: the
    block path takes those). Nonzero if the block must go there. One test per
-   32 codes in place of per-8 maxima / minima of |x|. */
+   32 codes in place of per-8 maxima / minima of |x|. Measured and dropped
+   (AVX2 on Zen 4, 32 KiB, in alternation): VPMOVMSKB of a signed compare
+   (the bounds biased by 0x8000) in place of VPTEST, 1.00-1.03x; the tests of
+   4 or 16 blocks OR-ed and tested once, the blocks stored first and a failing
+   chunk done again block by block: float64 -> float8_e4m3fn 0.90-0.99x,
+   complex128 -> float8_e4m3fn 0.83-0.93x, complex64 0.92x, float32 ->
+   float8_e5m2 1.05-1.07x (the loop's extra state cost more than the
+   branches saved). */
 typedef struct {
   __m256i z1, ksub, inf1; /* inf1: inf's code less 1 */
 } tl__n8chk;
@@ -3428,7 +3441,10 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
        tl__ib8 on each 8 widened by VPMOVSX/ZXWD, the RNE shift, a pack and a
        lane permute: AVX2 on Zen 4, bench convert, 32 KiB, x memcpy, two
        rounds in alternation: int16 -> bfloat16 0.39 -> 0.47, uint16 0.39 ->
-       0.49; int16 as x, not x * 65536: 0.40) */
+       0.49; int16 as x, not x * 65536: 0.40; the odd elements by the
+       integer RNE shift, the even ones by the split, to share the work
+       between the float adders and the integer pipes: int16 0.97x, uint16
+       1.01-1.02x on Zen 4) */
     for (; i + 16 <= n; i += 16) {
       tl__pf(pf, s + i * isz, 16 * isz);
       const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i * isz));
