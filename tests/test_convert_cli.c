@@ -274,6 +274,22 @@ static void test_cli_bench(void **state) {
   for (const char *q = jb; (q = strstr(q, "\"ratio_best\": ")) != NULL; q++) nb++;
   assert_int_equal(nr, 2);
   assert_int_equal(nb, 2);
+  /* in cache the pair list is measured in 3 passes by default, each pair's
+     ratio the median of them; --passes N sets it */
+  int np3 = 0;
+  for (const char *q = jb; (q = strstr(q, "\"passes\": 3,")) != NULL; q++) np3++;
+  assert_int_equal(np3, 2);
+  snprintf(jcmd, sizeof jcmd, "bench convert --pairs int8:int8,float32:float16 --size 4096 --passes 2 --json > %s/b.json", dir);
+  assert_int_equal(run(jcmd), 0);
+  jn = read_file("b.json", jb, sizeof jb - 1);
+  assert_true(jn != (size_t)-1 && jn > 0);
+  jb[jn] = 0;
+  int np2 = 0;
+  nr = 0;
+  for (const char *q = jb; (q = strstr(q, "\"passes\": 2,")) != NULL; q++) np2++;
+  for (const char *q = jb; (q = strstr(q, "\"ratio\": ")) != NULL; q++) nr++;
+  assert_int_equal(np2, 2);
+  assert_int_equal(nr, 2);
   assert_int_equal(run("bench convert --pairs float32:nope --size 4096"), 2);
   /* the appended dtypes: int1/bcomplex32 convert; float4_e2m1fn_x2 only to itself */
   assert_int_equal(run("bench convert --pairs int1:float32,bcomplex32:complex64,float4_e2m1fn_x2:float4_e2m1fn_x2 "
@@ -314,6 +330,16 @@ static void test_cli_bench_args(void **state) {
     buf[n] = 0;
     snprintf(a, sizeof a, "bad --threads '%s'", badt[i]);
     if (!strstr(buf, a)) fail_msg("--threads '%s': %s", badt[i], buf);
+  }
+  static const char *const badp[] = {"0", "10", "-1", "x", "", "1.5", " 2", "2 "};
+  for (size_t i = 0; i < sizeof badp / sizeof badp[0]; i++) {
+    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size 4096 --passes '%s'", badp[i]);
+    assert_int_equal(run(a), 2);
+    size_t n = read_file("err.txt", buf, sizeof buf - 1);
+    assert_true(n != (size_t)-1);
+    buf[n] = 0;
+    snprintf(a, sizeof a, "bad --passes '%s'", badp[i]);
+    if (!strstr(buf, a)) fail_msg("--passes '%s': %s", badp[i], buf);
   }
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
