@@ -301,9 +301,24 @@ static void test_cli_bench(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* each of vals as the value of bench convert's option opt (after the
+   arguments pre): exit 2, and the message names the option and the value */
+static void bench_bad_values(const char *pre, const char *opt, const char *const *vals, size_t nv) {
+  char a[256], buf[512];
+  for (size_t i = 0; i < nv; i++) {
+    snprintf(a, sizeof a, "bench convert --pairs float32:float16 %s%s '%s'", pre, opt, vals[i]);
+    assert_int_equal(run(a), 2);
+    size_t n = read_file("err.txt", buf, sizeof buf - 1);
+    assert_true(n != (size_t)-1);
+    buf[n] = 0;
+    snprintf(a, sizeof a, "bad %s '%s'", opt, vals[i]);
+    if (!strstr(buf, a)) fail_msg("%s '%s': %s", opt, vals[i], buf);
+  }
+}
+
 /* issue 18: --size must be 64..256M (with K/M), and a size that is not a
  * multiple of 64 must work (it was undefined behaviour: aligned_alloc with
- * a size not a multiple of the alignment); --threads 1..256 */
+ * a size not a multiple of the alignment); --threads 1..256; --passes 1..9 */
 static void test_cli_bench_args(void **state) {
   (void)state;
   snprintf(dir, sizeof dir, "/tmp/tl_bench_XXXXXX");
@@ -311,36 +326,11 @@ static void test_cli_bench_args(void **state) {
   assert_int_equal(run("bench convert --pairs float32:float16,int8:complex128 --size 100 >/dev/null"), 0);
   assert_int_equal(run("bench convert --pairs float32:float16 --size 4100 --threads 2 --json >/dev/null"), 0);
   static const char *const bad[] = {"-1", "63", "0", "257M", "4G", "1X", "12KK", " 64", "99999999999999999999999", "+64"};
-  char a[256], buf[512];
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size '%s'", bad[i]);
-    assert_int_equal(run(a), 2);
-    size_t n = read_file("err.txt", buf, sizeof buf - 1);
-    assert_true(n != (size_t)-1);
-    buf[n] = 0;
-    snprintf(a, sizeof a, "bad --size '%s'", bad[i]);
-    if (!strstr(buf, a)) fail_msg("--size '%s': %s", bad[i], buf);
-  }
   static const char *const badt[] = {"0", "-2", "257", "two", "3x"};
-  for (size_t i = 0; i < sizeof badt / sizeof badt[0]; i++) {
-    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size 4096 --threads '%s'", badt[i]);
-    assert_int_equal(run(a), 2);
-    size_t n = read_file("err.txt", buf, sizeof buf - 1);
-    assert_true(n != (size_t)-1);
-    buf[n] = 0;
-    snprintf(a, sizeof a, "bad --threads '%s'", badt[i]);
-    if (!strstr(buf, a)) fail_msg("--threads '%s': %s", badt[i], buf);
-  }
   static const char *const badp[] = {"0", "10", "-1", "x", "", "1.5", " 2", "2 "};
-  for (size_t i = 0; i < sizeof badp / sizeof badp[0]; i++) {
-    snprintf(a, sizeof a, "bench convert --pairs float32:float16 --size 4096 --passes '%s'", badp[i]);
-    assert_int_equal(run(a), 2);
-    size_t n = read_file("err.txt", buf, sizeof buf - 1);
-    assert_true(n != (size_t)-1);
-    buf[n] = 0;
-    snprintf(a, sizeof a, "bad --passes '%s'", badp[i]);
-    if (!strstr(buf, a)) fail_msg("--passes '%s': %s", badp[i], buf);
-  }
+  bench_bad_values("", "--size", bad, sizeof bad / sizeof bad[0]);
+  bench_bad_values("--size 4096 ", "--threads", badt, sizeof badt / sizeof badt[0]);
+  bench_bad_values("--size 4096 ", "--passes", badp, sizeof badp / sizeof badp[0]);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   assert_int_equal(system(cmd), 0);
