@@ -3585,7 +3585,11 @@ static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h,
    32 KiB, x memcpy, in alternation: complex32 -> float8_e4m3fn 0.50-0.51
    -> 0.54-0.55, -> float8_e4m3fnuz 0.48 -> 0.54-0.55, -> float4_e2m1fn
    0.38-0.40 -> 0.47-0.48, -> float8_e8m0fnu 0.46-0.47 -> 0.50-0.52, ->
-   int4 0.63-0.65 -> 0.67-0.69) */
+   int4 0.63-0.65 -> 0.67-0.69). The real parts by VPSLLD and VPBLENDW (one
+   operation fewer a vector; elements interleaved 0 8 1 9 ..., put back by a
+   VPSHUFB before the VPERMD) ran slower on Zen 4 (AVX2, 32 KiB, x memcpy, two
+   rounds: complex32 -> float8_e3m4 0.49 -> 0.48, -> float4_e2m1fn 0.46 ->
+   0.44, -> float8_e8m0fnu 0.86 -> 0.80, -> int8 and uint4 the same) */
 static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
   const __m256i m = _mm256_set1_epi32(0xFFFF);
