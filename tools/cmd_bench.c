@@ -301,18 +301,15 @@ int tl_bench_convert(int argc, char **argv) {
         if (!pass || tmc < pm[p].tmc) pm[p].tmc = tmc;
         if (!pass || tN < pm[p].tN) pm[p].tN = tN;
       }
-    for (size_t p = 0; p < np; p++) {
-      conv_ctx c;
-      c.from = list[p][0];
-      c.to = list[p][1];
-      size_t fi = (size_t)tl_dtype_get(c.from)->itemsize, ti = (size_t)tl_dtype_get(c.to)->itemsize;
-      c.n = size / fi;
+    for (size_t p = 0; p < np; p++) { /* the passes' results, in the list's order */
+      const tl_dtype from = list[p][0], to = list[p][1];
+      const size_t fi = (size_t)tl_dtype_get(from)->itemsize, ti = (size_t)tl_dtype_get(to)->itemsize, n = size / fi;
       const double t = pm[p].t, tmc = pm[p].tmc, tN = pm[p].tN;
       double q[9];
       memcpy(q, pm[p].q, sizeof q);
       qsort(q, (size_t)npass, sizeof q[0], cmp_double);
       const double qm = npass % 2 ? q[npass / 2] : (q[npass / 2 - 1] + q[npass / 2]) / 2;
-      double bytes = (double)c.n * (double)(fi + ti);
+      double bytes = (double)n * (double)(fi + ti);
       double gbs = bytes / t / 1e9, gbsN = threads ? bytes / tN / 1e9 : 0;
       /* memcpy of the source buffer, GB/s counted the same way, timed in
          alternation with this pair */
@@ -322,11 +319,11 @@ int tl_bench_convert(int argc, char **argv) {
          batches as "ratio_best" */
       const double ratio = qm * bytes / (2.0 * (double)size);
       char name[96], route[64];
-      snprintf(name, sizeof name, "%s -> %s", tl_dtype_name(c.from), tl_dtype_name(c.to));
-      tl_bench_route(c.from, c.to, route, sizeof route);
+      snprintf(name, sizeof name, "%s -> %s", tl_dtype_name(from), tl_dtype_name(to));
+      tl_bench_route(from, to, route, sizeof route);
       if (json) {
         printf("%s  {\"from\": \"%s\", \"to\": \"%s\", \"size\": %zu, \"gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio\": %.3f, \"ratio_best\": %.3f, \"melem_per_s\": %.1f, \"passes\": %d, \"route\": \"%s\"",
-               first ? "" : ",\n", tl_dtype_name(c.from), tl_dtype_name(c.to), size, gbs, ref, ratio, gbs / ref, (double)c.n / t / 1e6, npass, route);
+               first ? "" : ",\n", tl_dtype_name(from), tl_dtype_name(to), size, gbs, ref, ratio, gbs / ref, (double)n / t / 1e6, npass, route);
         if (threads) printf(", \"threads\": %d, \"gbps_threads\": %.3f", threads, gbsN);
         printf("}");
       } else if (threads)
