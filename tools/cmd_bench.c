@@ -62,6 +62,12 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The median of q[0..n-1] (n >= 1), sorting q in place. */
+static double median_of(double *q, size_t n) {
+  qsort(q, n, sizeof q[0], cmp_double);
+  return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+}
+
 /* Best times of fn(ctx) and of memcpy (mfn(mctx)), batches taken in
  * alternation so that both see the same state of a shared machine (memory
  * bandwidth on a VM drifts by tens of percent between seconds), and *q_m, the
@@ -86,10 +92,9 @@ static void best_time2(bench_fn fn, void *ctx, bench_fn mfn, void *mctx, int min
       break;
     }
   }
-  qsort(q, (size_t)r, sizeof q[0], cmp_double);
   *t_fn = best;
   *t_m = bestm;
-  *q_m = r % 2 ? q[r / 2] : (q[r / 2 - 1] + q[r / 2]) / 2;
+  *q_m = median_of(q, (size_t)r);
 }
 
 typedef struct {
@@ -175,6 +180,7 @@ static int parse_bench_size(const char *s, size_t *out) {
   return 0;
 }
 
+#define TL_BENCH_MAX_PASSES 9 /* --passes: one digit, 1-9 */
 int tl_bench_convert(int argc, char **argv) {
   const char *pairs = NULL;
   size_t sizes[2] = {32 << 10, 64u << 20};
@@ -239,7 +245,7 @@ int tl_bench_convert(int argc, char **argv) {
      memcpy down a path 20x slower in cache) */
   void *src = aligned_alloc(64, maxb), *dst = aligned_alloc(64, maxb * 16);
   struct pass_meas {
-    double q[9], t, tmc, tN;
+    double q[TL_BENCH_MAX_PASSES], t, tmc, tN;
   } *pm = calloc(np ? np : 1, sizeof *pm);
   size_t mbytes = (2 * maxb + 4096 + 4095) / 4096 * 4096; /* a multiple of the alignment */
   char *mbuf = aligned_alloc(4096, mbytes);
@@ -305,10 +311,9 @@ int tl_bench_convert(int argc, char **argv) {
       const tl_dtype from = list[p][0], to = list[p][1];
       const size_t fi = (size_t)tl_dtype_get(from)->itemsize, ti = (size_t)tl_dtype_get(to)->itemsize, n = size / fi;
       const double t = pm[p].t, tmc = pm[p].tmc, tN = pm[p].tN;
-      double q[9];
+      double q[TL_BENCH_MAX_PASSES];
       memcpy(q, pm[p].q, sizeof q);
-      qsort(q, (size_t)npass, sizeof q[0], cmp_double);
-      const double qm = npass % 2 ? q[npass / 2] : (q[npass / 2 - 1] + q[npass / 2]) / 2;
+      const double qm = median_of(q, (size_t)npass);
       double bytes = (double)n * (double)(fi + ti);
       double gbs = bytes / t / 1e9, gbsN = threads ? bytes / tN / 1e9 : 0;
       /* memcpy of the source buffer, GB/s counted the same way, timed in
