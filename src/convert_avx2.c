@@ -3868,7 +3868,13 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
      A piece of tl__run_streams (tl__nt_off; one page of a run past the
      caches) takes the chunks too (an Intel Xeon, AVX2, 64 MiB, out of
      cache, x memcpy: complex32 -> float6_e2m3fn in streams 0.60 with the
-     branch a block, 0.79 with the chunks, 0.80 as one call) */
+     branch a block, 0.79 with the chunks, 0.80 as one call). One call
+     past the last-level cache (nt: streaming stores) runs neither: every
+     block the float32 add, no branch (the loop below): AVX2 on Zen 4, 64
+     MiB, x memcpy, chunks / every block, the bench two rounds: float16
+     0.80-0.83 / 0.91-1.06, bfloat16 0.76-0.81 / 0.90-1.08, complex32
+     0.94-0.95 / 1.09-1.19 (in alternation in one process 1.11-1.13x; 16 MiB
+     complex32, below the bound, 0.80-0.86x: it keeps the chunks) */
   if (!FAST && (isz + 1) * n <= TL__H8_BRANCH_MAX && !tl__nt_off)
     for (; i + 32 <= n; i += 32) {
       const char *p = s + i * isz;
@@ -3889,7 +3895,7 @@ static inline __attribute__((always_inline)) void k_h8(tl_dtype from, tl_dtype t
       }
       tl__st32((char *)(d + i), tl__h8_out(from, &Z, c0, c1, h0, h1), nt);
     }
-  else if (!FAST) /* the chunks; a NaN (satinf: inf) sends its chunk and the rest to the loops below */
+  else if (!FAST && !nt) /* the chunks; a NaN (satinf: inf) sends its chunk and the rest to the loops below */
     for (; i + 512 <= n; i += 512) {
       _Alignas(32) uint8_t buf[512];
       uint32_t lows = 0;

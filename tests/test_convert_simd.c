@@ -445,6 +445,39 @@ static void test_large(void **state) {
 
 /* The templates and chains with outputs >= 16 MiB (streaming stores after a
  * head that aligns the destination, converted with the call's flags). */
+/* float16 / bfloat16 / complex32 -> float6_e2m3fn in one call past the
+ * last-level cache (k_h8 with streaming stores: the float32 add in every
+ * block, no branch, not the chunks of runs in the caches): values about
+ * the format's range, so every block is the kernel's, most holding a value
+ * below the smallest normal; a NaN, an inf and a zero now and then (their
+ * blocks by the scalar engine), against the scalar tier. */
+static void test_h8_large(void **state) {
+  (void)state;
+  static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
+      {TL_FLOAT16, TL_FLOAT6_E2M3FN, 0}, {TL_BFLOAT16, TL_FLOAT6_E2M3FN, TL_CONVERT_SATURATE},
+      {TL_COMPLEX32, TL_FLOAT6_E2M3FN, TL_CONVERT_SATURATE}, {TL_FLOAT16, TL_FLOAT4_E2M1FN, 0}};
+  const int nt = ntiers_avail();
+  for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
+    const int bf = pairs[p].from == TL_BFLOAT16;
+    const size_t S = isz(pairs[p].from), m = (size_t)(33u << 20) / (S + 1) + 29, h = m * S / 2;
+    uint16_t *sbuf = malloc(m * S + 64);
+    unsigned char *out = malloc(m + 64), *ref = malloc(m + 64);
+    assert_non_null(sbuf), assert_non_null(out), assert_non_null(ref);
+    for (size_t i = 0; i < h; i++) {
+      const uint64_t r = next();
+      /* |x| in [2^-6, 16): exponent 9..18 (float16), 121..130 (bfloat16) */
+      const unsigned e = (unsigned)(r % 10) + (bf ? 121 : 9), mant = (unsigned)(r >> 8) & (bf ? 0x7F : 0x3FF);
+      sbuf[i] = (uint16_t)(((r >> 40) & 1) << 15 | e << (bf ? 7 : 10) | mant);
+      if (i % 100003 == 99) sbuf[i] = bf ? 0x7FC1 : 0x7E01;  /* NaN */
+      if (i % 200003 == 5) sbuf[i] = bf ? 0xFF80 : 0xFC00;   /* -inf */
+      if (i % 70001 == 3) sbuf[i] = 0x8000;                   /* -0 */
+    }
+    compare_tiers(pairs[p].from, (const unsigned char *)sbuf, pairs[p].to, m, 3, pairs[p].flags, out, ref, nt);
+    free(sbuf), free(out), free(ref);
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+}
+
 static void test_large_streamed(void **state) {
   (void)state;
   const size_t dprev = tl__amd512_defer_set(0); /* the AVX-512 tier's own kernels (test_amd512_defer) */
@@ -2813,6 +2846,7 @@ int main(void) {
       cmocka_unit_test(test_strided),
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_large_streamed),
+      cmocka_unit_test(test_h8_large),
       cmocka_unit_test(test_streams),
       cmocka_unit_test(test_streams512),
       cmocka_unit_test(test_streams_default),
