@@ -443,14 +443,13 @@ static void test_large(void **state) {
   free(ref);
 }
 
-/* The templates and chains with outputs >= 16 MiB (streaming stores after a
- * head that aligns the destination, converted with the call's flags). */
 /* float16 / bfloat16 / complex32 -> float6_e2m3fn in one call past the
  * last-level cache (k_h8 with streaming stores: the float32 add in every
  * block, no branch, not the chunks of runs in the caches): values about
  * the format's range, so every block is the kernel's, most holding a value
  * below the smallest normal; a NaN, an inf and a zero now and then (their
- * blocks by the scalar engine), against the scalar tier. */
+ * blocks by the scalar engine), against the scalar tier; and float16 ->
+ * float4_e2m1fn, whose window kernel (tl__hq) streams alike. */
 static void test_h8_large(void **state) {
   (void)state;
   static const struct { tl_dtype from, to; unsigned flags; } pairs[] = {
@@ -478,6 +477,8 @@ static void test_h8_large(void **state) {
   tl_convert_set_tier(tiers[nt - 1]);
 }
 
+/* The templates and chains with outputs >= 16 MiB (streaming stores after a
+ * head that aligns the destination, converted with the call's flags). */
 static void test_large_streamed(void **state) {
   (void)state;
   const size_t dprev = tl__amd512_defer_set(0); /* the AVX-512 tier's own kernels (test_amd512_defer) */
