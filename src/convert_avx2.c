@@ -2615,7 +2615,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8d(const tl__nenc *Z, 
 
 /* 8 doubles (d0, d1: 4 each, as floats) -> |x|'s high words with bit 0 or-ed with "the low word is not
    0", in the order 0 1 4 5 2 3 6 7: a sticky bit under any rounding position from bit 1 up of the high word,
-   so an RNE shift of these words is that of the doubles (tl__n8dq, tl__d16q). *hi: the high words. */
+   so an RNE shift of these words is that of the doubles (tl__n8dq). *hi: the high words. */
 static inline __attribute__((always_inline)) __m256i tl__hw_sticky(__m256 d0, __m256 d1, __m256i *hi) {
   *hi = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
   const __m256i lw = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0x88));
@@ -2666,6 +2666,37 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
      0.55-0.58 -> 0.60-0.61, -> float4_e2m1fn 0.55-0.56 -> 0.62-0.63, float64
      -> float6_e2m3fn / float4_e2m1fn 0.34-0.35 -> 0.38-0.39) */
   return _mm256_max_epi32(rn, _mm256_min_epi32(rs, Z->pm));
+}
+
+/* 8 float64 (FQ = 0: at p) or the real parts of 8 complex128 (FQ = 1) ->
+   code lanes as tl__n8dq's without SUB, but with no sticky bit: |x|'s high
+   word shifted with rounding half up (and re-bias), which is RNE of the
+   double unless the word ends in an even tie (the kept lsb 0, the rounding
+   bit 1, the bits below it 0), where the low word decides (0: down; half up
+   gives up). Those lanes are OR-ed into *tie for the caller, which sends the
+   block to tl__n8dq. 7 operations per 8 against 10, 2 of them shifts or
+   shuffles against 5 (AVX2 on Zen 4, 32 KiB, x memcpy, in alternation,
+   values in [-100, 100]: float64 -> float8_e4m3fn 0.46 -> 0.54, -> e5m2
+   0.45 -> 0.60, -> e4m3 0.44 -> 0.57, -> e3m4 0.41 -> 0.49, complex128 ->
+   float8_e4m3fn 0.66 -> 0.79). Data full of ties (integers, say) pays for
+   a block here and then runs tl__n8dq's loop 512 values at a time.
+   *sg: the high words. */
+static inline __attribute__((always_inline)) __m256i tl__n8hu(const tl__nenc *Z, const char *p, int FQ, __m256i *sg,
+                                                              __m256i *tie) {
+  __m256 d0, d1;
+  if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
+    const double *f = (const double *)(const void *)p;
+    d0 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)));
+    d1 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f + 8), _mm256_loadu_pd(f + 12)));
+  } else {
+    d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
+  }
+  const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
+  *sg = h;
+  const __m256i tmask = _mm256_set1_epi32((2 << Z->shq) - 1), thalf = _mm256_set1_epi32(1 << (Z->shq - 1));
+  *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, tmask), thalf));
+  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
+  return _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_add_epi32(Z->rrq, _mm256_set1_epi32(1))), Z->shq);
 }
 
 /* float32 lanes a = |x| (clamped to C) -> code lanes, rounded by the float
@@ -2876,9 +2907,10 @@ static inline tl__n8chk tl__n8chk_init(const tl__ffmt *F, int BO) {
   return C;
 }
 static inline __attribute__((always_inline)) int tl__n8chk_off(const tl__n8chk *C, __m256i c01, __m256i c23, int LOW,
-                                                               int INF) {
+                                                               int INF, __m256i more) {
   __m256i off = LOW ? _mm256_subs_epu16(C->ksub, _mm256_min_epu16(_mm256_sub_epi16(c01, C->z1), _mm256_sub_epi16(c23, C->z1)))
                     : _mm256_setzero_si256();
+  off = _mm256_or_si256(off, more); /* the caller's own lanes to send there (tl__n8hu's ties; 0: none) */
   if (INF) off = _mm256_or_si256(off, _mm256_cmpgt_epi16(_mm256_max_epi16(c01, c23), C->inf1));
   return !_mm256_testz_si256(off, off);
 }
@@ -2975,15 +3007,35 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
           r[j] = tl__n8rne(&Z, F, _mm256_and_si256(g[j], _mm256_set1_epi32(0x7FFFFFFF)));
         }
         const __m256i c01 = _mm256_packs_epi32(r[0], r[1]), c23 = _mm256_packs_epi32(r[2], r[3]);
-        if (tl__n8chk_off(&CF, c01, c23, 1, !NANOV)) break;
+        if (tl__n8chk_off(&CF, c01, c23, 1, !NANOV, _mm256_setzero_si256())) break;
         const __m256i sgb = _mm256_packs_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX64), nt);
       }
       if (i + 32 > n) break;
     }
-    if (FQ) { /* float64 / complex128 while every value is a normal result or zero: on the high words */
+    if (FQ && !SUB) { /* float64 / complex128 by the high words alone (tl__n8hu) while no even tie shows in them */
       for (; i + 32 <= n; i += 32) {
+        const char *p = s + i * isz;
+        tl__pf(pf, p, 32 * isz);
+        __m256i h0, h1, tie = _mm256_setzero_si256();
+        const __m256i r0 = tl__n8hu(&Z, p, from == TL_COMPLEX128, &h0, &tie);
+        const __m256i r1 = tl__n8hu(&Z, p + 8 * isz, from == TL_COMPLEX128, &h1, &tie);
+        const __m256i c01 = _mm256_packs_epi32(r0, r1), s01 = _mm256_packs_epi32(h0, h1);
+        const __m256i r2 = tl__n8hu(&Z, p + 16 * isz, from == TL_COMPLEX128, &h0, &tie);
+        const __m256i r3 = tl__n8hu(&Z, p + 24 * isz, from == TL_COMPLEX128, &h1, &tie);
+        const __m256i c23 = _mm256_packs_epi32(r2, r3);
+        if (tl__n8chk_off(&CD, c01, c23, 1, !NANOV, tie)) break;
+        const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
+        const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
+        tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
+      }
+      if (i + 32 > n) break;
+    }
+    if (FQ) { /* float64 / complex128 while every value is a normal result or zero: on the high words */
+      /* after tl__n8hu's loop stopped: 512 values here (a tie there may be one of many: integers, say), then back */
+      const size_t lim = SUB || n - i < 512 ? n : i + 512;
+      for (; i + 32 <= lim; i += 32) {
         const char *p = s + i * isz;
         tl__pf(pf, p, 32 * isz);
         __m256i h0, h1;
@@ -2995,12 +3047,13 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
         const __m256i c23 = _mm256_packs_epi32(r2, r3);
         /* the codes checked once packed, as the float32 blocks' (with SUB
            the subnormal results are computed, not looked for) */
-        if (tl__n8chk_off(&CD, c01, c23, !SUB, !NANOV)) break;
+        if (tl__n8chk_off(&CD, c01, c23, !SUB, !NANOV, _mm256_setzero_si256())) break;
         const __m256i sgb = _mm256_packs_epi16(s01, _mm256_packs_epi32(h0, h1));
         const __m256i b = tl__n8_fin(&Z, _mm256_packus_epi16(c01, c23), sgb, F->fam == TL__FAM_FNUZ);
         tl__st32((char *)(d + i), tl__order32(b, from == TL_COMPLEX128 ? 2 : 1), nt);
       }
       if (i + 32 > n) break;
+      if (i + 32 > lim) continue; /* the 512 done: back to tl__n8hu */
     }
     /* FQ, F32F: this block alone (inf, NaN, or without SUB a value below the smallest normal) */
     const size_t end = FQ || F32F ? i + 32 : n;
@@ -4218,15 +4271,18 @@ static void k_c32_e5m2_s(const void *s, void *d, size_t n) { k_h_e5m2_run(TL_COM
  * 0.50, -> bfloat16 0.32 -> 0.44. Since, into float16 from every double
  * (float64 -> float16 / complex32, complex128 -> complex32) a step whose
  * results are all normal or zero is rounded on the doubles' high words
- * (tl__d16q: no VCVTPD2PS, no rounding to odd), in a loop of its own; a
- * step holding a value below 2^-14 (not 0), an overflow, inf or NaN takes
- * the route above, and so do the next 15 (data of such values throughout
+ * (tl__d16hu: no VCVTPD2PS, no rounding to odd), in a loop of its own; a
+ * step holding a value below 2^-14 (not 0), an overflow, inf, NaN or a
+ * high word ending in an even tie takes the route above, and so do the next 15 (data of such values throughout
  * would otherwise pay for both: 0.49x). AVX2 on Zen 4, 32 KiB, x memcpy,
  * in alternation, values in [-100, 100] / [-1, 1]: float64 -> float16 0.36
  * -> 0.44, -> complex32 0.38 -> 0.48, complex128 -> complex32 0.36 -> 0.43;
  * in [-1e-5, 1e-5] / [-1e-3, 1e-3] (float16 subnormals) 0.94-0.97x; 64 MiB
- * 0.98-0.99x. bfloat16 the same way gained nothing (1.02x) against its
- * rounding through float32 below. */
+ * 0.98-0.99x. bfloat16 the same way (then with the sticky bit) gained
+ * nothing (1.02x) against its rounding through float32 below; rounded half
+ * up with the ties sent away (tl__d16hu) it does: float64 -> bfloat16 x
+ * 1.34-1.36, 0.41 -> 0.55 (in-process A/B, whose memcpy differs from the
+ * bench's). */
 static inline __attribute__((always_inline)) __m256i tl__d16(__m256i u, int BF, int sat, int canon) {
   const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, EB = BF ? 8 : 5, SH = 52 - MO;
   const long long infc = ((1ll << EB) - 1) << MO, infb = 0x7FF0000000000000ll;
@@ -4266,18 +4322,26 @@ static inline __attribute__((always_inline)) __m256i tl__d16_pack(__m256i r0, __
                                                             4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15));
   return _mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
-/* 8 doubles (d0, d1: 4 each) -> 8 float16 code lanes in the order 0 1 4 5 2 3 6 7, on the doubles' high
-   words with their sticky bit (tl__hw_sticky; the rounding bit is bit 9), shifted with rounding and
-   re-bias; right where the result is a normal float16 or zero (zero: a negative lane, 0 once packed
-   unsigned). *hw: the high words (the signs); *mn: the running unsigned minimum of h - 1, for the caller's
-   test of a value below the smallest normal. */
-static inline __attribute__((always_inline)) __m256i tl__d16q(__m256 d0, __m256 d1, __m256i *hw, __m256i *mn) {
-  const int MO = 10, BO = 15, SHQ = 20 - MO;
-  const __m256i h = tl__hw_sticky(d0, d1, hw);
-  *mn = _mm256_min_epu32(*mn, _mm256_sub_epi32(h, _mm256_set1_epi32(1)));
-  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(h, SHQ), _mm256_set1_epi32(1));
-  const __m256i rr = _mm256_set1_epi32((int)(((1u << (SHQ - 1)) - 1) - ((uint32_t)(1023 - BO) << 20)));
-  return _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(h, rr), lsb), SHQ);
+/* 8 doubles (d0, d1: 4 each) -> 8 float16 (BF: bfloat16) code lanes in the order 0 1 4 5 2 3 6 7, on the
+   doubles' high words alone, shifted with rounding half up and re-bias (as tl__n8hu; the rounding bit is
+   bit 9, BF 12): right where the result is a normal or zero (zero: a negative lane, 0 once packed
+   unsigned) unless the word ends in an even tie (bits 0-10: 0x200; BF 0-13: 0x1000), where the low word
+   decides; those lanes are OR-ed into *tie for the caller. *hw: the high words (the signs); *mn: the
+   running unsigned minimum of |high word| - 1, for the caller's test of a value below the smallest
+   normal. (Against the sticky bit from the low words, tl__hw_sticky, and the RNE shift: AVX2 on Zen 4,
+   32 KiB, x memcpy, alternating builds: float64 -> float16 0.43-0.44 -> 0.45, -> complex32 0.47 ->
+   0.49, complex128 -> complex32 0.42-0.43 -> 0.50.) */
+static inline __attribute__((always_inline)) __m256i tl__d16hu(__m256 d0, __m256 d1, __m256i *hw, __m256i *mn, __m256i *tie,
+                                                               int BF) {
+  const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, SHQ = 20 - MO;
+  const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
+  *hw = h;
+  *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32((2 << SHQ) - 1)),
+                                                  _mm256_set1_epi32(1 << (SHQ - 1))));
+  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
+  *mn = _mm256_min_epu32(*mn, _mm256_sub_epi32(a, _mm256_set1_epi32(1)));
+  const __m256i rr = _mm256_set1_epi32((int)((1u << (SHQ - 1)) - ((uint32_t)(1023 - BO) << 20)));
+  return _mm256_srai_epi32(_mm256_add_epi32(a, rr), SHQ);
 }
 static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_dtype to, int SRC, int OUT, int BF,
                                                               int sat, int canon, const void *sv, void *dv, size_t n) {
@@ -4290,19 +4354,21 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
   const size_t step = 16 / K, pf = tl__pf_on(nt);
   size_t retry = 0;
   for (; i + step <= n; i += step) {
-    if (!sat && !BF && SRC != 1 && i >= retry) { /* float16 outputs of every double (tl__d16q) */
-      const __m256i lowb = _mm256_set1_epi32((int)(((uint32_t)(1023 + 1 - 15) << 20) - 1)); /* 2^-14's high word - 1 */
-      const __m256i infc = _mm256_set1_epi16(0x7C00);
+    if (!sat && SRC != 1 && i >= retry) { /* float16 / bfloat16 outputs of every double (tl__d16hu) */
+      /* the smallest normal's (2^-14, 2^-126) high word - 1 */
+      const __m256i lowb = _mm256_set1_epi32((int)(((uint32_t)(1023 + 1 - (BF ? 127 : 15)) << 20) - 1));
+      const __m256i infc = _mm256_set1_epi16(BF ? 0x7F80 : 0x7C00);
       for (; i + step <= n; i += step) {
         const char *p = s + i * S;
         tl__pf(pf, p, step * S);
         const __m256 d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
         const __m256 d2 = _mm256_loadu_ps((const float *)(const void *)(p + 64)), d3 = _mm256_loadu_ps((const float *)(const void *)(p + 96));
-        __m256i mn = _mm256_set1_epi32(-1), h0, h1;
-        const __m256i r0 = tl__d16q(d0, d1, &h0, &mn), r1 = tl__d16q(d2, d3, &h1, &mn);
+        __m256i mn = _mm256_set1_epi32(-1), h0, h1, tie = _mm256_setzero_si256();
+        const __m256i r0 = tl__d16hu(d0, d1, &h0, &mn, &tie, BF);
+        const __m256i r1 = tl__d16hu(d2, d3, &h1, &mn, &tie, BF);
         const __m256i c = _mm256_packus_epi32(r0, r1);
         /* below the smallest normal (not zero), or at / past inf's code (overflow, inf, NaN): the steps below */
-        const __m256i off = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, lowb), lowb),
+        const __m256i off = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, lowb), lowb), tie),
                                             _mm256_cmpeq_epi16(_mm256_max_epu16(c, infc), c));
         if (!_mm256_testz_si256(off, off)) break;
         const __m256i r = _mm256_or_si256(c, _mm256_and_si256(_mm256_packs_epi32(h0, h1), _mm256_set1_epi16((short)0x8000)));

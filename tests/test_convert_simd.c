@@ -234,24 +234,26 @@ static void test_f64_midpoints_blocks(void **state) {
   free(ref);
 }
 
-/* float64 / complex128 -> float16 / complex32 on the doubles' high words
-   (tl__d16q's steps of 16): runs of values whose float16 is normal or zero,
-   among them exact midpoints of float16 and values a little above and below
-   them in the low word alone (the sticky bit), with a value that must take
-   the general route now and then (below 2^-14, past 65520, +-inf, NaN,
-   float16 subnormal midpoints), far enough apart that the fast steps resume
-   after each, and at every phase against the step. */
+/* float64 / complex128 -> float16 / complex32, float64 -> bfloat16 on the
+   doubles' high words (tl__d16hu's steps of 16, rounding half up, even ties
+   in the high word sent to the general route): runs of values whose result
+   is normal or zero, among them exact midpoints of the target and values a
+   little above and below them in the low word alone, with a value that must
+   take the general route now and then (below the smallest normal, past the
+   largest finite, +-inf, NaN, subnormal midpoints), far enough apart that
+   the fast steps resume after each, and at every phase against the step. */
 static void test_d16_fast_blocks(void **state) {
   (void)state;
   enum { N = 24 * 1024 };
   double *v = malloc(N * sizeof *v);
   unsigned char *out = malloc(N * 4 + 64), *ref = malloc(N * 4 + 64);
   int nt = ntiers_avail();
-  for (int round = 0; round < 3; round++) {
+  for (int round = 0; round < 6; round++) {
+    const int bf = round >= 3, M = bf ? 7 : 10;
     for (size_t i = 0; i < N; i++) {
       const uint64_t r = next();
-      const int e = (int)(r % 30) - 14; /* normal float16 binades */
-      const double k = (double)((r >> 8) % 1024u), m = ldexp(1024.0 + k + 0.5, e - 10);
+      const int e = bf ? (int)(r % 250) - 125 : (int)(r % 30) - 14; /* normal binades */
+      const double k = (double)((r >> 8) % (1u << M)), m = ldexp((double)(1 << M) + k + 0.5, e - M);
       switch ((r >> 20) % 8) {
       case 0: v[i] = m; break;
       case 1: { /* the midpoint with one low-word bit more or less */
@@ -265,15 +267,24 @@ static void test_d16_fast_blocks(void **state) {
       default: v[i] = ldexp(1.0 + (double)(r >> 12) / 4503599627370496.0, e); break;
       }
       if ((r >> 30) & 1) v[i] = -v[i];
-      if (next() % (round == 0 ? 700 : round == 1 ? 90 : 5000) == 0) { /* one for the general route */
+      if (next() % (round % 3 == 0 ? 700 : round % 3 == 1 ? 90 : 5000) == 0) { /* one for the general route */
         static const double special[] = {1e-5,    6.0e-8,   65520.0, 65519.0, 70000.0,  131071.0, 1e300,
                                          2.9802322387695312e-08, 1e-320, 6.103515625e-05, 6.1e-05, 4.5e-05, 3.1e-05};
-        enum { NS = sizeof special / sizeof *special };
-        const uint64_t q = next() % (NS + 3);
-        v[i] = q < NS ? special[q] : q == NS ? INFINITY : q == NS + 1 ? -INFINITY : NAN;
+        static const double special_bf[] = {1e-39, 1.1754943508222875e-38, 1.17e-38, 9e-41, 1e-45,
+                                            3.3895313892515355e+38, 3.3961775292304172e+38, 3.4e38, 1e300};
+        enum { NS = sizeof special / sizeof *special, NB = sizeof special_bf / sizeof *special_bf };
+        const uint64_t q = next() % ((bf ? NB : NS) + 3);
+        const size_t ns = bf ? NB : NS;
+        v[i] = q < ns ? (bf ? special_bf[q] : special[q]) : q == ns ? INFINITY : q == ns + 1 ? -INFINITY : NAN;
       }
     }
     for (size_t off = 0; off < 3; off++) {
+      if (bf) {
+        compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_BFLOAT16, N - off, off, 0, out, ref, nt);
+        compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_BCOMPLEX32, N - off, 2 * off, 0, out, ref, nt);
+        compare_tiers(TL_COMPLEX128, (const unsigned char *)(v + 2 * off), TL_BCOMPLEX32, N / 2 - off, off, 0, out, ref, nt);
+        continue;
+      }
       compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_FLOAT16, N - off, off, 0, out, ref, nt);
       compare_tiers(TL_FLOAT64, (const unsigned char *)(v + off), TL_COMPLEX32, N - off, 2 * off, 0, out, ref, nt);
       compare_tiers(TL_COMPLEX128, (const unsigned char *)(v + 2 * off), TL_COMPLEX32, N / 2 - off, off, 0, out, ref, nt);
