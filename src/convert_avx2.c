@@ -4341,15 +4341,13 @@ static inline __attribute__((always_inline)) __m256i tl__d16_pack(__m256i r0, __
    normal. (Against the sticky bit from the low words, tl__hw_sticky, and the RNE shift: AVX2 on Zen 4,
    32 KiB, x memcpy, alternating builds: float64 -> float16 0.43-0.44 -> 0.45, -> complex32 0.47 ->
    0.49, complex128 -> complex32 0.42-0.43 -> 0.50.) */
-static inline __attribute__((always_inline)) __m256i tl__d16hu(__m256 d0, __m256 d1, __m256i *hw, __m256i *mn, __m256i *tie,
-                                                               int BF) {
+static inline __attribute__((always_inline)) __m256i tl__d16hu(__m256 d0, __m256 d1, __m256i *hw, __m256i *tie, int BF) {
   const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, SHQ = 20 - MO;
   const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
   *hw = h;
   *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32((2 << SHQ) - 1)),
                                                   _mm256_set1_epi32(1 << (SHQ - 1))));
   const __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
-  *mn = _mm256_min_epu32(*mn, _mm256_sub_epi32(a, _mm256_set1_epi32(1)));
   const __m256i rr = _mm256_set1_epi32((int)((1u << (SHQ - 1)) - ((uint32_t)(1023 - BO) << 20)));
   return _mm256_srai_epi32(_mm256_add_epi32(a, rr), SHQ);
 }
@@ -4365,23 +4363,26 @@ static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_
   size_t retry = 0;
   for (; i + step <= n; i += step) {
     if (!sat && SRC != 1 && i >= retry) { /* float16 / bfloat16 outputs of every double (tl__d16hu) */
-      /* the smallest normal's (2^-14, 2^-126) high word - 1 */
-      const __m256i lowb = _mm256_set1_epi32((int)(((uint32_t)(1023 + 1 - (BF ? 127 : 15)) << 20) - 1));
-      const __m256i infc = _mm256_set1_epi16(BF ? 0x7F80 : 0x7C00);
+      /* the codes packed with signed saturation: zero, and |x| below 2^-47 (float16; bfloat16 2^-383: +-0
+         too), give -32768; below the smallest normal otherwise, a code in (-32768, 2^M); past the largest
+         finite (inf, NaN), one past inf's less 1 */
+      const __m256i k = _mm256_set1_epi16(0x7FFF), ksub = _mm256_set1_epi16((short)(0x7FFF + (BF ? 0x80 : 0x400)));
+      const __m256i inf1 = _mm256_set1_epi16(BF ? 0x7F7F : 0x7BFF);
       for (; i + step <= n; i += step) {
         const char *p = s + i * S;
         tl__pf(pf, p, step * S);
         const __m256 d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
         const __m256 d2 = _mm256_loadu_ps((const float *)(const void *)(p + 64)), d3 = _mm256_loadu_ps((const float *)(const void *)(p + 96));
-        __m256i mn = _mm256_set1_epi32(-1), h0, h1, tie = _mm256_setzero_si256();
-        const __m256i r0 = tl__d16hu(d0, d1, &h0, &mn, &tie, BF);
-        const __m256i r1 = tl__d16hu(d2, d3, &h1, &mn, &tie, BF);
-        const __m256i c = _mm256_packus_epi32(r0, r1);
-        /* below the smallest normal (not zero), or at / past inf's code (overflow, inf, NaN): the steps below */
-        const __m256i off = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, lowb), lowb), tie),
-                                            _mm256_cmpeq_epi16(_mm256_max_epu16(c, infc), c));
+        __m256i h0, h1, tie = _mm256_setzero_si256();
+        const __m256i r0 = tl__d16hu(d0, d1, &h0, &tie, BF), r1 = tl__d16hu(d2, d3, &h1, &tie, BF);
+        const __m256i c = _mm256_packs_epi32(r0, r1);
+        /* c + 0x7FFF: zero's 0xFFFF, below the smallest normal's code (0x400, 0x80) unsigned below that plus
+           0x7FFF; past the largest finite: signed above inf's code less 1 */
+        const __m256i off = _mm256_or_si256(_mm256_or_si256(_mm256_subs_epu16(ksub, _mm256_add_epi16(c, k)), tie),
+                                            _mm256_cmpgt_epi16(c, inf1));
         if (!_mm256_testz_si256(off, off)) break;
-        const __m256i r = _mm256_or_si256(c, _mm256_and_si256(_mm256_packs_epi32(h0, h1), _mm256_set1_epi16((short)0x8000)));
+        const __m256i r = _mm256_or_si256(_mm256_max_epi16(c, _mm256_setzero_si256()),
+                                          _mm256_and_si256(_mm256_packs_epi32(h0, h1), _mm256_set1_epi16((short)0x8000)));
         tl__h16_st(d + i * D, _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)), OUT, nt);
       }
       if (i + step > n) break;
