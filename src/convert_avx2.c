@@ -2517,18 +2517,19 @@ TL__KDEF(t, c64, TL_COMPLEX64, TL_BCOMPLEX32, bc32)
  * (arithmetic shift) that the unsigned byte pack turns into 0. float32 and
  * complex64 round by the float adder (tl__n8g), or, in a block of 32 whose
  * results are all normal codes, zero or overflow (targets whose smallest
- * normal is at most 2^-3), by that RNE shift on their own bits, unclamped,
+ * normal is at most 2^-3; 2^-2 in calls of up to TL__H8_BRANCH_MAX bytes),
+ * by that RNE shift on their own bits, unclamped,
  * the block checked on its codes (k_n8's F32F: AVX2 on Zen 4, 32 KiB, x
  * memcpy, in alternation: float32 -> float8 0.28-0.29 -> 0.34-0.36,
  * complex64 0.39-0.40 -> 0.45-0.47, and 0.45-0.47 -> 0.51-0.53 with its
  * real parts left in tl__ix8's lane order, tl__re_c64q, put in order once
  * at the end; 64 MiB +2-5%; float8_e3m4 and
  * float6_e3m2fn, smallest normal 2^-2, lost 6% at 64 MiB on values in
- * [-100, 100], so keep the adder); float64/complex128 by the
- * shift on the double's high word with a sticky bit from the low one
- * (tl__n8dq), or, in a block with inf, NaN or a value below the target's
- * smallest normal, on the double's bits with the subnormal lanes from the
- * magic-number add (tl__n8d): AVX2 on Zen 4, 32 KiB, x memcpy, in
+ * [-100, 100], so they keep the adder past TL__H8_BRANCH_MAX bytes);
+ * float64/complex128 by the shift on the double's high word rounded half up
+ * (tl__n8hu), or with a sticky bit from the low one (tl__n8dq), or, in a
+ * block with inf, NaN or overflow, on the double's bits with the subnormal
+ * lanes from the magic-number add (tl__n8d): AVX2 on Zen 4, 32 KiB, x memcpy, in
  * alternation: float64 -> float8/6 0.25 -> 0.36-0.40 (float6_e2m3fn,
  * float4_e2m1fn, their subnormal lanes in every block: 0.31), complex128
  * 0.35-0.37 -> 0.49-0.59; float16/bfloat16 in 16-bit lanes (k_h8, below). C
@@ -2938,15 +2939,20 @@ static inline __attribute__((always_inline)) void k_n8(tl_dtype from, tl_dtype t
      computed in every block (SUB) */
   const int FQ = from == TL_FLOAT64 || from == TL_COMPLEX128, SUB = 1 - F->bias > -2;
   /* float32 / complex64, where the target's smallest normal is at most 2^-3
-     (2^-2, float8_e3m4/float6_e3m2fn: 6% slower at 64 MiB on values in
-     [-100, 100], too many blocks left): a block whose codes are all normal, zero or
+     (2^-2, float8_e3m4/float6_e3m2fn: only for calls of up to
+     TL__H8_BRANCH_MAX bytes, not tl__run_streams's pieces: AVX2 on Zen 4,
+     x memcpy, alternating builds, values in [-100, 100], 32 KiB: complex64
+     -> float8_e3m4 0.46-0.47 -> 0.52-0.54, -> float6_e3m2fn 0.46-0.47 ->
+     0.51, float32 -> both 0.30 -> 0.33-0.34; 256 KiB complex64 0.49 ->
+     0.58; but 64 MiB 1.06-1.20 -> 0.93-1.00, the blocks left for a value
+     below 0.25 too many): a block whose codes are all normal, zero or
      overflow takes the RNE shift on the float32 bits (tl__n8rne) for the
      float adder's rounding (tl__n8g) and, with no clamp, checks the codes
      once packed to 16 bits: none strictly between zero's, rr >> sh = Z0,
      and 2^M (a subnormal result), without NANOV none at or past inf's
      (tl__n8chk). Unclamped codes fit int16: at most (129 + bias) << M,
      NaN's bits included */
-  const int F32F = f32 && 1 - F->bias <= -3;
+  const int F32F = f32 && (1 - F->bias <= -3 || (1 - F->bias == -2 && (isz + 1) * n <= TL__H8_BRANCH_MAX && !tl__nt_off));
   /* there, and in the float64/complex128 blocks on the high words, no NaN /
      inf test where their codes are the overflow code, the NaN of its sign
      (float8_e4m3fn, the fnuz formats; without sat), as k_h8 (AVX2 on Zen 4,
