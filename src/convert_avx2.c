@@ -2623,6 +2623,19 @@ static inline __attribute__((always_inline)) __m256i tl__hw_sticky(__m256 d0, __
   return _mm256_or_si256(_mm256_and_si256(*hi, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_min_epu32(lw, _mm256_set1_epi32(1)));
 }
 
+/* 8 float64 at p (FQ = 0) or the real parts of 8 complex128 (FQ = 1), as
+   two vectors of floats (4 doubles each; complex128: (r0 r2 | r1 r3) and
+   (r4 r6 | r5 r7)) for the high-word encoders (tl__n8dq, tl__n8hu) */
+static inline __attribute__((always_inline)) void tl__ld8d(const char *p, int FQ, __m256 *d0, __m256 *d1) {
+  if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
+    const double *f = (const double *)(const void *)p;
+    *d0 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)));
+    *d1 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f + 8), _mm256_loadu_pd(f + 12)));
+  } else {
+    *d0 = _mm256_loadu_ps((const float *)(const void *)p), *d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
+  }
+}
+
 /* 8 float64 (FQ = 0: at p) or the real parts of 8 complex128 (FQ = 1) ->
    code lanes on the doubles' high words alone, for a block without inf, NaN
    or overflow (tl__n8d for the others): |x|'s high word, its
@@ -2636,13 +2649,7 @@ static inline __attribute__((always_inline)) __m256i tl__hw_sticky(__m256 d0, __
    3 5 7 (FQ = 1; tl__order32 with q = 2). */
 static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z, const char *p, int FQ, __m256i *sg) {
   __m256 d0, d1;
-  if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
-    const double *f = (const double *)(const void *)p;
-    d0 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)));
-    d1 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f + 8), _mm256_loadu_pd(f + 12)));
-  } else {
-    d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
-  }
+  tl__ld8d(p, FQ, &d0, &d1);
   const __m256i h = tl__hw_sticky(d0, d1, sg);
   /* the lsb by two shifts, no constant to hold (the loop keeps 16 registers
      busy: AVX2 on an Intel Xeon, 32 KiB, A/B, 1.5-3% faster than the mask;
@@ -2682,13 +2689,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
 static inline __attribute__((always_inline)) __m256i tl__n8hu(const tl__nenc *Z, const char *p, int FQ, __m256i *sg,
                                                               __m256i *tie) {
   __m256 d0, d1;
-  if (FQ) { /* (r0 i0 | r1 i1), (r2 i2 | r3 i3) -> (r0 r2 | r1 r3) */
-    const double *f = (const double *)(const void *)p;
-    d0 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f), _mm256_loadu_pd(f + 4)));
-    d1 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_loadu_pd(f + 8), _mm256_loadu_pd(f + 12)));
-  } else {
-    d0 = _mm256_loadu_ps((const float *)(const void *)p), d1 = _mm256_loadu_ps((const float *)(const void *)(p + 32));
-  }
+  tl__ld8d(p, FQ, &d0, &d1);
   const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
   *sg = h;
   const __m256i tmask = _mm256_set1_epi32((2 << Z->shq) - 1), thalf = _mm256_set1_epi32(1 << (Z->shq - 1));
