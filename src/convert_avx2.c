@@ -2673,6 +2673,17 @@ static inline __attribute__((always_inline)) __m256i tl__n8dq(const tl__nenc *Z,
   return _mm256_max_epi32(rn, _mm256_min_epi32(rs, Z->pm));
 }
 
+/* High words h (sign, 11 exponent bits, 20 mantissa bits) -> |h| + rr
+   shifted right by sh, arithmetically (rr: half a step, 2^(sh-1), less the
+   re-bias: rounding half up); the lanes whose h ends in an even tie (bit sh
+   clear, bit sh-1 set, the bits below clear) OR-ed into *tie (tl__n8hu,
+   tl__d16hu) */
+static inline __attribute__((always_inline)) __m256i tl__hw_halfup(__m256i h, int sh, __m256i rr, __m256i *tie) {
+  *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32((2 << sh) - 1)),
+                                                  _mm256_set1_epi32(1 << (sh - 1))));
+  return _mm256_srai_epi32(_mm256_add_epi32(_mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF)), rr), sh);
+}
+
 /* 8 float64 (FQ = 0: at p) or the real parts of 8 complex128 (FQ = 1) ->
    code lanes as tl__n8dq's normal ones, but with no sticky bit: |x|'s high
    word shifted with rounding half up (and re-bias), which is RNE of the
@@ -2692,10 +2703,7 @@ static inline __attribute__((always_inline)) __m256i tl__n8hu(const tl__nenc *Z,
   tl__ld8d(p, FQ, &d0, &d1);
   const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
   *sg = h;
-  const __m256i tmask = _mm256_set1_epi32((2 << Z->shq) - 1), thalf = _mm256_set1_epi32(1 << (Z->shq - 1));
-  *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, tmask), thalf));
-  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
-  return _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_add_epi32(Z->rrq, _mm256_set1_epi32(1))), Z->shq);
+  return tl__hw_halfup(h, Z->shq, _mm256_add_epi32(Z->rrq, _mm256_set1_epi32(1)), tie);
 }
 
 /* float32 lanes a = |x| (clamped to C) -> code lanes, rounded by the float
@@ -4352,11 +4360,7 @@ static inline __attribute__((always_inline)) __m256i tl__d16hu(__m256 d0, __m256
   const int MO = BF ? 7 : 10, BO = BF ? 127 : 15, SHQ = 20 - MO;
   const __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(d0, d1, 0xDD));
   *hw = h;
-  *tie = _mm256_or_si256(*tie, _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32((2 << SHQ) - 1)),
-                                                  _mm256_set1_epi32(1 << (SHQ - 1))));
-  const __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
-  const __m256i rr = _mm256_set1_epi32((int)((1u << (SHQ - 1)) - ((uint32_t)(1023 - BO) << 20)));
-  return _mm256_srai_epi32(_mm256_add_epi32(a, rr), SHQ);
+  return tl__hw_halfup(h, SHQ, _mm256_set1_epi32((int)((1u << (SHQ - 1)) - ((uint32_t)(1023 - BO) << 20))), tie);
 }
 static inline __attribute__((always_inline)) void tl__d16_run(tl_dtype from, tl_dtype to, int SRC, int OUT, int BF,
                                                               int sat, int canon, const void *sv, void *dv, size_t n) {

@@ -272,10 +272,10 @@ static void test_d16_fast_blocks(void **state) {
                                          2.9802322387695312e-08, 1e-320, 6.103515625e-05, 6.1e-05, 4.5e-05, 3.1e-05};
         static const double special_bf[] = {1e-39, 1.1754943508222875e-38, 1.17e-38, 9e-41, 1e-45,
                                             3.3895313892515355e+38, 3.3961775292304172e+38, 3.4e38, 1e300};
-        enum { NS = sizeof special / sizeof *special, NB = sizeof special_bf / sizeof *special_bf };
-        const uint64_t q = next() % ((bf ? NB : NS) + 3);
-        const size_t ns = bf ? NB : NS;
-        v[i] = q < ns ? (bf ? special_bf[q] : special[q]) : q == ns ? INFINITY : q == ns + 1 ? -INFINITY : NAN;
+        const double *sp = bf ? special_bf : special;
+        const size_t ns = bf ? sizeof special_bf / sizeof *special_bf : sizeof special / sizeof *special;
+        const uint64_t q = next() % (ns + 3);
+        v[i] = q < ns ? sp[q] : q == ns ? INFINITY : q == ns + 1 ? -INFINITY : NAN;
       }
     }
     for (size_t off = 0; off < 3; off++) {
