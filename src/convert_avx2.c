@@ -2814,11 +2814,13 @@ static inline int tl__ffmt_pk7f(const tl__ffmt *F, int sat) {
 }
 /* the encoders' last step on packed codes b: overflow (one unsigned min with
    the overflow code), then the sign from bit 7 of the signed bytes sgb moved
-   to the format's sign bit (fnuz: not on a zero code) */
+   to the format's sign bit (fnuz: not on a zero code, by VPSIGNB with the
+   codes: zeroed where b is 0, kept where b is 1..0x7F; b = 0x80, the fnuz
+   NaN, takes its sign bit anyway) */
 static inline __attribute__((always_inline)) __m256i tl__n8_fin(const tl__nenc *Z, __m256i b, __m256i sgb, int fnuz) {
   b = _mm256_min_epu8(b, Z->code8);
+  if (fnuz) sgb = _mm256_sign_epi8(sgb, b);
   __m256i sg = _mm256_and_si256(sgb, Z->sgn8);
-  if (fnuz) sg = _mm256_andnot_si256(_mm256_cmpeq_epi8(b, _mm256_setzero_si256()), sg);
   if (Z->sgnsh) sg = _mm256_srli_epi16(sg, Z->sgnsh);
   return _mm256_or_si256(b, sg);
 }
