@@ -3658,29 +3658,34 @@ static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h,
   return _mm256_blendv_epi8(c, _mm256_set1_epi16(0xFF), _mm256_cmpgt_epi16(a, _mm256_set1_epi16(H16 ? 0x7BFF : 0x7F7F)));
 }
 /* 16 float16/bfloat16 bits at element 16k of p (the real parts of
-   complex32/bcomplex32, in VPACKUSDW's order 0-3 8-11 | 4-7 12-15: the
-   callers work in lane, pack two such vectors to bytes and put them in
-   order by tl__ord16, which for complex32 is one VPERMD in place of the
-   VPERMQ a vector here and the one after the pack. AVX2 on an Intel Xeon,
-   32 KiB, x memcpy, in alternation: complex32 -> float8_e4m3fn 0.50-0.51
-   -> 0.54-0.55, -> float8_e4m3fnuz 0.48 -> 0.54-0.55, -> float4_e2m1fn
-   0.38-0.40 -> 0.47-0.48, -> float8_e8m0fnu 0.46-0.47 -> 0.50-0.52, ->
-   int4 0.63-0.65 -> 0.67-0.69). The real parts by VPSLLD and VPBLENDW (one
-   operation fewer a vector; elements interleaved 0 8 1 9 ..., put back by a
-   VPSHUFB before the VPERMD) ran slower on Zen 4 (AVX2, 32 KiB, x memcpy, two
-   rounds: complex32 -> float8_e3m4 0.49 -> 0.48, -> float4_e2m1fn 0.46 ->
-   0.44, -> float8_e8m0fnu 0.86 -> 0.80, -> int8 and uint4 the same) */
+   complex32/bcomplex32 by one VPBLENDW of two loads: elements 0-7's real
+   parts in the even words of the block's first 32 bytes, 8-15's in the odd
+   words of the 32 bytes from byte 30, where each 32-bit lane holds element
+   7 + j's imaginary part below element 8 + j's real part; the elements come
+   interleaved, 0 8 1 9 .. 3 11 | 4 12 .. 7 15: the callers work in lane,
+   pack two such vectors to bytes and put them in order by tl__ord16, a
+   VPSHUFB and the VPERMD). Against the real parts masked and packed by
+   VPACKUSDW (three operations a vector, in the order 0-3 8-11 | 4-7 12-15;
+   VPSLLD and VPBLENDW, two, had run slower), AVX2 on Zen 4, 32 KiB, x
+   memcpy, bench convert, two rounds in alternation: complex32 ->
+   float8_e4m3fn 0.60 -> 0.64, -> float8_e3m4 0.49 -> 0.53, ->
+   float8_e5m2fnuz 0.50 -> 0.53, -> float6_e3m2fn 0.48 -> 0.52, ->
+   float4_e2m1fn 0.465 -> 0.49, -> float8_e8m0fnu 0.84 -> 0.89, -> int4 0.71
+   -> 0.74; bcomplex32 -> float8_e4m3fn 0.605 -> 0.645 (not measured on
+   Intel, where the masks and pack had been measured against the VPERMQ a
+   vector they replaced) */
 static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
-  const __m256i m = _mm256_set1_epi32(0xFFFF);
-  const __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)), m);
-  const __m256i b = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 32)), m);
-  return _mm256_packus_epi32(a, b);
+  return _mm256_blend_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)),
+                            _mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 30)), 0xAA);
 }
 /* the bytes packed in lane from two of tl__ld16h's vectors (elements 0-15,
    16-31) -> element order */
 static inline __attribute__((always_inline)) __m256i tl__ord16(tl_dtype from, __m256i b) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_permute4x64_epi64(b, 0xD8);
+  /* in each lane 0 8 1 9 2 10 3 11 16 24 .. 19 27 -> 0-3 8-11 16-19 24-27, then the dwords in order */
+  b = _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15, 0, 2, 4, 6, 1, 3, 5, 7,
+                                              8, 10, 12, 14, 9, 11, 13, 15));
   return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
