@@ -2257,7 +2257,7 @@ static inline __attribute__((always_inline)) size_t tl__rto8_loop(tl_dtype from,
 
 /* complex32's real parts and their order (below, with the 16-bit-lane encoders) */
 static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k);
-static inline __attribute__((always_inline)) __m256i tl__ord16w(__m256i w);
+static inline __attribute__((always_inline)) __m256i tl__ord16w(tl_dtype from, __m256i w);
 static inline __attribute__((always_inline)) void
 k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) {
   const size_t isz = tl__csz(from), osz = tl__csz(to);
@@ -2288,7 +2288,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
         /* complex32: the real parts as tl__ld16h's, interleaved 0 8 1 9 .. | 4 12 .., put in order at the store
            (AVX2 on Zen 4, 32 KiB, x memcpy, in alternation, against masks, VPACKUSDW and VPERMQ here:
            complex32 -> bfloat16 0.49 -> 0.55) */
-        const __m256i h = from == TL_FLOAT16 ? _mm256_loadu_si256((const __m256i *)(const void *)p) : tl__ld16h(from, p, 0);
+        const __m256i h = tl__ld16h(from, p, 0);
         const __m256i a = _mm256_and_si256(h, m7fff), z = _mm256_cmpeq_epi16(a, zero);
         /* a + 0x400 (16 bits, wrapping) is below 0x800 as int16 for a subnormal, zero (0x400), inf and NaN
            (0x8000 on), at or above it for a normal: one compare for both ends (an operation fewer: AVX2 on
@@ -2299,7 +2299,7 @@ k_rto8(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv, size_t n) 
         const __m256i lsb = _mm256_and_si256(_mm256_srli_epi16(a, 3), one);
         const __m256i r = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a, three), lsb), 3), bias);
         const __m256i v = _mm256_or_si256(_mm256_andnot_si256(z, r), _mm256_and_si256(h, sgn));
-        tl__st32(d + i * 2, from == TL_FLOAT16 ? v : tl__ord16w(v), nt);
+        tl__st32(d + i * 2, tl__ord16w(from, v), nt);
       }
       if (i + 16 <= n) { /* the step that broke out */
         tl__rto8_16_call(from, sat, s + i * isz, d + i * 2, nt);
@@ -3681,8 +3681,9 @@ static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, co
   return _mm256_blend_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)),
                             _mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 30)), 0xAA);
 }
-/* 16 words of one of tl__ld16h's complex vectors (0 8 1 9 .. | 4 12 ..) -> element order */
-static inline __attribute__((always_inline)) __m256i tl__ord16w(__m256i w) {
+/* 16 words in the order of one of tl__ld16h's vectors -> element order (float16/bfloat16: as they are) */
+static inline __attribute__((always_inline)) __m256i tl__ord16w(tl_dtype from, __m256i w) {
+  if (from == TL_FLOAT16 || from == TL_BFLOAT16) return w;
   w = _mm256_shuffle_epi8(w, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12, 13, 2,
                                               3, 6, 7, 10, 11, 14, 15));
   return _mm256_permute4x64_epi64(w, 0xD8);
