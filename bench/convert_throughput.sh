@@ -3,7 +3,8 @@
 # Runs `typelattice bench convert --pairs all --json` once per SIMD tier this CPU has
 # (TYPELATTICE_CPU=avx512, avx2, scalar), keeps the JSON in $OUT (default bench/out,
 # git-ignored), and writes the page with bench/summarize_convert.py. A tier this CPU lacks
-# keeps its archived figures when there are some: its section of an archived per-tier page
+# keeps its archived figures when there are some: its section (as TIER_LABELS names it, else
+# the bare tier) of an archived per-tier page
 # (bench/data/convert_tiers_<date>_<commit>.md, an earlier docs/convert_throughput.md), else
 # bench/data/convert_<tier>_*.md; either says where and when they were measured. The NEON
 # tier runs only under qemu here: its section is TL_NEON_NOTE or
@@ -55,14 +56,21 @@ for tier in avx512 avx2 scalar; do
   else
     # the newest archived per-tier page with a section for this tier (it carries its own
     # note: where, when, at which commit), else an archived single-run page
-    # (newest: the last committed, as several share a date and their names then sort by commit hash)
-    page=$(grep -l -x "## $tier" bench/data/convert_tiers_*.md 2>/dev/null |
-           while read -r f; do echo "$(git log -1 --format=%ct -- "$f" 2>/dev/null || true) $f"; done |
-           sort -n | tail -n 1 | sed 's/^[0-9]* //' || true)
+    # (newest: the last committed, as several share a date and their names then sort by commit hash);
+    # the section named as TIER_LABELS names this tier (e.g. "avx512 (Zen 4)") when a page has one,
+    # else the bare tier
+    newest() {
+      grep -l -x -F "## $1" bench/data/convert_tiers_*.md 2>/dev/null |
+        while read -r f; do echo "$(git log -1 --format=%ct -- "$f" 2>/dev/null || true) $f"; done |
+        sort -n | tail -n 1 | sed 's/^[0-9]* //' || true
+    }
+    sec=$(label "$tier")
+    page=$(newest "$sec")
+    if [ -z "$page" ] && [ "$sec" != "$tier" ]; then sec=$tier; page=$(newest "$tier"); fi
     archived=$(ls bench/data/convert_${tier}_*.md 2>/dev/null | tail -n 1 || true)
     if [ -n "$page" ]; then
-      echo "tier $tier: not on this CPU, archived figures from $page" >&2
-      args+=(--tier "$(label "$tier")=$page#$tier")
+      echo "tier $tier: not on this CPU, archived figures from $page (section $sec)" >&2
+      args+=(--tier "$(label "$tier")=$page#$sec")
     elif [ -n "$archived" ]; then
       echo "tier $tier: not on this CPU, archived figures from $archived" >&2
       args+=(--tier "$(label "$tier")=$archived")
