@@ -2742,14 +2742,14 @@ static inline __attribute__((always_inline)) __m256i tl__n8g(const tl__ffmt *F, 
    re-bias: right where the result is a normal code (>= 2^M); a magnitude
    below the target's smallest normal gives a code below 2^M, wrong unless
    it is exactly rr >> sh (zero, and values far below half the smallest
-   subnormal: code 0 once packed) */
-/* The lsb as a compare's mask (-1 where the kept lsb is 1), subtracted: the
-   AND and VPCMPEQD run on any of Zen 4's four vector pipes, where the shift
-   they replace competes with VCVTDQ2PS and the other shifts for two (AVX2 on
-   Zen 4, 32 KiB, x memcpy, medians of 16 rounds in alternation: float32 ->
-   float8_e4m3fn 0.413 -> 0.433, -> float8_e5m2 0.397 -> 0.414, complex64 ->
-   float8_e4m3fn 0.610 -> 0.621, int32 -> float8_e5m2 0.431 -> 0.457, uint32
-   0.509 -> 0.520, int64 0.400 -> 0.411; float32 -> float8_e3m4 0.985x). */
+   subnormal: code 0 once packed). The kept lsb is a compare's mask (-1
+   where it is 1), subtracted: the AND and VPCMPEQD run on any of Zen 4's
+   four vector pipes, where the shift they replaced competes with VCVTDQ2PS
+   and the other shifts for two (AVX2 on Zen 4, 32 KiB, x memcpy, medians of
+   16 rounds in alternation: float32 -> float8_e4m3fn 0.413 -> 0.433, ->
+   float8_e5m2 0.397 -> 0.414, complex64 -> float8_e4m3fn 0.610 -> 0.621,
+   int32 -> float8_e5m2 0.431 -> 0.457, uint32 0.509 -> 0.520, int64 0.400
+   -> 0.411; float32 -> float8_e3m4 0.985x). */
 static inline __attribute__((always_inline)) __m256i tl__n8rne(const tl__nenc *Z, const tl__ffmt *F, __m256i a) {
   const __m256i bit = _mm256_set1_epi32(1 << (23 - F->M));
   const __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(a, bit), bit); /* -1: the kept lsb is 1 */
