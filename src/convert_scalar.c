@@ -700,7 +700,22 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
       const unsigned char *s = (const unsigned char *)src;
       if (ss == 1 && ds == ti->itemsize) { /* contiguous: typed loops the compiler unrolls */
         switch (ti->itemsize) {
-        case 1: for (size_t i = 0; i < n; i++) dst[i] = (char)t[s[i]]; return;
+        case 1: { /* 8 a step: looked up in a copy of the table, then stored together. Through char
+                     pointers the compiler had to assume each store could change the table or the
+                     source and reloaded both per element (scalar tier, Zen 4, 32 KiB: bool/float8
+                     -> 1-byte outputs 2.86 -> 6.1 GB/s; the same for 2- to 8-byte outputs moved
+                     them both ways, -43% to +47%, with the code around) */
+          unsigned char tab[256], *d1 = (unsigned char *)dst;
+          memcpy(tab, t, sizeof tab);
+          size_t i = 0;
+          for (; i + 8 <= n; i += 8) {
+            unsigned char v[8];
+            for (int k = 0; k < 8; k++) v[k] = tab[s[i + (size_t)k]];
+            memcpy(d1 + i, v, sizeof v);
+          }
+          for (; i < n; i++) d1[i] = tab[s[i]];
+          return;
+        }
         case 2: { uint16_t t2[256], *d2 = (uint16_t *)(void *)dst; memcpy(t2, t, sizeof t2);
           if (((uintptr_t)dst & 1) == 0) { for (size_t i = 0; i < n; i++) d2[i] = t2[s[i]]; return; } break; }
         case 4: { uint32_t t4[256], *d4 = (uint32_t *)(void *)dst; memcpy(t4, t, sizeof t4);
