@@ -319,11 +319,16 @@ static inline __m128i tl__bf16_from_bits(__m256i u, __m256 v) { return tl__pack1
  * 0.493 -> 0.501, -> int8 0.507 -> 0.516, -> int16 0.617 -> 0.631, ->
  * int32 0.829 -> 0.847, -> float32 0.975 -> 0.980; -> bool, complex128
  * unchanged) */
-static inline __attribute__((always_inline)) __m256i tl__re16h(const char *p) {
-  const __m256i b = _mm256_blend_epi16(TL__L32(p), TL__L32(p + 30), 0xAA);
+/* the blend alone: words 0 8 1 9 2 10 3 11 | 4 12 5 13 6 14 7 15 (tl__ld16h's complex vectors) */
+static inline __attribute__((always_inline)) __m256i tl__re16b(const char *p) {
+  return _mm256_blend_epi16(TL__L32(p), TL__L32(p + 30), 0xAA);
+}
+/* tl__re16b's words -> 0-3 8-11 | 4-7 12-15 (in each lane the even words, then the odd) */
+static inline __attribute__((always_inline)) __m256i tl__re16s(__m256i b) {
   return _mm256_shuffle_epi8(b, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12,
                                                  13, 2, 3, 6, 7, 10, 11, 14, 15));
 }
+static inline __attribute__((always_inline)) __m256i tl__re16h(const char *p) { return tl__re16s(tl__re16b(p)); }
 /* the same in order */
 static inline __attribute__((always_inline)) __m256i tl__re16(const char *p) {
   return _mm256_permute4x64_epi64(tl__re16h(p), 0xD8);
@@ -3716,15 +3721,12 @@ static inline __attribute__((always_inline)) __m256i tl__be8(int sat, __m256i h,
    vector they replaced) */
 static inline __attribute__((always_inline)) __m256i tl__ld16h(tl_dtype from, const char *p, int k) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
-  return _mm256_blend_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k)),
-                            _mm256_loadu_si256((const __m256i *)(const void *)(p + 64 * k + 30)), 0xAA);
+  return tl__re16b(p + 64 * k);
 }
 /* 16 words in the order of one of tl__ld16h's vectors -> element order (float16/bfloat16: as they are) */
 static inline __attribute__((always_inline)) __m256i tl__ord16w(tl_dtype from, __m256i w) {
   if (from == TL_FLOAT16 || from == TL_BFLOAT16) return w;
-  w = _mm256_shuffle_epi8(w, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12, 13, 2,
-                                              3, 6, 7, 10, 11, 14, 15));
-  return _mm256_permute4x64_epi64(w, 0xD8);
+  return _mm256_permute4x64_epi64(tl__re16s(w), 0xD8);
 }
 /* the bytes packed in lane from two of tl__ld16h's vectors (elements 0-15,
    16-31) -> element order */
