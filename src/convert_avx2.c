@@ -6262,20 +6262,26 @@ static int tl__aff_form(const tl__aff *A) {
   return A->w32 ? (A->bw ? 7 : 2) : A->bw ? 6 : (A->nexc ? 1 : 0) + 4 * A->nt;
 }
 
+/* rule P's constants for tl__aff32 (read before a loop: stores through d could alias *P) */
+static inline __attribute__((always_inline)) void tl__aff_k(const tl__affp *P, int MODE, tl__affk *K) {
+  const tl__aff *A = &P->A;
+  const int uns = MODE == TL__AFF_UNS;
+  K->win0 = P->win0, K->win1 = P->win1, K->wb = _mm256_set1_epi8(A->w32 ? 0x60 : 0x70);
+  K->c = _mm256_set1_epi8((char)(tl__aff_avg(A) ? 2 * A->c - 1 : A->c)), K->cap = _mm256_set1_epi8((char)A->cap);
+  K->lo = _mm256_set1_epi8((char)A->lo);
+  K->c1m = _mm256_set1_epi8((char)((A->t1 ? A->c1 : A->c2) - !uns));
+  K->t1v = _mm256_set1_epi8((char)(A->t1 ? A->t1v : A->tailv));
+  K->c2m = _mm256_set1_epi8((char)(A->c2 - !uns)), K->tailv = _mm256_set1_epi8((char)A->tailv);
+  K->tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K->sm = _mm256_set1_epi8((char)A->sm);
+  K->exc0 = _mm256_set1_epi8((char)A->exc[0]), K->exv0 = _mm256_set1_epi8((char)A->exv[0]);
+  K->exx = _mm256_set1_epi8((char)A->exx);
+}
+
 static inline __attribute__((always_inline)) void tl__aff_run(const tl__affp *P, const unsigned char *t, int SH,
                                                               int RH, int MODE, int FORM, int SL, const uint8_t *s,
                                                               char *d, size_t n) {
-  const tl__aff *A = &P->A;
-  const int uns = MODE == TL__AFF_UNS;
-  tl__affk K; /* read before the loop: stores through d could alias *P */
-  K.win0 = P->win0, K.win1 = P->win1, K.wb = _mm256_set1_epi8(A->w32 ? 0x60 : 0x70);
-  K.c = _mm256_set1_epi8((char)(tl__aff_avg(A) ? 2 * A->c - 1 : A->c)), K.cap = _mm256_set1_epi8((char)A->cap), K.lo = _mm256_set1_epi8((char)A->lo);
-  K.c1m = _mm256_set1_epi8((char)((A->t1 ? A->c1 : A->c2) - !uns));
-  K.t1v = _mm256_set1_epi8((char)(A->t1 ? A->t1v : A->tailv));
-  K.c2m = _mm256_set1_epi8((char)(A->c2 - !uns)), K.tailv = _mm256_set1_epi8((char)A->tailv);
-  K.tum = _mm256_set1_epi8((char)(A->tu ? -1 : 0)), K.sm = _mm256_set1_epi8((char)A->sm);
-  K.exc0 = _mm256_set1_epi8((char)A->exc[0]), K.exv0 = _mm256_set1_epi8((char)A->exv[0]);
-  K.exx = _mm256_set1_epi8((char)A->exx);
+  tl__affk K;
+  tl__aff_k(P, MODE, &K);
 #define TL__AFF_STEP(x) tl__aff32(x, SH, RH, MODE, FORM, SL, &K)
   TL__RUN8(t, n, TL__AFF_STEP);
 #undef TL__AFF_STEP
@@ -7871,8 +7877,213 @@ static void tl__r_cs(const tl__route *R, const void *src, void *dst, size_t n) {
 /* A fold's cost where the routes compete, in the row sums' units */
 static int tl__fold_cost(const tl__foldp *F) { return F->F.cost + TL__NS_FOLD_BASE + (1 << (F->F.k - 4)) - 1 + F->F.nexc; }
 
+/* ---- float8 -> 1-byte types by an affine rule above a floor ("floored rules") --
+ * Many float8 -> float8/6 pairs have an affine rule (tl__aff) everywhere but
+ * among their smallest codes, whose targets' subnormals or zero need more
+ * window than the rule's 16 or 32 entries: float8_e4m3fn -> float8_e3m4 is
+ * 2m - 64 (m = x & 0x7F) from 2^-2 up, float8_e4m3b11fnuz -> float8_e4m3fn
+ * m + 32 from 2^-6, and those pairs run by row sums, range clamps or folds of
+ * 18-23 operations a vector. A floored rule is the affine rule of the table
+ * with every magnitude below a floor F made F's (on both signs): for each
+ * pair the cheapest rule over the floors whose code's value is at most
+ * TL__AFL_TOP, taken where it costs (tl__aff.cost, plus 2 for the floor's
+ * test) less than the route the pair has without it. Each 64 codes are
+ * tested for a magnitude below F (two compares, an OR, VPTEST) as the rule
+ * runs on them; in a chunk of TL__AFL_CHUNK codes up to TL__AFL_BAD blocks
+ * with at most TL__AFL_PATCH such codes each get those codes' entries from
+ * the table after the rule's are stored; past that the block goes to the
+ * route the pair has without the rule (the "base") for a chunk, doubled
+ * each time in a row up to 16 (data of small values throughout then costs a
+ * few blocks' tests a run). For calls of up to TL__H8_BRANCH_MAX bytes (not
+ * tl__run_streams's pieces): larger ones, which stream, run by the base.
+ * Not where blends are slow (tl__cpu_blend_slow, Intel): measured on AMD
+ * only. AVX2 on Zen 4, 32 KiB, x memcpy, medians of 5 in alternation with
+ * the routes before, the bench's values in [-100, 100]: float8_e4m3fn ->
+ * float8_e3m4 0.35 -> 0.50, float8_e4m3fnuz -> float8_e3m4 0.38 -> 0.59,
+ * float8_e4m3b11fnuz -> float8_e3m4 0.31 -> 0.59, -> float8_e4m3fn 0.46 ->
+ * 0.65, -> float8_e4m3fnuz 0.40 -> 0.66, -> float6_e2m3fn 0.34 -> 0.42,
+ * float8_e5m2fnuz -> float8_e3m4 0.40 -> 0.49, float8_e4m3fnuz ->
+ * float6_e3m2fn 0.36 -> 0.44; in-process against the floored rules off, on
+ * values in [-1, 1], [-0.05, 0.05] and [-0.01, 0.01] (most blocks below the
+ * floor) 0.96-1.06x. Blocks handed to the base for each code below the
+ * floor, without the patches: float8_e4m3fn -> float8_e3m4 0.45, on [-1, 1]
+ * 0.54x the route before; patches without the chunk's limit: [-1, 1]
+ * 0.54x. */
+#define TL__AFL_TOP 0.0625f
+#define TL__AFL_PATCH 4
+#define TL__AFL_BAD 2
+#define TL__AFL_CHUNK ((size_t)1024)
+typedef struct tl__afl_ tl__afl;
+typedef void (*tl__afl_fn_t)(const tl__afl *, const unsigned char *, const void *, void *, size_t);
+struct tl__afl_ {
+  tl__affp P;     /* the rule (first: 32-byte aligned) */
+  tl__route base; /* the pair's route without it */
+  tl__afl_fn_t fn;
+  int F; /* the floor: magnitudes below it go to the base */
+};
+
+static inline __attribute__((always_inline)) void tl__afl_run(const tl__afl *L, const unsigned char *t, int SH, int RH,
+                                                              int MODE, int FORM, const uint8_t *s, char *d, size_t n) {
+  const tl__route *B = &L->base;
+  if (n > TL__H8_BRANCH_MAX || tl__nt_off) {
+    B->run(B, s, d, n);
+    return;
+  }
+  tl__affk K;
+  tl__aff_k(&L->P, MODE, &K);
+  const __m256i fl = _mm256_set1_epi8((char)L->F), m7 = _mm256_set1_epi8(0x7F);
+  size_t i = 0;
+  unsigned streak = 0;
+  while (i + 64 <= n) {
+    /* a chunk of TL__AFL_CHUNK codes by the rule while at most TL__AFL_BAD
+       of its blocks hold codes below the floor, each at most TL__AFL_PATCH */
+    const size_t end = n - i > TL__AFL_CHUNK ? i + TL__AFL_CHUNK : n;
+    int bad = 0;
+    for (; i + 64 <= end; i += 64) {
+      const __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+      const __m256i x1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
+      const __m256i l0 = _mm256_cmpgt_epi8(fl, _mm256_and_si256(x0, m7)), l1 = _mm256_cmpgt_epi8(fl, _mm256_and_si256(x1, m7));
+      const __m256i r0 = tl__aff32(x0, SH, RH, MODE, FORM, 0, &K), r1 = tl__aff32(x1, SH, RH, MODE, FORM, 0, &K);
+      const __m256i low = _mm256_or_si256(l0, l1);
+      if (!_mm256_testz_si256(low, low)) {
+        uint64_t bits = (uint64_t)(uint32_t)_mm256_movemask_epi8(l0) | (uint64_t)(uint32_t)_mm256_movemask_epi8(l1) << 32, b = bits;
+        for (int k = 0; k < TL__AFL_PATCH && b; k++) b &= b - 1;
+        if (b || ++bad > TL__AFL_BAD) break;
+        unsigned char xb[64]; /* the source first: d may be s */
+        _mm256_storeu_si256((__m256i *)(void *)xb, x0), _mm256_storeu_si256((__m256i *)(void *)(xb + 32), x1);
+        _mm256_storeu_si256((__m256i *)(void *)(d + i), r0), _mm256_storeu_si256((__m256i *)(void *)(d + i + 32), r1);
+        for (; bits; bits &= bits - 1) {
+          const unsigned k = (unsigned)__builtin_ctzll(bits);
+          d[i + k] = (char)t[xb[k]];
+        }
+        continue;
+      }
+      _mm256_storeu_si256((__m256i *)(void *)(d + i), r0);
+      _mm256_storeu_si256((__m256i *)(void *)(d + i + 32), r1);
+    }
+    if (i + 64 > end) { /* the chunk done by the rule */
+      streak = 0;
+      continue;
+    }
+    /* from this block on by the base: a chunk, doubled each time in a row */
+    const size_t run = (size_t)TL__AFL_CHUNK << (streak < 4 ? streak : 4);
+    const size_t r = run < n - i ? run : n - i;
+    B->run(B, s + i, d + i, r);
+    i += r, streak++;
+  }
+  for (; i < n; i++) d[i] = (char)t[s[i]];
+}
+/* one function per (shift, sign rule, form) that a floored rule takes:
+   shifts 0, left 1 saturating, left 2 wrapping, right 1 to nearest even;
+   XOR80 and XORSM; forms 0, 2, 4, 6 */
+#define TL__AFLFN(SHN, SH, RH, M, F)                                                                            \
+  static __attribute__((noinline)) void tl__afl_##SHN##_##M##F(const tl__afl *L, const unsigned char *t,        \
+                                                               const void *src, void *dst, size_t n) {         \
+    tl__afl_run(L, t, SH, RH, M, F, src, dst, n);                                                              \
+  }
+#define TL__AFLFNM(SHN, SH, RH, M) TL__AFLFN(SHN, SH, RH, M, 0) TL__AFLFN(SHN, SH, RH, M, 2) \
+  TL__AFLFN(SHN, SH, RH, M, 4) TL__AFLFN(SHN, SH, RH, M, 6)
+#define TL__AFLFNS(SHN, SH, RH) TL__AFLFNM(SHN, SH, RH, 0) TL__AFLFNM(SHN, SH, RH, 1)
+TL__AFLFNS(z, 0, 0)
+TL__AFLFNS(l1, 1, 0)
+TL__AFLFNS(w2, 2, 1)
+TL__AFLFNS(r1, -1, 0)
+#undef TL__AFLFNS
+#undef TL__AFLFNM
+#undef TL__AFLFN
+
+/* The floored function of rule A, or NULL if it has none. */
+static tl__afl_fn_t tl__afl_fn(const tl__aff *A) {
+#define TL__AFLM(SHN, M) {tl__afl_##SHN##_##M##0, NULL, tl__afl_##SHN##_##M##2, NULL, tl__afl_##SHN##_##M##4, NULL, tl__afl_##SHN##_##M##6}
+#define TL__AFLROW(SHN) {TL__AFLM(SHN, 0), TL__AFLM(SHN, 1)}
+  static const tl__afl_fn_t fns[4][2][7] = {TL__AFLROW(z), TL__AFLROW(l1), TL__AFLROW(w2), TL__AFLROW(r1)};
+#undef TL__AFLROW
+#undef TL__AFLM
+  const int form = tl__aff_form(A), rh = A->sh != 0 && A->rh;
+  const int code = A->sh == 0 ? 0 : A->sh == 1 && !rh ? 1 : A->sh == 2 && rh ? 2 : A->sh == -1 && !rh && !tl__aff_avg(A) ? 3 : -1;
+  if (code < 0 || A->mode > TL__AFF_XORSM || form > 6) return NULL;
+  return fns[code][A->mode][form];
+}
+
+/* The operations a vector of route R, in the row sums' units (as tl__route_find
+   compares them); -1 for the routes a floored rule does not replace. */
+static int tl__route_cost(const tl__route *R);
+
+static _Atomic(tl__afl *) tl__afls[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
+static tl__afl tl__afl_none; /* "looked, none" */
+static _Atomic int tl__afl_off;
+
+/* The floored rule of pair (from, to, sat), whose route without it is *base,
+   or NULL: signed float8 sources into 1 byte. */
+static const tl__afl *tl__afl_get(tl_dtype from, tl_dtype to, int sat, const tl__route *base) {
+  tl__afl *P = atomic_load_explicit(&tl__afls[from][to][sat], memory_order_acquire);
+  if (P) return P == &tl__afl_none ? NULL : P;
+  const int bc = tl__route_cost(base);
+  const unsigned char *t = tl__fold_src(from) == TL__FOLD_MAG && tl__info(to)->itemsize == 1 && bc > 0 &&
+                                   !tl__cpu_blend_slow
+                               ? tl__table8(from, to, sat)
+                               : NULL;
+  tl__afl *np = &tl__afl_none;
+  if (t) {
+    np = aligned_alloc(32, sizeof *np);
+    if (!np) return NULL;
+    memset(np, 0, sizeof *np);
+    int found = 0;
+    /* the floors: magnitudes ascend with the code up to the largest finite */
+    for (int F = 1; F < 128; F++) {
+      const unsigned char c = (unsigned char)F;
+      float v = 0;
+      tl__convert_generic(from, (const char *)&c, 1, TL_FLOAT32, (char *)&v, 4, 1, 0);
+      if (!(v <= TL__AFL_TOP)) break;
+      unsigned char u[256];
+      memcpy(u, t, sizeof u);
+      for (int m = 0; m < F; m++) u[m] = t[F], u[0x80 | m] = t[0x80 | F];
+      tl__aff A;
+      memset(&A, 0, sizeof A);
+      if (tl__aff_find(u, 0, &A) && tl__afl_fn(&A) && A.cost + 2 < bc && (!found || A.cost < np->P.A.cost)) {
+        np->P.A = A, np->F = F, found = 1;
+      }
+    }
+    if (found) {
+      /* the rule's constants as tl__aff_get's, on the floored table */
+      tl__aff *A = &np->P.A;
+      A->tmax = 0;
+      A->exx = (unsigned char)(A->exv[0] ^ tl__aff_rule(A, A->exc[0]));
+      const int form = tl__aff_form(A), xw = tl__aff_base(form) == form, w32 = A->w32;
+      unsigned char wx[48];
+      for (unsigned j = 0; j < 32; j++) wx[j] = (unsigned char)(A->win[j] ^ (xw ? tl__aff_f(A, A->lo + j < 127 ? A->lo + j : 127) : 0));
+      const unsigned char *w0 = wx, *w1 = w32 ? wx + 16 : wx;
+      if (form == 2 && w32)
+        for (unsigned j = 0; j < 16; j++) wx[j] ^= wx[16 + j];
+      np->P.win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w0));
+      np->P.win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w1));
+      np->base = *base, np->fn = tl__afl_fn(A);
+    } else {
+      free(np), np = &tl__afl_none;
+    }
+  }
+  return TL__PUBLISH(tl__afls[from][to][sat], np, &tl__afl_none);
+}
+static void tl__r_afl(const tl__route *R, const void *src, void *dst, size_t n) {
+  const tl__afl *L = R->P;
+  L->fn(L, R->t, src, dst, n);
+}
+
+/* Tests and benchmarks: turn the floored rules off or back on; returns the previous setting. */
+int tl__avx2_afl_disable(int off) { return atomic_exchange(&tl__afl_off, off != 0); }
+
+static int tl__route_cost(const tl__route *R) {
+  if (R->run == tl__r_aff) return tl__aff_cost(&((const tl__affp *)R->P)->A);
+  if (R->run == tl__r_fold) return tl__fold_cost(R->P);
+  if (R->run == tl__r_ns) return ((const tl__nsp *)R->P)->R.cost;
+  if (R->run == tl__r_rg) return ((const tl__rg *)R->P)->cost;
+  if (R->run == tl__r_cs) return ((const tl__csp *)R->P)->Q.cost;
+  if (R->run == tl__r_lut) return ((const tl__lutp *)R->P)->k == 8 ? TL__NS_LUT_COST : -1;
+  return -1;
+}
+
 /* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
-static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
+static int tl__route_find0(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
   memset(R, 0, sizeof *R);
   R->to = to, R->flags = sat ? TL_CONVERT_SATURATE : 0;
   if (!tl__avx2_lut8_ok(from, to, sat)) return 0;
@@ -8024,6 +8235,20 @@ lookup:
   return 1;
 }
 
+/* The route of pair (from, to, sat) into *R, a floored rule in place of the
+   route found where it is cheaper (and nothing is off): 1, or 0 if it has
+   none here. */
+static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
+  if (!tl__route_find0(from, to, sat, R)) return 0;
+  if (atomic_load_explicit(&tl__afl_off, memory_order_relaxed) || atomic_load_explicit(&tl__aff_off, memory_order_relaxed) ||
+      atomic_load_explicit(&tl__fold_off, memory_order_relaxed) || atomic_load_explicit(&tl__ns_off, memory_order_relaxed) ||
+      atomic_load_explicit(&tl__cs_off, memory_order_relaxed))
+    return 1;
+  const tl__afl *L = tl__afl_get(from, to, sat != 0, R);
+  if (L) R->run = tl__r_afl, R->P = L;
+  return 1;
+}
+
 static _Atomic(tl__route *) tl__routes[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__route tl__route_none; /* "looked, none" */
 
@@ -8032,7 +8257,8 @@ static tl__route tl__route_none; /* "looked, none" */
    it has none. */
 static const tl__route *tl__route_get(tl_dtype from, tl_dtype to, int sat, tl__route *here) {
   if (atomic_load_explicit(&tl__aff_off, memory_order_relaxed) || atomic_load_explicit(&tl__fold_off, memory_order_relaxed) ||
-      atomic_load_explicit(&tl__ns_off, memory_order_relaxed) || atomic_load_explicit(&tl__cs_off, memory_order_relaxed))
+      atomic_load_explicit(&tl__ns_off, memory_order_relaxed) || atomic_load_explicit(&tl__cs_off, memory_order_relaxed) ||
+      atomic_load_explicit(&tl__afl_off, memory_order_relaxed))
     return tl__route_find(from, to, sat, here) ? here : NULL;
   tl__route *np = atomic_load_explicit(&tl__routes[from][to][sat != 0], memory_order_acquire);
   if (np) return np == &tl__route_none ? NULL : np;
@@ -8096,10 +8322,17 @@ int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {
   tl__route here;
   const tl__route *R = tl__route_get(from, to, sat, &here);
   static const tl__route_fn kinds[] = {tl__r_cl, tl__r_bint, tl__r_bl, tl__r_rg, tl__r_aff, tl__r_fold,
-                                       tl__r_lut, tl__r_ns, tl__r_hn, tl__r_bn, tl__r_cs};
-  for (int k = 0; R && k < 11; k++)
+                                       tl__r_lut, tl__r_ns, tl__r_hn, tl__r_bn, tl__r_cs, tl__r_afl};
+  for (int k = 0; R && k < 12; k++)
     if (R->run == kinds[k]) return k + 1;
   return 0;
+}
+int tl__avx2_afl_floor(tl_dtype from, tl_dtype to, int sat) {
+  if ((int)from < 0 || from >= TL_NUM_CONCRETE || (int)to < 0 || to >= TL_NUM_CONCRETE || tl__info(from)->itemsize != 1) return 0;
+  tl__tier_current();
+  tl__route here;
+  const tl__route *R = tl__route_get(from, to, sat, &here);
+  return R && R->run == tl__r_afl ? ((const tl__afl *)R->P)->F : 0;
 }
 
 /* ---- float8 -> float32/float64/float16/bfloat16/complex32/bcomplex32 by arithmetic --
@@ -9959,6 +10192,14 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat) {
 }
 int tl__avx2_f8core(tl_dtype from, tl_dtype to) {
   (void)from, (void)to;
+  return 0;
+}
+int tl__avx2_afl_floor(tl_dtype from, tl_dtype to, int sat) {
+  (void)from, (void)to, (void)sat;
+  return 0;
+}
+int tl__avx2_afl_disable(int off) {
+  (void)off;
   return 0;
 }
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat) {

@@ -166,10 +166,12 @@ int tl__avx2_cs_disable(int off);                                 /* the code sh
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
    6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup, 10 the normalized binades,
-   11 a code shift.
+   11 a code shift, 12 a floored affine rule.
    Kept once found, but found anew
-   while the folds, the affine rules or the row sums are off. */
+   while the folds, the affine rules, the row sums, the code shifts or the floored rules are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);
+int tl__avx2_afl_floor(tl_dtype from, tl_dtype to, int sat); /* the floored rule's floor (0: the route is not one) */
+int tl__avx2_afl_disable(int off); /* tests: floored rules off (1) or on (0); returns the previous setting */
 /* float8/6/4 -> int64/uint64 through a narrower core (tl__f8core_run): the core's bytes, 0 none */
 int tl__avx2_f8core(tl_dtype from, tl_dtype to);
 /* The lookup's widened core (tests): 1 zero-extended, 2 sign-extended, 3 in

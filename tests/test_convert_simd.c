@@ -1381,6 +1381,7 @@ static void test_f8dec_enabled(void **state) {
 static void test_aff_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  tl__avx2_afl_disable(1); /* the routes without the floored rules (test_afl_floored_rules) */
   static const struct { tl_dtype t; int m; } f8[] = {
       {TL_FLOAT8_E4M3FN, 3}, {TL_FLOAT8_E5M2, 2},     {TL_FLOAT8_E4M3, 3},        {TL_FLOAT8_E3M4, 4},
       {TL_FLOAT8_E4M3FNUZ, 3}, {TL_FLOAT8_E5M2FNUZ, 2}, {TL_FLOAT8_E4M3B11FNUZ, 3}};
@@ -1467,6 +1468,7 @@ static void test_aff_enabled(void **state) {
     compare_tiers(pr[k].from, src, pr[k].to, 256 + 32, 0, 0, out, ref, 2);
   }
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+  tl__avx2_afl_disable(0);
   assert_int_equal(n, 2 * (6 * 6 + 6 + 1 + 2) + 7 + 3 + 3);
   assert_int_equal(bad, 0);
 }
@@ -1486,6 +1488,7 @@ static void test_aff_enabled(void **state) {
 static void test_ns_enabled(void **state) {
   (void)state;
   if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  tl__avx2_afl_disable(1); /* the routes without the floored rules (test_afl_floored_rules) */
   static const tl_dtype pairs[][2] = {{TL_FLOAT8_E3M4, TL_FLOAT8_E4M3},
                                       {TL_FLOAT8_E3M4, TL_FLOAT8_E5M2},
                                       {TL_FLOAT8_E4M3, TL_FLOAT8_E5M2},
@@ -1533,6 +1536,7 @@ static void test_ns_enabled(void **state) {
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost((tl_dtype)-1, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_ns_cost(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  assert_int_equal(tl__avx2_afl_disable(0), 1);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -2105,6 +2109,94 @@ static void test_lut8_route_kept(void **state) {
   }
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT16, TL_FLOAT8_E4M3FN, 0), 0);
   assert_int_equal(tl__avx2_lut8_route((tl_dtype)-1, T, 0), 0);
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
+/* Floored affine rules (tl__afl): a float8 -> 1-byte pair whose affine rule
+ * holds above a floor F (a code of value at most 2^-4) runs by it, blocks of
+ * 64 codes with a magnitude below F patched code by code (up to 4 such
+ * codes, 2 such blocks a 1 KiB chunk) or handed to the pair's route without
+ * it. Every such pair (each saturate mode) gives the scalar engine's bytes on
+ * data that takes each of those ways: no code below the floor, one to four
+ * in a block, five (the base), three blocks with one in a chunk, a long run
+ * of small codes (the base's runs doubling) and back, every code at the end,
+ * off alignment with a tail, in place (d == s), and past TL__H8_BRANCH_MAX
+ * (the base alone). The floor's code is of value at most 2^-4; with the
+ * floored rules off no pair runs by one, and the bytes are the same. */
+static void test_afl_floored_rules(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip();
+  enum { N = 24 * 1024 + 256 + 37, BIG = (600 << 10) + 5 };
+  static unsigned char src[N + 1], out[N + 1], ref[N + 1], inpl[N + 1];
+  static unsigned char bsrc[BIG], bout[BIG], bref[BIG];
+  int pairs = 0;
+  for (int f = 0; f < TL_NUM_CONCRETE; f++) {
+    const tl_dtype from = (tl_dtype)f;
+    if (tl_dtype_is_weak(from) || isz(from) != 1) continue;
+    for (int g = 0; g < TL_NUM_CONCRETE; g++) {
+      const tl_dtype to = (tl_dtype)g;
+      if (tl_dtype_is_weak(to) || to == TL_FLOAT4_E2M1FN_X2) continue;
+      for (int sat = 0; sat < 2; sat++) {
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        const int F = tl__avx2_afl_floor(from, to, sat);
+        if (!F) continue;
+        pairs++;
+        assert_true(F >= 1 && F < 128);
+        assert_int_equal(isz(to), 1);
+        const unsigned char fc = (unsigned char)F;
+        float fv = 0;
+        assert_int_equal(tl_convert(from, &fc, 1, TL_FLOAT32, &fv, 4, 1, 0, NULL), TL_OK);
+        if (!(fv <= 0.0625f)) fail_msg("%s -> %s: floor code %d has value %g", tl_dtype_name(from), tl_dtype_name(to), F, fv);
+        /* codes at or above the floor (either sign) with the ways below mixed in */
+        for (size_t i = 0; i < N; i++) {
+          const uint64_t r = next();
+          src[1 + i] = (unsigned char)((F + r % (unsigned)(128 - F)) | ((r >> 20) & 0x80));
+        }
+        /* 1 KiB chunk 0: blocks of 1 and 4 (patched); 1: one of 5 (the base: a chunk); 2: blocks of 1, 2, 3
+           (the third to the base: two chunks); then a run of 5000 below the floor */
+        const size_t blk[] = {0, 64 * 3, 64 * 16, 64 * 33, 64 * 35 + 9, 64 * 37};
+        const int cnt[] = {1, 4, 5, 1, 2, 3};
+        for (int b = 0; b < 6; b++)
+          for (int k = 0; k < cnt[b]; k++) src[1 + blk[b] + 11 * (size_t)k] = (unsigned char)(next() % (unsigned)F | (k & 1) << 7);
+        for (size_t i = 6000; i < 6000 + 5000; i++) src[1 + i] = (unsigned char)(next() % (unsigned)F | (i & 0x80)); /* a run */
+        for (size_t i = 0; i < 256; i++) src[1 + N - 256 + i] = (unsigned char)i;
+        const unsigned flags = sat ? TL_CONVERT_SATURATE : 0;
+        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+        memset(ref, 0x5A, sizeof ref);
+        assert_int_equal(tl_convert_contiguous(from, src + 1, to, ref + 1, N - 1, flags, NULL), TL_OK);
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        for (int off = 0; off < 2; off++) {
+          assert_int_equal(tl__avx2_afl_disable(off), 0);
+          if (off) assert_int_equal(tl__avx2_afl_floor(from, to, sat), 0);
+          memset(out, 0x5A, sizeof out);
+          assert_int_equal(tl_convert_contiguous(from, src + 1, to, out + 1, N - 1, flags, NULL), TL_OK);
+          memcpy(inpl, src, sizeof inpl);
+          assert_int_equal(tl_convert_contiguous(from, inpl + 1, to, inpl + 1, N - 1, flags, NULL), TL_OK);
+          assert_int_equal(tl__avx2_afl_disable(0), off);
+          for (size_t i = 0; i <= N; i++)
+            if (out[i] != ref[i] || (i >= 1 && i < N && inpl[i] != ref[i]))
+              fail_msg("%s -> %s sat=%d floored rules %s: element %zu (code 0x%02X): 0x%02X (in place 0x%02X), want 0x%02X",
+                       tl_dtype_name(from), tl_dtype_name(to), sat, off ? "off" : "on", i - 1, src[i], out[i], inpl[i], ref[i]);
+        }
+        /* past TL__H8_BRANCH_MAX: the base alone */
+        for (size_t i = 0; i < BIG; i++) bsrc[i] = (unsigned char)(next() >> 7);
+        assert_int_equal(tl_convert_set_tier("scalar"), TL_OK);
+        assert_int_equal(tl_convert_contiguous(from, bsrc, to, bref, BIG, flags, NULL), TL_OK);
+        assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+        assert_int_equal(tl_convert_contiguous(from, bsrc, to, bout, BIG, flags, NULL), TL_OK);
+        assert_memory_equal(bout, bref, BIG);
+      }
+    }
+  }
+  /* float8_e4m3fn -> float8_e3m4 is 2m - 64 from 2^-2 up, its subnormals below: a floored rule's pair */
+  assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
+  assert_true(tl__avx2_afl_floor(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0) > 0);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0), 12);
+  assert_true(pairs > 0);
+  /* no such pair: out of range, wide sources */
+  assert_int_equal(tl__avx2_afl_floor((tl_dtype)-1, TL_FLOAT8_E3M4, 0), 0);
+  assert_int_equal(tl__avx2_afl_floor(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  assert_int_equal(tl__avx2_afl_floor(TL_FLOAT16, TL_FLOAT8_E3M4, 0), 0);
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
@@ -2893,6 +2985,7 @@ int main(void) {
       cmocka_unit_test(test_aff_enabled),
       cmocka_unit_test(test_ns_enabled),
       cmocka_unit_test(test_lut8_route_kept),
+      cmocka_unit_test(test_afl_floored_rules),
       cmocka_unit_test(test_lut_wide_enabled),
       cmocka_unit_test(test_hn_enabled),
       cmocka_unit_test(test_e8m0_from_ints),
