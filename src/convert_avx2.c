@@ -7894,8 +7894,8 @@ static int tl__fold_cost(const tl__foldp *F) { return F->F.cost + TL__NS_FOLD_BA
  * with at most TL__AFL_PATCH such codes each get those codes' entries from
  * the table after the rule's are stored; past that the block goes to the
  * route the pair has without the rule (the "base") for a chunk, doubled
- * each time in a row up to 16 (data of small values throughout then costs a
- * few blocks' tests a run). For calls of up to TL__H8_BRANCH_MAX bytes (not
+ * each time in a row up to 16 chunks (data of small values throughout then
+ * costs a few blocks' tests a run). For calls of up to TL__H8_BRANCH_MAX bytes (not
  * tl__run_streams's pieces): larger ones, which stream, run by the base.
  * Not where blends are slow (tl__cpu_blend_slow, Intel): measured on AMD
  * only. AVX2 on Zen 4, 32 KiB, x memcpy, medians of 5 in alternation with
