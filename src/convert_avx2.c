@@ -6107,6 +6107,32 @@ static _Atomic(tl__affp *) tl__affs[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__affp tl__aff_none; /* "looked, none" */
 static _Atomic int tl__aff_off;
 
+/* A found rule's derived constants in P: tl__aff32's SL form's (tmax, exx)
+   and its window's two lookups. */
+static void tl__aff_consts(tl__affp *np) {
+  tl__aff *A = &np->A; /* tl__aff32's SL form's constants */
+  const unsigned mtop = A->mode == TL__AFF_UNS ? 255 : 127;
+  A->tmax = 1;
+  for (unsigned m = A->c2; m <= mtop; m++) A->tmax &= tl__aff_pre(A, m) <= A->tailv;
+  A->exx = (unsigned char)(A->exv[0] ^ tl__aff_rule(A, A->exc[0]));
+  /* the forms that XOR their window (tl__aff32's XW, XW2; not 6-8): entry XOR formula; XW2 of 32
+     entries: win0 the lower 16 XOR the upper 16, win1 the upper; of 16 (form 3): win0 0, win1 those;
+     the blends': the entries (16: win1 = win0) */
+  const int form = tl__aff_form(A), xw = tl__aff_base(form) == form, w32 = A->w32;
+  unsigned char wx[48];
+  for (unsigned j = 0; j < 32; j++)
+    wx[j] = (unsigned char)(A->win[j] ^ (xw ? tl__aff_f(A, A->lo + j < mtop ? A->lo + j : mtop) : 0));
+  const unsigned char *w0 = wx, *w1 = w32 ? wx + 16 : wx;
+  if ((form == 2 || form == 3) && w32) {
+    for (unsigned j = 0; j < 16; j++) wx[j] ^= wx[16 + j];
+  } else if (form == 3) {
+    memset(wx + 32, 0, 16);
+    w0 = wx + 32, w1 = wx;
+  }
+  np->win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w0));
+  np->win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w1));
+}
+
 /* The affine rule of pair (from, to, sat), or NULL: float8 sources into 1 byte. */
 static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
   tl__affp *P = atomic_load_explicit(&tl__affs[from][to][sat], memory_order_acquire);
@@ -6121,28 +6147,7 @@ static const tl__affp *tl__aff_get(tl_dtype from, tl_dtype to, int sat) {
     if (!np) return NULL;
     memset(np, 0, sizeof *np);
     if (tl__aff_find(t, src == TL__FOLD_UNS, &np->A)) {
-      tl__aff *A = &np->A; /* tl__aff32's SL form's constants */
-      const unsigned mtop = A->mode == TL__AFF_UNS ? 255 : 127;
-      A->tmax = 1;
-      for (unsigned m = A->c2; m <= mtop; m++) A->tmax &= tl__aff_pre(A, m) <= A->tailv;
-      A->exx = (unsigned char)(A->exv[0] ^ tl__aff_rule(A, A->exc[0]));
-      /* the forms that XOR their window (tl__aff32's XW, XW2; not 6-8): entry XOR formula; XW2 of 32
-         entries: win0 the lower 16 XOR the upper 16, win1 the upper; of 16 (form 3): win0 0, win1 those;
-         the blends': the entries (16: win1 = win0) */
-      const int form = tl__aff_form(&np->A), xw = tl__aff_base(form) == form, w32 = np->A.w32;
-      const unsigned mmax = np->A.mode == TL__AFF_UNS ? 255 : 127;
-      unsigned char wx[48];
-      for (unsigned j = 0; j < 32; j++)
-        wx[j] = (unsigned char)(np->A.win[j] ^ (xw ? tl__aff_f(&np->A, np->A.lo + j < mmax ? np->A.lo + j : mmax) : 0));
-      const unsigned char *w0 = wx, *w1 = w32 ? wx + 16 : wx;
-      if ((form == 2 || form == 3) && w32) {
-        for (unsigned j = 0; j < 16; j++) wx[j] ^= wx[16 + j];
-      } else if (form == 3) {
-        memset(wx + 32, 0, 16);
-        w0 = wx + 32, w1 = wx;
-      }
-      np->win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w0));
-      np->win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w1));
+      tl__aff_consts(np);
     } else {
       free(np), np = &tl__aff_none;
     }
@@ -8008,7 +8013,15 @@ static tl__afl_fn_t tl__afl_fn(const tl__aff *A) {
 
 /* The operations a vector of route R, in the row sums' units (as tl__route_find
    compares them); -1 for the routes a floored rule does not replace. */
-static int tl__route_cost(const tl__route *R);
+static int tl__route_cost(const tl__route *R) {
+  if (R->run == tl__r_aff) return tl__aff_cost(&((const tl__affp *)R->P)->A);
+  if (R->run == tl__r_fold) return tl__fold_cost(R->P);
+  if (R->run == tl__r_ns) return ((const tl__nsp *)R->P)->R.cost;
+  if (R->run == tl__r_rg) return ((const tl__rg *)R->P)->cost;
+  if (R->run == tl__r_cs) return ((const tl__csp *)R->P)->Q.cost;
+  if (R->run == tl__r_lut) return ((const tl__lutp *)R->P)->k == 8 ? TL__NS_LUT_COST : -1;
+  return -1;
+}
 
 static _Atomic(tl__afl *) tl__afls[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__afl tl__afl_none; /* "looked, none" */
@@ -8046,19 +8059,8 @@ static const tl__afl *tl__afl_get(tl_dtype from, tl_dtype to, int sat, const tl_
       }
     }
     if (found) {
-      /* the rule's constants as tl__aff_get's, on the floored table */
-      tl__aff *A = &np->P.A;
-      A->tmax = 0;
-      A->exx = (unsigned char)(A->exv[0] ^ tl__aff_rule(A, A->exc[0]));
-      const int form = tl__aff_form(A), xw = tl__aff_base(form) == form, w32 = A->w32;
-      unsigned char wx[48];
-      for (unsigned j = 0; j < 32; j++) wx[j] = (unsigned char)(A->win[j] ^ (xw ? tl__aff_f(A, A->lo + j < 127 ? A->lo + j : 127) : 0));
-      const unsigned char *w0 = wx, *w1 = w32 ? wx + 16 : wx;
-      if (form == 2 && w32)
-        for (unsigned j = 0; j < 16; j++) wx[j] ^= wx[16 + j];
-      np->P.win0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w0));
-      np->P.win1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w1));
-      np->base = *base, np->fn = tl__afl_fn(A);
+      tl__aff_consts(&np->P); /* as tl__aff_get's, on the floored table */
+      np->base = *base, np->fn = tl__afl_fn(&np->P.A);
     } else {
       free(np), np = &tl__afl_none;
     }
@@ -8073,15 +8075,6 @@ static void tl__r_afl(const tl__route *R, const void *src, void *dst, size_t n) 
 /* Tests and benchmarks: turn the floored rules off or back on; returns the previous setting. */
 int tl__avx2_afl_disable(int off) { return atomic_exchange(&tl__afl_off, off != 0); }
 
-static int tl__route_cost(const tl__route *R) {
-  if (R->run == tl__r_aff) return tl__aff_cost(&((const tl__affp *)R->P)->A);
-  if (R->run == tl__r_fold) return tl__fold_cost(R->P);
-  if (R->run == tl__r_ns) return ((const tl__nsp *)R->P)->R.cost;
-  if (R->run == tl__r_rg) return ((const tl__rg *)R->P)->cost;
-  if (R->run == tl__r_cs) return ((const tl__csp *)R->P)->Q.cost;
-  if (R->run == tl__r_lut) return ((const tl__lutp *)R->P)->k == 8 ? TL__NS_LUT_COST : -1;
-  return -1;
-}
 
 /* The route of pair (from, to, sat) into *R: 1, or 0 if it has none here. */
 static int tl__route_find0(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
