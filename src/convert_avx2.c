@@ -3541,6 +3541,26 @@ static inline __attribute__((always_inline)) void tl__ib_st(tl_dtype from, char 
   if (from == TL_INT64 || from == TL_UINT64) r = _mm256_shuffle_epi32(r, 0xD8);
   tl__st32(o, r, nt);
 }
+/* 16 int16 / uint16 at p -> float32 bits, exact: the even elements (low
+   words) in fe, the odd ones (high words) in fo; int16 both as x * 65536
+   (one shift or mask each), uint16 as x (x * 65536 is past int32) */
+static inline __attribute__((always_inline)) void tl__ib16(tl_dtype from, const char *p, __m256i *fe, __m256i *fo) {
+  const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+  if (from == TL_INT16) {
+    *fe = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_slli_epi32(v, 16)));
+    *fo = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32((int)0xFFFF0000))));
+  } else {
+    *fe = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32(0xFFFF))));
+    *fo = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_srli_epi32(v, 16)));
+  }
+}
+/* tl__ib16's float32 bits rounded to bfloat16 (low words zero) -> the 16
+   results in place: int16's 16 << 7 off both words at once */
+static inline __attribute__((always_inline)) __m256i tl__ib16_out(tl_dtype from, __m256i fe, __m256i fo) {
+  if (from == TL_INT16) return _mm256_subs_epu16(_mm256_or_si256(_mm256_srli_epi32(fe, 16), fo), _mm256_set1_epi16(16 << 7));
+  return _mm256_blend_epi16(_mm256_srli_epi32(fe, 16), fo, 0xAA);
+}
+#define TL__IB_RUN 32
 static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype to, int sat, const void *sv, void *dv,
                                                        size_t n) {
   (void)sat; /* no integer reaches bfloat16's overflow */
@@ -3570,20 +3590,29 @@ static inline __attribute__((always_inline)) void k_ib(tl_dtype from, tl_dtype t
        integer RNE shift, the even ones by the split, to share the work
        between the float adders and the integer pipes: int16 0.97x, uint16
        1.01-1.02x on Zen 4) */
-    for (; i + 16 <= n; i += 16) {
-      tl__pf(pf, s + i * isz, 16 * isz);
-      const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i * isz));
-      __m256i r;
-      if (from == TL_INT16) { /* both as x * 65536 (one shift or mask each), 16 << 7 off both words at once */
-        const __m256i he = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_slli_epi32(v, 16)));
-        const __m256i ho = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32((int)0xFFFF0000))));
-        r = _mm256_subs_epu16(_mm256_or_si256(_mm256_srli_epi32(he, 16), ho), _mm256_set1_epi16(16 << 7));
-      } else { /* uint16 as x (x * 65536 is past int32) */
-        const __m256i he = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_and_si256(v, _mm256_set1_epi32(0xFFFF))));
-        const __m256i ho = tl__bf16_split(_mm256_cvtepi32_ps(_mm256_srli_epi32(v, 16)));
-        r = _mm256_blend_epi16(_mm256_srli_epi32(he, 16), ho, 0xAA);
+    /* blocks of 16 whose values all have at most 8 significant bits (|x| <=
+       256, the usual small integers): their float32 bits' low words are
+       zero and the high words the bfloat16 results, no rounding (an OR and
+       a test for the split's six operations: AVX2 on Zen 4, 32 KiB, x
+       memcpy, in process, values in [-100, 100]: int16 -> bfloat16 0.47 ->
+       0.66, uint16 0.53 -> 0.73); a block with a larger one and the next
+       TL__IB_RUN - 1 by the split unchecked (values in [-3e4, 3e4]: int16
+       0.47 -> 0.46-0.47, uint16 0.54 -> 0.53; checked in every block, or
+       runs of 8: 0.42-0.44) */
+    while (i + 16 <= n) {
+      for (; i + 16 <= n; i += 16) {
+        tl__pf(pf, s + i * isz, 16 * isz);
+        __m256i fe, fo;
+        tl__ib16(from, s + i * isz, &fe, &fo);
+        if (!_mm256_testz_si256(_mm256_or_si256(fe, fo), _mm256_set1_epi32(0xFFFF))) break;
+        tl__st32(d + 2 * i, tl__ib16_out(from, fe, fo), nt);
       }
-      tl__st32(d + 2 * i, r, nt);
+      for (const size_t end = n - i > 16 * TL__IB_RUN ? i + 16 * TL__IB_RUN : n; i + 16 <= end; i += 16) {
+        tl__pf(pf, s + i * isz, 16 * isz);
+        __m256i fe, fo;
+        tl__ib16(from, s + i * isz, &fe, &fo);
+        tl__st32(d + 2 * i, tl__ib16_out(from, tl__bf16_split(_mm256_castsi256_ps(fe)), tl__bf16_split(_mm256_castsi256_ps(fo))), nt);
+      }
     }
   }
   while (i + 16 <= n) {
