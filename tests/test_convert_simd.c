@@ -86,6 +86,60 @@ static void test_small_lengths(void **state) {
   free(ref);
 }
 
+/* Wider integers -> float8 through int8's route (tl__nb8_run): chunks of
+ * 1024 whose values all fit int8 (unsigned: below 128) take it; a chunk with
+ * one misfit anywhere (in its first 4 blocks, tested alone, or later, found
+ * at the chunk's end after its codes were stored) goes to the pair's own
+ * kernel with the next ones. Misfits that narrowing alone would hide: an
+ * int64 whose low word fits (2^32 + 5), an int32 that saturates to int16
+ * (65541), the extremes; both modes, lengths with tails, the tiers against
+ * the scalar one. */
+static void put_int(tl_dtype d, unsigned char *p, int64_t v) {
+  switch (d) {
+  case TL_INT16: { int16_t x = (int16_t)v; memcpy(p, &x, 2); break; }
+  case TL_UINT16: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+  case TL_INT32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
+  case TL_UINT32: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+  default: memcpy(p, &v, 8); break;
+  }
+}
+static void test_nb8_int8_runs(void **state) {
+  (void)state;
+  static const tl_dtype srcs[] = {TL_INT16, TL_UINT16, TL_INT32, TL_UINT32, TL_INT64, TL_UINT64};
+  static const tl_dtype dsts[] = {TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E8M0FNU, TL_FLOAT8_E5M2};
+  static const size_t lens[] = {1024, 4096 + 37, 20000};
+  static const long at[] = {-1, 0, 100, 127, 128, 500, 1023, 1029, 3000, 19999};
+  enum { MAXN = 20000 };
+  unsigned char *src = malloc(MAXN * 8 + 64), *out = malloc(MAXN + 64), *ref = malloc(MAXN + 64);
+  const int nt = ntiers_avail();
+  for (size_t a = 0; a < sizeof srcs / sizeof *srcs; a++) {
+    const tl_dtype from = srcs[a];
+    const int sg = from == TL_INT16 || from == TL_INT32 || from == TL_INT64;
+    const int64_t bad[] = {sg ? -129 : 128, 128, from == TL_INT16 || from == TL_UINT16 ? 32767 : 65541,
+                           from == TL_INT64 || from == TL_UINT64 ? ((int64_t)1 << 32) + 5 : 255,
+                           from == TL_INT64 ? INT64_MIN : from == TL_INT32 ? INT32_MIN : from == TL_INT16 ? -32768 : 200};
+    for (size_t b = 0; b < sizeof dsts / sizeof *dsts; b++)
+      for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+        for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
+          const size_t n = lens[li];
+          if (at[k] >= (long)n) continue;
+          for (size_t i = 0; i < n; i++) {
+            const uint64_t r = next();
+            /* [-128, 127] (unsigned: [0, 127]), the ends often */
+            const int64_t v = (r & 7) == 0 ? (sg ? -128 : 0) : (r & 7) == 1 ? 127 : sg ? (int64_t)(r >> 8 & 255) - 128 : (int64_t)(r >> 8 & 127);
+            put_int(from, src + i * isz(from), v);
+          }
+          if (at[k] >= 0) put_int(from, src + (size_t)at[k] * isz(from), bad[k % 5]);
+          compare_tiers(from, src, dsts[b], n, 0, 0, out, ref, nt);
+          compare_tiers(from, src, dsts[b], n, 0, TL_CONVERT_SATURATE, out, ref, nt);
+        }
+  }
+  tl_convert_set_tier(tiers[nt - 1]);
+  free(src);
+  free(out);
+  free(ref);
+}
+
 /* A NaN of float dtype c with random payload bits (quiet or signalling) and
  * sign at p (float16, bfloat16, float32, float64; other dtypes left alone). */
 static void put_nan(tl_dtype c, unsigned char *p, uint64_t r) {
@@ -2956,6 +3010,7 @@ int main(void) {
       cmocka_unit_test(test_streams_default),
       cmocka_unit_test(test_amd512_defer),
       cmocka_unit_test(test_every_pair_blocks),
+      cmocka_unit_test(test_nb8_int8_runs),
       cmocka_unit_test(test_f64_midpoints_blocks),
       cmocka_unit_test(test_d16_fast_blocks),
       cmocka_unit_test(test_f64_narrow_blocks),
