@@ -8304,24 +8304,27 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
 /* ---- wider integers -> float8 through int8's route, in cache ----------------
  * A run of values that all fit int8 (unsigned: below 128), the usual small
  * integers, converts as int8 would: the same values, the same codes. Chunks
- * of TL__NB8_CHUNK narrowed into a buffer (signed-saturating packs, the fit
- * checked once a chunk on the OR of the lanes, the 64-bit ones plus 128
- * where signed), then int8's 1-byte route (tl__avx2_lut8: float8_e4m3fn,
- * e4m3, e4m3fnuz by the binade lookups, tl__bl; float8_e8m0fnu by the
- * high-nibble one) from the buffer to d; a chunk that does not fit goes to
- * the pair's own kernel, and so do the next TL__NB8_SKIP (data of larger
- * values pays for one chunk's narrowing in that many). Only in cache, as
- * k_h8's branches: calls past TL__H8_BRANCH_MAX bytes and tl__run_streams's
- * pieces run the pair's own kernel, whose streaming stores this would lose.
- * A chunk's first 4 blocks are tested alone, so data of larger values stops
- * there. AVX2 on Zen 4, bench convert, 32 KiB (values in [-100, 100]), x
- * memcpy, 3 rounds in alternation: int16 -> float8_e4m3fn 0.31 -> 0.39,
- * e4m3/e4m3fnuz 0.29 -> 0.39, uint16 0.35 -> 0.41, int32 0.48-0.50 ->
- * 0.55, int64 0.42-0.43 -> 0.59-0.60, int16/uint16 -> float8_e8m0fnu 0.40
- * -> 0.53; 256 KiB alike. In process, values in [-3e4, 3e4] (every chunk
- * a misfit): 0.96-0.98x. Dropped: uint32 and uint64 (their own kernels are
- * as fast: 0.94-1.05x), and the fit tested every 4 blocks throughout
- * (0.88x on the small values). */
+ * of TL__NB8_CHUNK are narrowed by signed-saturating packs (a misfit stays
+ * one), the fit checked on the OR of the lanes (16-bit lanes, or the 64-bit
+ * ones, plus 128 where signed) after the chunk's first 4 blocks (data of
+ * larger values stops there) and at its end; the bytes go through int8's
+ * binade lookups (tl__bl, float8_e4m3fn/e4m3/e4m3fnuz) in registers, their
+ * codes stored before the fit is known (a misfit's chunk is written again:
+ * the buffers do not overlap), or into a buffer for int8's route
+ * (tl__avx2_lut8: float8_e8m0fnu by the high-nibble lookup). A misfit's
+ * chunk and the next 8, doubling up to 64 while misfits follow, go to the
+ * pair's own kernel in one call. Only in cache, as k_h8's branches: calls
+ * past TL__H8_BRANCH_MAX bytes and tl__run_streams's pieces run the pair's
+ * own kernel, whose streaming stores this would lose. AVX2 on Zen 4, bench
+ * convert, 32 KiB (values in [-100, 100]), x memcpy, 3 rounds in
+ * alternation: int16 -> float8_e4m3fn 0.31 -> 0.39, e4m3/e4m3fnuz 0.29 ->
+ * 0.39, uint16 0.35 -> 0.41, int32 0.48-0.50 -> 0.55, int64 0.42-0.43 ->
+ * 0.59-0.60, int16/uint16 -> float8_e8m0fnu 0.40 -> 0.53, int64/uint64
+ * 0.49-0.52 -> 0.72; 256 KiB alike. In process, values in [-3e4, 3e4]
+ * (every chunk a misfit): 0.96-0.98x. Dropped: uint32/uint64 ->
+ * float8_e4m3 and kin (their own kernels as fast: 0.94-1.05x); the fit
+ * tested every 4 blocks throughout (0.88x on the small values); the base
+ * called chunk by chunk (full-range data 0.90x). */
 #define TL__NB8_CHUNK ((size_t)1024)
 #define TL__NB8_SKIP 8
 /* 32 values at p -> 32 bytes in element order (right where they fit int8);
@@ -8417,7 +8420,8 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
 #define TL__NB8_PAIRS(X)                                                                                       \
   TL__NB8_TO(X, i16, TL_INT16) TL__NB8_TO(X, u16, TL_UINT16) TL__NB8_TO(X, i32, TL_INT32)                      \
   TL__NB8_TO(X, i64, TL_INT64)                                                                                 \
-  X(i16, TL_INT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_i16, n_i16_e8m0_s) X(u16, TL_UINT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_u16, n_u16_e8m0_s)
+  X(i16, TL_INT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_i16, n_i16_e8m0_s) X(u16, TL_UINT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_u16, n_u16_e8m0_s) \
+  X(i64, TL_INT64, e8m0, TL_FLOAT8_E8M0FNU, n_i64_e8m0, n_i64_e8m0_s) X(u64, TL_UINT64, e8m0, TL_FLOAT8_E8M0FNU, n_u64_e8m0, n_u64_e8m0_s)
 #define TL__NB8_FN(TAG, FT, TTAG, TT, K, KS)                                                                   \
   static void nb8_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__nb8_run(FT, TT, 0, K, s, d, n); }     \
   static void nb8_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { tl__nb8_run(FT, TT, 1, KS, s, d, n); }
