@@ -8324,7 +8324,7 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
  * (every chunk a misfit): 0.96-0.98x. Dropped: uint32/uint64 ->
  * float8_e4m3 and kin (their own kernels as fast: 0.94-1.05x); the fit
  * tested every 4 blocks throughout (0.88x on the small values); the base
- * called chunk by chunk (full-range data 0.90x). */
+ * called chunk by chunk (full-range data 0.95x), no early test (0.89x). */
 #define TL__NB8_CHUNK ((size_t)1024)
 #define TL__NB8_SKIP 8
 /* 32 values at p -> 32 bytes in element order (right where they fit int8);
