@@ -8337,7 +8337,7 @@ static inline __attribute__((always_inline)) __m256i tl__nb8_32(tl_dtype from, c
     *acc = _mm256_or_si256(*acc, sg ? _mm256_or_si256(_mm256_add_epi16(x0, k), _mm256_add_epi16(x1, k)) : _mm256_or_si256(x0, x1));
     return _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xD8);
   }
-  if (from == TL_INT32 || from == TL_UINT32) { /* to int16 first (saturated: a misfit stays one), the fit tested there */
+  if (from == TL_INT32) { /* to int16 first (saturated: a misfit stays one), the fit tested there */
     const __m256i w0 = _mm256_packs_epi32(L(0), L(1)), w1 = _mm256_packs_epi32(L(2), L(3)), k = _mm256_set1_epi16(0x80);
     *acc = _mm256_or_si256(*acc, sg ? _mm256_or_si256(_mm256_add_epi16(w0, k), _mm256_add_epi16(w1, k)) : _mm256_or_si256(w0, w1));
     return tl__order32(_mm256_packs_epi16(w0, w1), 0);
@@ -8377,15 +8377,18 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
      int8's route */
   const tl__bl *B = tl__bl_get(TL_INT8, to, sat);
   const int fused = B && !B->wide && B->arg == 0x80;
+  __m256i T[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()}, D[3] = {T[0], T[0], T[0]}, cap = T[0], arg = T[0];
+  if (fused) { /* tl__bl_run's constants, once a call */
+    T[0] = B->A, T[1] = B->R[0];
+    for (int r = 0; r < 3; r++) D[r] = _mm256_xor_si256(B->R[r + 1], B->R[r]);
+    cap = _mm256_set1_epi8((char)B->cap), arg = _mm256_set1_epi8((char)B->arg);
+  }
   _Alignas(32) char buf[TL__NB8_CHUNK];
   size_t i = 0, wait = TL__NB8_SKIP;
   while (i + TL__NB8_CHUNK <= n) {
     __m256i acc = _mm256_setzero_si256();
     size_t k = 0;
     if (fused) {
-      const __m256i T[2] = {B->A, B->R[0]};
-      const __m256i D[3] = {_mm256_xor_si256(B->R[1], B->R[0]), _mm256_xor_si256(B->R[2], B->R[1]), _mm256_xor_si256(B->R[3], B->R[2])};
-      const __m256i cap = _mm256_set1_epi8((char)B->cap), arg = _mm256_set1_epi8((char)B->arg);
       for (; k < TL__NB8_CHUNK; k += 32) {
         _mm256_storeu_si256((__m256i *)(void *)(d + i + k), tl__bl32_i8(T, D, tl__nb8_32(from, s + (i + k) * isz, &acc), 2, cap, arg));
         if (k == 96 && !tl__nb8_fits(from, acc)) break; /* the first 4 blocks tested alone: a misfit stops early */
@@ -8422,9 +8425,19 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
   TL__NB8_TO(X, i64, TL_INT64)                                                                                 \
   X(i16, TL_INT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_i16, n_i16_e8m0_s) X(u16, TL_UINT16, e8m0, TL_FLOAT8_E8M0FNU, e8q_u16, n_u16_e8m0_s) \
   X(i64, TL_INT64, e8m0, TL_FLOAT8_E8M0FNU, n_i64_e8m0, n_i64_e8m0_s) X(u64, TL_UINT64, e8m0, TL_FLOAT8_E8M0FNU, n_u64_e8m0, n_u64_e8m0_s)
+/* one copy of the loop per source (the target's lookups and the mode are read at run time), the
+   pairs' entry points calling it */
+#define TL__NB8_SRC(TAG, FT)                                                                                   \
+  static __attribute__((noinline)) void tl__nb8_##TAG(tl_dtype to, int sat, tl__contig_fn base, const void *s, \
+                                                      void *d, size_t n) {                                     \
+    tl__nb8_run(FT, to, sat, base, s, d, n);                                                                   \
+  }
+TL__NB8_SRC(i16, TL_INT16) TL__NB8_SRC(u16, TL_UINT16) TL__NB8_SRC(i32, TL_INT32) TL__NB8_SRC(i64, TL_INT64)
+TL__NB8_SRC(u64, TL_UINT64)
+#undef TL__NB8_SRC
 #define TL__NB8_FN(TAG, FT, TTAG, TT, K, KS)                                                                   \
-  static void nb8_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__nb8_run(FT, TT, 0, K, s, d, n); }     \
-  static void nb8_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { tl__nb8_run(FT, TT, 1, KS, s, d, n); }
+  static void nb8_##TAG##_##TTAG(const void *s, void *d, size_t n) { tl__nb8_##TAG(TT, 0, K, s, d, n); }       \
+  static void nb8_##TAG##_##TTAG##_s(const void *s, void *d, size_t n) { tl__nb8_##TAG(TT, 1, KS, s, d, n); }
 TL__NB8_PAIRS(TL__NB8_FN)
 #undef TL__NB8_FN
 
