@@ -456,7 +456,13 @@ const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat) {
   if (!nt) return NULL;
   char srcb[256];
   for (int i = 0; i < 256; i++) srcb[i] = (char)i;
+  /* under the default environment whatever the caller's (a binary operation
+     under JAX's flush to zero once built a table whose float8_e8m0fnu 2^-127
+     read as 0 for every later caller) */
+  tl__fpenv env;
+  tl__fpenv_enter(&env);
   tl__convert_generic(from, srcb, 1, to, (char *)nt, sz, 256, sat ? TL_CONVERT_SATURATE : 0);
+  tl__fpenv_leave(&env);
   unsigned char *expected = NULL;
   if (!atomic_compare_exchange_strong_explicit(&tl__tab8[from][to][sat], &expected, nt,
                                                memory_order_acq_rel, memory_order_acquire)) {
