@@ -47,6 +47,9 @@ static inline void tl__fpenv_leave(const tl__fpenv *e) { __asm__ volatile("ldmxc
    flushed to zero (DAZ + FTZ), as XLA's CPU runtime computes (JAX's rule
    sets' binary operations) */
 static inline void tl__fpenv_ftz(void) { _mm_setcsr(0x1F80u | 0x8040u); }
+/* Is the environment the default one tl__fpenv_enter installs (the exception
+   flags aside)? (not after tl__fpenv_ftz) */
+static inline int tl__fpenv_is_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
 #elif defined(__aarch64__)
 /* AArch64: FPCR (rounding mode, FZ, FZ16, DN, AHP, trap enables) and FPSR (the
    flags). FPCR = 0 is the default: round to nearest even, subnormals kept,
@@ -68,6 +71,11 @@ static inline void tl__fpenv_leave(const tl__fpenv *e) {
 }
 /* FPCR.FZ: single and double precision subnormals flushed, inputs and results */
 static inline void tl__fpenv_ftz(void) { __asm__ volatile("msr fpcr, %0" : : "r"(1ul << 24) : "memory"); }
+static inline int tl__fpenv_is_default(void) {
+  unsigned long c;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(c));
+  return c == 0;
+}
 #else
 #include <fenv.h>
 typedef struct {
@@ -80,6 +88,7 @@ static inline void tl__fpenv_enter(tl__fpenv *e) {
 static inline void tl__fpenv_leave(const tl__fpenv *e) { fesetenv(&e->env); }
 /* no portable way: subnormals kept */
 static inline void tl__fpenv_ftz(void) {}
+static inline int tl__fpenv_is_default(void) { return fegetround() == FE_TONEAREST; }
 #endif
 
 /* ---- errors (error.c) ---------------------------------------------------- */

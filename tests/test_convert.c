@@ -213,6 +213,45 @@ static void test_exhaustive_small(void **state) {
       exhaustive_from((tl_dtype)d);
 }
 
+/* Short calls and the last elements a SIMD kernel leaves, from every
+ * one-byte source: the scalar engine reads the pair's 256-entry table there
+ * (contiguous and strided), and must give the bytes of the 256-code call
+ * (which test_exhaustive_small and the reference data check). */
+static void test_short_calls(void **state) {
+  (void)state;
+  static const size_t lens[] = {1, 2, 7, 15, 16, 17, 31, 33, 63, 95};
+  unsigned char codes[512], out0[256 * 16], out[512 * 16];
+  for (int i = 0; i < 512; i++) codes[i] = (unsigned char)(i < 256 ? i : (i * 29 + 3));
+  for (int f = 0; f < TL_NUM_CONCRETE; f++) {
+    const tl_dtype_info *fi = tl_dtype_get((tl_dtype)f);
+    if (tl_dtype_is_weak((tl_dtype)f) || fi->itemsize != 1 || f == TL_FLOAT4_E2M1FN_X2) continue;
+    for (int to = 0; to < TL_NUM_CONCRETE; to++) {
+      if (to == f || tl_dtype_is_weak((tl_dtype)to) || to == TL_FLOAT4_E2M1FN_X2) continue;
+      const size_t osz = (size_t)tl_dtype_get((tl_dtype)to)->itemsize;
+      for (int sat = 0; sat < 2; sat++) {
+        const unsigned fl = sat ? TL_CONVERT_SATURATE : 0;
+        assert_int_equal(tl_convert_contiguous((tl_dtype)f, codes, (tl_dtype)to, out0, 256, fl, NULL), TL_OK);
+        for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+          const size_t n = lens[l], k = (n * 37) % (256 - n);
+          memset(out, 0xA5, sizeof out);
+          assert_int_equal(tl_convert_contiguous((tl_dtype)f, codes + k, (tl_dtype)to, out, n, fl, NULL), TL_OK);
+          if (memcmp(out, out0 + k * osz, n * osz))
+            fail_msg("%s -> %s sat %d: %zu elements from code %zu differ", fi->name, tl_dtype_name((tl_dtype)to), sat, n, k);
+          /* source stride 2 (codes k, k+2, ..), destination stride 2 items; the gaps left as they were */
+          memset(out, 0xA5, sizeof out);
+          assert_int_equal(tl_convert((tl_dtype)f, codes + k, 2, (tl_dtype)to, out, (ptrdiff_t)(2 * osz), n, fl, NULL), TL_OK);
+          for (size_t i = 0; i < n; i++) {
+            const unsigned c = codes[k + 2 * i];
+            if (memcmp(out + 2 * i * osz, out0 + c * osz, osz))
+              fail_msg("%s -> %s sat %d strided: element %zu (code %u) differs", fi->name, tl_dtype_name((tl_dtype)to), sat, i, c);
+            for (size_t b = 0; b < osz; b++) assert_int_equal(out[(2 * i + 1) * osz + b], 0xA5);
+          }
+        }
+      }
+    }
+  }
+}
+
 /* float64 -> narrow formats: single rounding at and around every midpoint. */
 static void test_f64_single_rounding(void **state) {
   (void)state;
@@ -604,6 +643,7 @@ int main(void) {
       cmocka_unit_test(test_bad_input),   cmocka_unit_test(test_vectors),
       cmocka_unit_test(test_checked),     cmocka_unit_test(test_strides),
       cmocka_unit_test(test_f64_single_rounding), cmocka_unit_test(test_exhaustive_small),
+      cmocka_unit_test(test_short_calls),
       cmocka_unit_test(test_appended_dtypes),  cmocka_unit_test(test_subbyte_float_high_bits),
   };
   int r = cmocka_run_group_tests(tests, NULL, NULL);
