@@ -500,7 +500,6 @@ const unsigned char *tl__table8(tl_dtype from, tl_dtype to, int sat) {
   return nt;
 }
 
-
 /* float16 -> float32 bits, 65536 entries, built once. */
 static _Atomic(uint32_t *) tl__tab_h2f;
 static const uint32_t *tl__table_h2f(void) {
@@ -729,7 +728,7 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
   if ((from == TL_FLOAT32 || from == TL_FLOAT64) &&
       tl__scalar_float_src(from, src, ss, to, dst, ds, n, sat))
     return;
-  if (fi->itemsize == 1 && n >= 16) {
+  if (fi->itemsize == 1 && n >= 64) {
     const unsigned char *t = tl__table8(from, to, sat);
     if (t) {
       const unsigned char *s = (const unsigned char *)src;
