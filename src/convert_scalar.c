@@ -379,8 +379,9 @@ static void tl__convert_each(tl_dtype from, const char *src, ptrdiff_t ss, tl_dt
 /* A one-byte source reads its pair's 256-entry table (tl__table8: built
  * once, by the element loop under the default environment, so the same
  * bytes) when the environment is the default one (tl_convert's; not the
- * flush-to-zero one of JAX's binary operations, where the element loop
- * runs as before). The element loop costs 3-12 ns an element (Zen 4:
+ * flush-to-zero one of the JAX/TensorFlow rule sets' binary operations,
+ * where calls below 64 elements take the element loop as before). The
+ * element loop costs 3-12 ns an element (Zen 4:
  * float8_e4m3fn -> float8_e5m2, 32 elements, 396 ns a call), and it served
  * every call below 64 elements and the last 1-31 elements the SIMD kernels
  * leave (int8 -> float16, 63 elements: 122 ns a call against 15 for 64); a
