@@ -376,17 +376,31 @@ static void tl__convert_each(tl_dtype from, const char *src, ptrdiff_t ss, tl_dt
   }
 }
 
+/* n one-byte codes at s (stride ss) looked up in table t of D-byte entries
+ * into dst (stride ds): any strides (tl__convert_scalar's contiguous calls
+ * take its typed loops first) */
+static void tl__table8_read(const unsigned char *t, size_t D, const unsigned char *s, ptrdiff_t ss, char *dst,
+                            ptrdiff_t ds, size_t n) {
+  switch (D) {
+  case 1: for (size_t i = 0; i < n; i++) dst[(ptrdiff_t)i * ds] = (char)t[s[(ptrdiff_t)i * ss]]; return;
+  case 2: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 2 * s[(ptrdiff_t)i * ss], 2); return;
+  case 4: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 4 * s[(ptrdiff_t)i * ss], 4); return;
+  case 8: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 8 * s[(ptrdiff_t)i * ss], 8); return;
+  default: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 16 * s[(ptrdiff_t)i * ss], 16); return;
+  }
+}
+
 /* A one-byte source reads its pair's 256-entry table (tl__table8: built
  * once, by the element loop under the default environment, so the same
  * bytes) when the environment is the default one (tl_convert's; not the
  * flush-to-zero one of the JAX/TensorFlow rule sets' binary operations,
  * where calls below 64 elements take the element loop as before). The
- * element loop costs 3-12 ns an element (Zen 4:
- * float8_e4m3fn -> float8_e5m2, 32 elements, 396 ns a call), and it served
- * every call below 64 elements and the last 1-31 elements the SIMD kernels
- * leave (int8 -> float16, 63 elements: 122 ns a call against 15 for 64); a
- * lookup is ~1 ns. Building the table costs the element loop on 256 codes
- * once per pair. */
+ * element loop costs 3-12 ns an element (Zen 4: float8_e4m3fn ->
+ * float8_e5m2, 32 elements, 396 ns a call), and it served every call below
+ * 64 elements and the last 1-31 elements the SIMD kernels leave (int8 ->
+ * float16, 63 elements: 122 ns a call against 15 for 64); a lookup is ~1
+ * ns. Building the table costs the element loop on 256 codes once per
+ * pair. */
 void tl__convert_generic(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype to, char *dst,
                          ptrdiff_t ds, size_t n, unsigned flags) {
   int sat = (flags & TL_CONVERT_SATURATE) != 0;
@@ -398,12 +412,7 @@ void tl__convert_generic(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype 
   if (tl__info(from)->itemsize == 1 && tl__fpenv_is_default()) {
     const unsigned char *t = tl__table8(from, to, sat);
     if (t) {
-      const size_t D = (size_t)tl__info(to)->itemsize;
-      const unsigned char *s = (const unsigned char *)src;
-      if (D == 1)
-        for (size_t i = 0; i < n; i++) dst[(ptrdiff_t)i * ds] = (char)t[s[(ptrdiff_t)i * ss]];
-      else
-        for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + D * s[(ptrdiff_t)i * ss], D);
+      tl__table8_read(t, (size_t)tl__info(to)->itemsize, (const unsigned char *)src, ss, dst, ds, n);
       return;
     }
   }
@@ -760,13 +769,8 @@ void tl__convert_scalar(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype t
         default: break;
         }
       }
-      switch (ti->itemsize) {
-      case 1: for (size_t i = 0; i < n; i++) dst[(ptrdiff_t)i * ds] = (char)t[s[(ptrdiff_t)i * ss]]; return;
-      case 2: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 2 * s[(ptrdiff_t)i * ss], 2); return;
-      case 4: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 4 * s[(ptrdiff_t)i * ss], 4); return;
-      case 8: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 8 * s[(ptrdiff_t)i * ss], 8); return;
-      default: for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, t + 16 * s[(ptrdiff_t)i * ss], 16); return;
-      }
+      tl__table8_read(t, (size_t)ti->itemsize, s, ss, dst, ds, n);
+      return;
     }
   }
   if (from == TL_FLOAT16 && (to == TL_FLOAT32 || to == TL_FLOAT64) && n >= 4096) {
