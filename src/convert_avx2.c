@@ -5920,9 +5920,8 @@ static inline __attribute__((always_inline)) __m256i tl__sign8(int MODE, __m256i
   switch (MODE) {
   case TL__AFF_XOR80: return _mm256_xor_si256(v, _mm256_and_si256(x, _mm256_set1_epi8((char)0x80)));
   case TL__AFF_XORSM: return _mm256_xor_si256(v, _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), sm));
-  case TL__AFF_NZ:
-    return _mm256_or_si256(v, _mm256_and_si256(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)),
-                                               _mm256_cmpgt_epi8(v, _mm256_setzero_si256())));
+  case TL__AFF_NZ: /* the sign bit kept where v is 1..0x7F by VPSIGNB (zeroed where v is 0; where v >= 0x80, bit 7 already set) */
+    return _mm256_or_si256(v, _mm256_sign_epi8(_mm256_and_si256(x, _mm256_set1_epi8((char)0x80)), v));
   case TL__AFF_CONST: return _mm256_blendv_epi8(v, sm, x);
   case TL__SIGN_CONSTFF: return _mm256_or_si256(v, _mm256_cmpgt_epi8(_mm256_setzero_si256(), x));
   case TL__SIGN_CONST00: return _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_setzero_si256(), x), v);
@@ -6108,7 +6107,7 @@ static int tl__aff_try(const unsigned char *t, int sh, int rh, int lev, int mode
     if (x == 256 && tl__aff_flat(&B)) *A = B, A->nt = 1;
   }
   /* vector operations per 32 codes, roughly (as tl__fold's cost) */
-  static const int signops[] = {2, 3, 4, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0};
+  static const int signops[] = {2, 3, 3, 1, 0}, formops[] = {0, 2, 3, 9, -2, 0};
   A->cost = (sh > 0 ? sh : sh < 0 ? 6 - 3 * rh : 0) + 1 + 1 + 4 + 2 + signops[mode] + formops[tl__aff_base(tl__aff_form(A))] -
             2 * tl__aff_avg(A);
   return 1;
@@ -6556,7 +6555,7 @@ static int tl__ns_negmag(const unsigned char *t, unsigned char v[128], unsigned 
 /* The cheapest row-sum rule of table t (1-byte entries, a signed float8
    source), or 0. */
 static int tl__ns_find(const unsigned char *t, tl__ns *best) {
-  static const int signops[] = {2, 3, 4, 1, 0, 4}; /* by mode; TL__NS_NEG: min, sub, and, blend */
+  static const int signops[] = {2, 3, 3, 1, 0, 4}; /* by mode (NZ: and, VPSIGNB, or); TL__NS_NEG: min, sub, and, blend */
   int found = 0;
   static const int modes[] = {TL__AFF_XOR80, TL__AFF_XORSM, TL__AFF_NZ, TL__AFF_CONST, TL__NS_NEG};
   for (int mi = 0; mi < 5; mi++) {
