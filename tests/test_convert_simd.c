@@ -1549,7 +1549,9 @@ static void test_ns_enabled(void **state) {
                                       {TL_FLOAT8_E3M4, TL_FLOAT6_E3M2FN},
                                       {TL_FLOAT8_E5M2FNUZ, TL_UINT8},
                                       {TL_FLOAT8_E4M3, TL_FLOAT8_E3M4},  /* 4 corrections */
-                                      {TL_FLOAT8_E4M3FN, TL_UINT8},      /* 5, against a 7-bit fold */
+                                      {TL_FLOAT8_E4M3FN, TL_UINT8},      /* 4 on rows of 8, against a 7-bit fold */
+                                      {TL_FLOAT8_E4M3, TL_FLOAT8_E5M2FNUZ}, /* rows of 8, the fnuz sign */
+                                      {TL_FLOAT8_E4M3B11FNUZ, TL_UINT8},    /* rows of 8, an fnuz source */
                                       {TL_FLOAT8_E3M4, TL_INT8},         /* the negating sign rule */
                                       {TL_FLOAT8_E3M4, TL_INT4},         /* the same modulo 16 */
                                       {TL_FLOAT8_E4M3FNUZ, TL_INT7}};    /* an fnuz source, its NaN (0x80) 0 */
@@ -1579,7 +1581,16 @@ static void test_ns_enabled(void **state) {
   assert_int_equal(tl__avx2_ns_sgh(TL_FLOAT8_E3M4, TL_INT8, 0), 0);        /* the negating rule */
   assert_int_equal(tl__avx2_ns_sgh(TL_INT8, TL_FLOAT8_E4M3, 0), -1);       /* no row sums */
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3, TL_FLOAT8_E3M4, 0), 4);
-  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 5);
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 4);
+  /* rows of 8 magnitudes (H indexed by the exponent field of an e4m3 format) where they take fewer
+     corrections: float8_e4m3 -> float8_e5m2fnuz has one (the subnormal codes) where rows of 16 needed two
+     (and its inf/NaN codes saturate into the cap); rows of 16 where those do as well */
+  assert_int_equal(tl__avx2_ns_rows(TL_FLOAT8_E4M3, TL_FLOAT8_E5M2FNUZ, 0), 3);
+  assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3, TL_FLOAT8_E5M2FNUZ, 0), 1);
+  assert_int_equal(tl__avx2_ns_rows(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 3);
+  assert_int_equal(tl__avx2_ns_rows(TL_FLOAT8_E3M4, TL_FLOAT8_E4M3, 0), 4);
+  assert_int_equal(tl__avx2_ns_rows(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
+  assert_int_equal(tl__avx2_ns_rows((tl_dtype)-1, TL_FLOAT8_E4M3FN, 0), -1);
   assert_int_equal(tl__avx2_ns_corrections(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_FLOAT4_E2M1FN_X2, 0), -1);
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_WEAK_FLOAT, 0), -1);
