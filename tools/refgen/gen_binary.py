@@ -136,6 +136,18 @@ def edge_cases(base):
         a = np.array([u for u in grid for _ in grid]).astype(npdt(d))
         b = np.array([v for _ in grid for v in grid]).astype(npdt(d))
         out.append(("divide", d, a, d, b))
+    # the same kind of pairs as the last three of seven elements: past TensorFlow's last whole packet
+    # (4 complex64, 2 complex128), where Eigen's scalar divide recovers infinities and zeros
+    na = [0j, complex(1.5, -2.0), complex(np.inf, 0.0), complex(np.nan, 0.0), complex(0.0, np.inf)]
+    nb = [0j, complex(-0.0, -0.0), complex(np.nan, -np.inf), complex(np.inf, 0.0), complex(0.0, np.inf),
+          complex(1.0, -1.0), complex(np.inf, np.inf), complex(np.nan, np.nan)]
+    tail = [(u, v) for u in na for v in nb]
+    for d in [c for c in ("complex64", "complex128") if c in base]:
+        for k in range(0, len(tail), 3):
+            t = tail[k:k + 3]
+            a = np.array([complex(1.0, 2.0)] * (7 - len(t)) + [u for u, _ in t]).astype(npdt(d))
+            b = np.array([complex(-3.0, 0.5)] * (7 - len(t)) + [v for _, v in t]).astype(npdt(d))
+            out.append(("divide", d, a, d, b))
     return out
 
 
