@@ -414,6 +414,23 @@ KERN(k_jmax_f64, double, double, ftz_f64((ftz_f64(x) > ftz_f64(y) || x != x) ? x
 KERN(k_jmin_f64, double, double, ftz_f64((ftz_f64(x) < ftz_f64(y) || x != x) ? x : y))
 KERN(k_jmax_bf16, float, float, (ftz_f32(x) > ftz_f32(y) || x != x) ? x : y)
 KERN(k_jmin_bf16, float, float, (ftz_f32(x) < ftz_f32(y) || x != x) ? x : y)
+/* TensorFlow's maximum/minimum (Eigen, NaN propagated: x's, else y's):
+ * float32/float64 in its packets as the kernels above (a tie, +-0 or a
+ * subnormal against a zero, gives y, flushed); past the last whole packet
+ * (the output's last size % 8 float32, % 4 float64 elements) its scalar
+ * loop, where a tie gives x, flushed; bfloat16 gives x on a tie in both,
+ * flushed in its packets (computed in float32) and as it was in the tail (%
+ * 8: max(-9.2e-41, 0) is -9.2e-41 there, -0 in a packet). TensorFlow 2.21,
+ * measured on the signed zeros, +-9.18e-41 (float64 +-9.18e-310), +-1 and
+ * NaN in pairs, in both places. */
+KERN(k_tsmax_f32, float, float, ftz_f32((ftz_f32(x) >= ftz_f32(y) || x != x) ? x : y))
+KERN(k_tsmin_f32, float, float, ftz_f32((ftz_f32(x) <= ftz_f32(y) || x != x) ? x : y))
+KERN(k_tsmax_f64, double, double, ftz_f64((ftz_f64(x) >= ftz_f64(y) || x != x) ? x : y))
+KERN(k_tsmin_f64, double, double, ftz_f64((ftz_f64(x) <= ftz_f64(y) || x != x) ? x : y))
+KERN(k_tmax_bf16, float, float, ftz_f32((ftz_f32(x) >= ftz_f32(y) || x != x) ? x : y))
+KERN(k_tmin_bf16, float, float, ftz_f32((ftz_f32(x) <= ftz_f32(y) || x != x) ? x : y))
+KERN(k_tsmax_bf16, float, float, (ftz_f32(x) >= ftz_f32(y) || x != x) ? x : y)
+KERN(k_tsmin_bf16, float, float, (ftz_f32(x) <= ftz_f32(y) || x != x) ? x : y)
 /* and its comparisons: subnormals read as zeros (XLA's vector compares
    honour DAZ; a scalar comiss does not, on Zen 5 at least, so the kernels
    flush in software rather than trust MXCSR) */
@@ -800,6 +817,7 @@ typedef struct {
   tl_dtype KO;                        /* kernel output dtype (W or bool) */
   kern_fn kern;
   int nan_pos;                        /* float32 NaN results made positive before the output conversion */
+  int ftz;                            /* the kernel computes with subnormals flushed (DAZ + FTZ) */
   tl__fused_fn fused;                 /* contiguous f32 path, or NULL */
   tl__contig_fn cva, cvb, cvo, cvc;   /* SIMD conversions A->W, B->W, KO->O, C->W (or NULL) */
   size_t block;                       /* elements per block */
@@ -829,7 +847,9 @@ static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n6
   size_t n = (size_t)n64;
   _Alignas(64) unsigned char sa_buf[TL__BLOCK], sb_buf[TL__BLOCK], so_buf[TL__BLOCK], tmp[TL__BLOCK];
   if (E->fused && s[0] == E->asz && s[1] == E->bsz && s[2] == E->osz) {
+    if (E->ftz) tl__fpenv_ftz();
     E->fused(p[0], p[1], p[2], n);
+    if (E->ftz) tl__fpenv_noftz();
     return TL_OK;
   }
   /* broadcast operands (stride 0) are converted once per row */
@@ -856,7 +876,9 @@ static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n6
       kb = sb_buf;
     }
     ko = o_direct ? (void *)(p[2] + (ptrdiff_t)off * s[2]) : (void *)so_buf;
+    if (E->ftz) tl__fpenv_ftz(); /* the arithmetic flushed; the conversions around it never are */
     E->kern(ka, !a_bcast, kb, !b_bcast, ko, m);
+    if (E->ftz) tl__fpenv_noftz();
     if (E->nan_pos && !o_direct)
       for (size_t i = 0; i < m; i++) {
         float *v = (float *)(void *)so_buf + i;
@@ -934,6 +956,7 @@ static kern_fn framework_kernel(numerics N, tl_binop op, tl_dtype C, int slot, i
   if (op == TL_BINOP_LESS && (slot == W_F32 || slot == W_F64)) return slot == W_F32 ? k_jlt_f32 : k_jlt_f64;
   if ((op == TL_BINOP_MAXIMUM || op == TL_BINOP_MINIMUM) && (slot == W_F32 || slot == W_F64)) {
     const int mx = op == TL_BINOP_MAXIMUM;
+    if (C == TL_BFLOAT16 && N == NUM_TF) return mx ? k_tmax_bf16 : k_tmin_bf16;
     return C == TL_BFLOAT16 && N == NUM_XLA ? (mx ? k_jmax_bf16 : k_jmin_bf16)
            : slot == W_F32                  ? (mx ? k_jmax_f32 : k_jmin_f32)
                                             : (mx ? k_jmax_f64 : k_jmin_f64);
@@ -986,19 +1009,26 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
   const ptrdiff_t *strides[3] = {sa, sb, out->strides};
   tl__fpenv env;
   tl__fpenv_enter(&env); /* NumPy's results under the default environment, whatever the caller's */
-  if (ftz) tl__fpenv_ftz();
+  E.ftz = ftz;
   int st = tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
-  /* TensorFlow's complex division and multiply past the last whole packet: those elements again, by the
-     scalar divide / multiply */
-  const kern_fn tail = E.kern == k_tdiv_c64    ? k_tsdiv_c64
-                       : E.kern == k_tdiv_c128 ? k_tsdiv_c128
-                       : E.kern == k_tmul_c64  ? k_tsmul_c64
-                       : E.kern == k_tmul_c128 ? k_tsmul_c128
-                                               : NULL;
+  /* TensorFlow's complex division and multiply, and its maximum/minimum, past the last whole packet (P
+     elements): those elements again, by its scalar loop's kernel */
+  kern_fn tail = NULL;
+  int64_t P = 0;
+  if (N == NUM_TF) {
+    static const struct {
+      kern_fn packet, scalar;
+      int P;
+    } tails[] = {{k_tdiv_c64, k_tsdiv_c64, 4},   {k_tdiv_c128, k_tsdiv_c128, 2}, {k_tmul_c64, k_tsmul_c64, 4},
+                 {k_tmul_c128, k_tsmul_c128, 2}, {k_jmax_f32, k_tsmax_f32, 8},   {k_jmin_f32, k_tsmin_f32, 8},
+                 {k_jmax_f64, k_tsmax_f64, 4},   {k_jmin_f64, k_tsmin_f64, 4},   {k_tmax_bf16, k_tsmax_bf16, 8},
+                 {k_tmin_bf16, k_tsmin_bf16, 8}};
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++)
+      if (E.kern == tails[i].packet) tail = tails[i].scalar, P = tails[i].P;
+  }
   if (st == TL_OK && tail) {
     engine T = E;
     T.kern = tail, T.fused = NULL;
-    const int64_t P = E.kern == k_tdiv_c64 || E.kern == k_tmul_c64 ? 4 : 2;
     for (int64_t L = out->size - out->size % P; L < out->size && st == TL_OK; L++) {
       ptrdiff_t o[3] = {0, 0, 0};
       for (int64_t i = nd - 1, rem = L; i >= 0; i--) {

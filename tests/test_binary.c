@@ -601,6 +601,74 @@ static void test_tf_complex_multiply_tail(void **state) {
   tl_array_free(r), tl_array_free(a), tl_array_free(b);
 }
 
+/* The binary operations' conversions never flush, whatever the rule set's
+ * arithmetic does: JAX's bfloat16 minimum(1.01e-39, 1) is 1.01e-39 (x as
+ * it was; measured, jaxlib 0.12) at every length on every tier. The SIMD
+ * conversions' short tails ran under the operation's DAZ + FTZ and gave 0
+ * for 1-7 elements (AVX2) or 1-15 (AVX-512), the bulk and the scalar tier
+ * 1.01e-39. */
+static void test_subnormal_operands_kept(void **state) {
+  (void)state;
+  tl_config jax = rules_cfg("jax");
+  static const char *const tiers[] = {"scalar", "avx2", "avx512", "neon"};
+  for (size_t t = 0; t < sizeof tiers / sizeof tiers[0]; t++) {
+    if (tl_convert_set_tier(tiers[t]) != TL_OK) continue;
+    for (int n = 1; n <= 40; n++) {
+      uint16_t x[40], y[40];
+      for (int i = 0; i < n; i++) x[i] = 0x000b, y[i] = 0x3F80; /* 1.01e-39, 1.0 */
+      tl_array *a = vec(TL_BFLOAT16, n, x), *b = vec(TL_BFLOAT16, n, y), *r;
+      assert_int_equal(tl_minimum(&jax, a, b, &r), TL_OK);
+      for (int i = 0; i < n; i++)
+        if (((uint16_t *)r->data)[i] != 0x000b)
+          fail_msg("tier %s, n %d: element %d is 0x%04x, want 0x000b", tiers[t], n, i, ((uint16_t *)r->data)[i]);
+      tl_array_free(r), tl_array_free(a), tl_array_free(b);
+    }
+  }
+  if (tl_convert_set_tier("avx512") != TL_OK && tl_convert_set_tier("avx2") != TL_OK) tl_convert_set_tier("scalar");
+}
+
+/* TensorFlow's maximum/minimum: a tie (+-0, a subnormal against a zero) gives
+ * y in float32/float64 packets and x in the scalar loop past the last whole
+ * packet (the last size % 8 float32, % 4 float64 elements); bfloat16 gives x,
+ * flushed in its packets and as it was in the tail. Measured with TensorFlow
+ * 2.21: float32 maximum(0, -0) is -0 as element 0 of 8, +0 as element 4 of 5;
+ * float64 maximum(0, -0) is -0 as element 0 of 5, +0 as element 4 of 5;
+ * bfloat16 maximum(-9.18e-41, 0) is -0 as element 0 of 9, -9.18e-41 (0x8001)
+ * as element 8 of 9; minimum(9.18e-41, 0) 0 and 9.18e-41 (0x0001). */
+static void test_tf_maximum_tail(void **state) {
+  (void)state;
+  tl_config tf = rules_cfg("tensorflow");
+  struct {
+    tl_dtype d;
+    int n, pos, mx;
+    double x, y, want;
+  } cs[] = {{TL_FLOAT32, 8, 0, 1, 0.0, -0.0, -0.0}, {TL_FLOAT32, 5, 4, 1, 0.0, -0.0, 0.0},
+            {TL_FLOAT32, 9, 8, 1, 0.0, -0.0, 0.0},  {TL_FLOAT32, 9, 0, 0, -0.0, 0.0, 0.0},
+            {TL_FLOAT32, 9, 8, 0, -0.0, 0.0, -0.0}, {TL_FLOAT64, 5, 0, 1, 0.0, -0.0, -0.0},
+            {TL_FLOAT64, 5, 4, 1, 0.0, -0.0, 0.0},  {TL_FLOAT64, 3, 2, 0, -0.0, 0.0, -0.0},
+            {TL_BFLOAT16, 9, 0, 1, -0x1p-133, 0.0, -0.0}, {TL_BFLOAT16, 9, 8, 1, -0x1p-133, 0.0, -0x1p-133},
+            {TL_BFLOAT16, 9, 0, 0, 0x1p-133, 0.0, 0.0},   {TL_BFLOAT16, 9, 8, 0, 0x1p-133, 0.0, 0x1p-133}};
+  for (size_t k = 0; k < sizeof cs / sizeof cs[0]; k++) {
+    double xv[9], yv[9];
+    for (int i = 0; i < cs[k].n; i++) xv[i] = 1.0, yv[i] = 2.0;
+    xv[cs[k].pos] = cs[k].x, yv[cs[k].pos] = cs[k].y;
+    int64_t n = cs[k].n;
+    tl_array *a, *b, *r;
+    assert_int_equal(tl_array_zeros(cs[k].d, 1, &n, &a), TL_OK);
+    assert_int_equal(tl_array_zeros(cs[k].d, 1, &n, &b), TL_OK);
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT64, xv, cs[k].d, a->data, (size_t)n, 0, NULL), TL_OK);
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT64, yv, cs[k].d, b->data, (size_t)n, 0, NULL), TL_OK);
+    assert_int_equal(cs[k].mx ? tl_maximum(&tf, a, b, &r) : tl_minimum(&tf, a, b, &r), TL_OK);
+    double got;
+    assert_int_equal(tl_convert_contiguous(cs[k].d, (char *)r->data + cs[k].pos * tl_dtype_get(cs[k].d)->itemsize,
+                                           TL_FLOAT64, &got, 1, 0, NULL), TL_OK);
+    if (!(got == cs[k].want && signbit(got) == signbit(cs[k].want)))
+      fail_msg("case %zu: %s %s element %d of %d: %a, want %a", k, tl_dtype_name(cs[k].d),
+               cs[k].mx ? "maximum" : "minimum", cs[k].pos, cs[k].n, got, cs[k].want);
+    tl_array_free(r), tl_array_free(a), tl_array_free(b);
+  }
+}
+
 static void test_broadcast_strided_weak(void **state) {
   (void)state;
   /* (3,1) int8 column + (4,) reversed float32 row view -> (3,4) float32 */
@@ -1261,6 +1329,7 @@ int main(void) {
       cmocka_unit_test(test_broadcast_strided_weak), cmocka_unit_test(test_large_blocks),
       cmocka_unit_test(test_fused_vs_blocks),     cmocka_unit_test(test_bad_input),
       cmocka_unit_test(test_tf_complex_divide_tail), cmocka_unit_test(test_tf_complex_multiply_tail),
+      cmocka_unit_test(test_subnormal_operands_kept), cmocka_unit_test(test_tf_maximum_tail),
       cmocka_unit_test(test_inputs_numpy),        cmocka_unit_test(test_inputs_tensorflow),
       cmocka_unit_test(test_inputs_torch_jax_ivy),
       cmocka_unit_test(test_reference),
