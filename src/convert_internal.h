@@ -162,6 +162,7 @@ int tl__avx2_ns_cost(tl_dtype from, tl_dtype to, int sat);   /* the pair's row-s
 int tl__avx2_ns_corrections(tl_dtype from, tl_dtype to, int sat); /* its corrections; -1 none */
 int tl__avx2_ns_sgh(tl_dtype from, tl_dtype to, int sat);         /* 1: its sign looked up with the rows; 0 not; -1 no rule */
 int tl__avx2_ns_rows(tl_dtype from, tl_dtype to, int sat);        /* its rows: the magnitude >> 4 or >> 3 indexes H; -1 no rule */
+int tl__avx2_ns_patch(tl_dtype from, tl_dtype to, int sat);       /* its patch: 0 none, 1 a code, 2 a magnitude; -1 no rule */
 int tl__avx2_cs_rule(tl_dtype from, tl_dtype to, int sat);        /* its code-shift rule: S + 8 K + 256 tail mode; -1 none */
 int tl__avx2_cs_disable(int off);                                 /* the code shifts off (1) or on; returns the previous */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8

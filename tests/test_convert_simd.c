@@ -1552,6 +1552,7 @@ static void test_ns_enabled(void **state) {
                                       {TL_FLOAT8_E4M3FN, TL_UINT8},      /* 4 on rows of 8, against a 7-bit fold */
                                       {TL_FLOAT8_E4M3, TL_FLOAT8_E5M2FNUZ}, /* rows of 8, the fnuz sign */
                                       {TL_FLOAT8_E4M3B11FNUZ, TL_UINT8},    /* rows of 8, an fnuz source */
+                                      {TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2FNUZ}, /* its NaN magnitude patched */
                                       {TL_FLOAT8_E3M4, TL_INT8},         /* the negating sign rule */
                                       {TL_FLOAT8_E3M4, TL_INT4},         /* the same modulo 16 */
                                       {TL_FLOAT8_E4M3FNUZ, TL_INT7}};    /* an fnuz source, its NaN (0x80) 0 */
@@ -1590,6 +1591,13 @@ static void test_ns_enabled(void **state) {
   assert_int_equal(tl__avx2_ns_rows(TL_FLOAT8_E4M3FN, TL_UINT8, 0), 3);
   assert_int_equal(tl__avx2_ns_rows(TL_FLOAT8_E3M4, TL_FLOAT8_E4M3, 0), 4);
   assert_int_equal(tl__avx2_ns_rows(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
+  /* a magnitude patched before the sign rule (both signs' codes) where that saves a correction:
+     float8_e4m3fn's NaN 0x7F in the row of 0x78-0x7E, finite; a code patched after it: an fnuz
+     source's NaN 0x80 (float8_e4m3fnuz -> float8_e4m3) */
+  assert_int_equal(tl__avx2_ns_patch(TL_FLOAT8_E4M3FN, TL_FLOAT8_E5M2FNUZ, 0), 2);
+  assert_int_equal(tl__avx2_ns_patch(TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3, 0), 1);
+  assert_int_equal(tl__avx2_ns_patch(TL_FLOAT8_E3M4, TL_FLOAT8_E4M3, 0), 0);
+  assert_int_equal(tl__avx2_ns_patch(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
   assert_int_equal(tl__avx2_ns_rows((tl_dtype)-1, TL_FLOAT8_E4M3FN, 0), -1);
   assert_int_equal(tl__avx2_ns_corrections(TL_INT8, TL_FLOAT8_E4M3FN, 0), -1);
   assert_int_equal(tl__avx2_ns_corrections(TL_FLOAT8_E4M3FN, TL_FLOAT4_E2M1FN_X2, 0), -1);
