@@ -817,7 +817,6 @@ typedef struct {
   tl_dtype KO;                        /* kernel output dtype (W or bool) */
   kern_fn kern;
   int nan_pos;                        /* float32 NaN results made positive before the output conversion */
-  int ftz;                            /* the kernel computes with subnormals flushed (DAZ + FTZ) */
   tl__fused_fn fused;                 /* contiguous f32 path, or NULL */
   tl__contig_fn cva, cvb, cvo, cvc;   /* SIMD conversions A->W, B->W, KO->O, C->W (or NULL) */
   size_t block;                       /* elements per block */
@@ -847,9 +846,7 @@ static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n6
   size_t n = (size_t)n64;
   _Alignas(64) unsigned char sa_buf[TL__BLOCK], sb_buf[TL__BLOCK], so_buf[TL__BLOCK], tmp[TL__BLOCK];
   if (E->fused && s[0] == E->asz && s[1] == E->bsz && s[2] == E->osz) {
-    if (E->ftz) tl__fpenv_ftz();
     E->fused(p[0], p[1], p[2], n);
-    if (E->ftz) tl__fpenv_noftz();
     return TL_OK;
   }
   /* broadcast operands (stride 0) are converted once per row */
@@ -876,9 +873,7 @@ static int engine_row(void *vctx, char *const *p, const ptrdiff_t *s, int64_t n6
       kb = sb_buf;
     }
     ko = o_direct ? (void *)(p[2] + (ptrdiff_t)off * s[2]) : (void *)so_buf;
-    if (E->ftz) tl__fpenv_ftz(); /* the arithmetic flushed; the conversions around it never are */
     E->kern(ka, !a_bcast, kb, !b_bcast, ko, m);
-    if (E->ftz) tl__fpenv_noftz();
     if (E->nan_pos && !o_direct)
       for (size_t i = 0; i < m; i++) {
         float *v = (float *)(void *)so_buf + i;
@@ -1009,7 +1004,10 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
   const ptrdiff_t *strides[3] = {sa, sb, out->strides};
   tl__fpenv env;
   tl__fpenv_enter(&env); /* NumPy's results under the default environment, whatever the caller's */
-  E.ftz = ftz;
+  /* JAX's and TensorFlow's: the operation flushed, its conversions as the
+     instructions XLA and Eigen convert with do (float32 -> float64 under
+     DAZ: a subnormal is 0; bfloat16 <-> float32 are bit operations: kept) */
+  if (ftz) tl__fpenv_ftz();
   int st = tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
   /* TensorFlow's complex division and multiply, and its maximum/minimum, past the last whole packet (P
      elements): those elements again, by its scalar loop's kernel */

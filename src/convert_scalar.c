@@ -379,7 +379,7 @@ static void tl__convert_each(tl_dtype from, const char *src, ptrdiff_t ss, tl_dt
 /* n one-byte codes at s (stride ss) looked up in table t of D-byte entries
  * into dst (stride ds): any strides (tl__convert_scalar's contiguous calls
  * take its typed loops first) */
-static void tl__table8_read(const unsigned char *t, size_t D, const unsigned char *s, ptrdiff_t ss, char *dst,
+static __attribute__((noinline)) void tl__table8_read(const unsigned char *t, size_t D, const unsigned char *s, ptrdiff_t ss, char *dst,
                             ptrdiff_t ds, size_t n) {
   switch (D) {
   case 1: for (size_t i = 0; i < n; i++) dst[(ptrdiff_t)i * ds] = (char)t[s[(ptrdiff_t)i * ss]]; return;
@@ -407,6 +407,27 @@ void tl__convert_generic(tl_dtype from, const char *src, ptrdiff_t ss, tl_dtype 
   if (from == to) {
     int sz = tl__info(from)->itemsize;
     for (size_t i = 0; i < n; i++) memcpy(dst + (ptrdiff_t)i * ds, src + (ptrdiff_t)i * ss, (size_t)sz);
+    return;
+  }
+  /* bfloat16 <-> float32 by their bits, as the SIMD kernels' bulk: the same
+     under a flushing environment (the JAX/TensorFlow rule sets' binary
+     operations), where the element loop read a subnormal as 0 */
+  if (from == TL_BFLOAT16 && to == TL_FLOAT32) {
+    for (size_t i = 0; i < n; i++) {
+      uint16_t h;
+      memcpy(&h, src + (ptrdiff_t)i * ss, 2);
+      const uint32_t u = (uint32_t)h << 16;
+      memcpy(dst + (ptrdiff_t)i * ds, &u, 4);
+    }
+    return;
+  }
+  if (from == TL_FLOAT32 && to == TL_BFLOAT16 && !sat) {
+    for (size_t i = 0; i < n; i++) {
+      uint32_t u;
+      memcpy(&u, src + (ptrdiff_t)i * ss, 4);
+      const uint16_t h = tl__f32_to_bf16_bits(u);
+      memcpy(dst + (ptrdiff_t)i * ds, &h, 2);
+    }
     return;
   }
   if (tl__info(from)->itemsize == 1 && tl__fpenv_is_default()) {

@@ -47,9 +47,6 @@ static inline void tl__fpenv_leave(const tl__fpenv *e) { __asm__ volatile("ldmxc
    flushed to zero (DAZ + FTZ), as XLA's CPU runtime computes (JAX's rule
    sets' binary operations) */
 static inline void tl__fpenv_ftz(void) { _mm_setcsr(0x1F80u | 0x8040u); }
-/* ... and back to the default (after tl__fpenv_enter; the flags so far dropped, the caller's come back
-   with tl__fpenv_leave) */
-static inline void tl__fpenv_noftz(void) { _mm_setcsr(0x1F80u); }
 /* Is the environment the default one tl__fpenv_enter installs (the exception
    flags aside)? (not after tl__fpenv_ftz) */
 static inline int tl__fpenv_is_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
@@ -74,7 +71,6 @@ static inline void tl__fpenv_leave(const tl__fpenv *e) {
 }
 /* FPCR.FZ: single and double precision subnormals flushed, inputs and results */
 static inline void tl__fpenv_ftz(void) { __asm__ volatile("msr fpcr, %0" : : "r"(1ul << 24) : "memory"); }
-static inline void tl__fpenv_noftz(void) { __asm__ volatile("msr fpcr, %0" : : "r"(0ul) : "memory"); }
 static inline int tl__fpenv_is_default(void) {
   unsigned long c;
   __asm__ volatile("mrs %0, fpcr" : "=r"(c));
@@ -92,7 +88,6 @@ static inline void tl__fpenv_enter(tl__fpenv *e) {
 static inline void tl__fpenv_leave(const tl__fpenv *e) { fesetenv(&e->env); }
 /* no portable way: subnormals kept */
 static inline void tl__fpenv_ftz(void) {}
-static inline void tl__fpenv_noftz(void) {}
 static inline int tl__fpenv_is_default(void) { return fegetround() == FE_TONEAREST; }
 #endif
 
