@@ -628,6 +628,8 @@ static void test_subnormal_operands_as_framework(void **state) {
   }
   tl_config x64 = rules_cfg("jax");
   x64.x64 = 1;
+  /* that flush is MXCSR's DAZ, which valgrind does not emulate: there the calls alone (memory) */
+  const int values = getenv("TL_UNDER_VALGRIND") == NULL;
   for (size_t t = 0; t < sizeof tiers / sizeof tiers[0]; t++) {
     if (tl_convert_set_tier(tiers[t]) != TL_OK) continue;
     for (int n = 1; n <= 20; n++) {
@@ -636,12 +638,12 @@ static void test_subnormal_operands_as_framework(void **state) {
       x[n - 1] = 0x0001; /* 9.18e-41 */
       tl_array *a = vec(TL_BFLOAT16, n, x), *b = vec(TL_FLOAT64, n, z), *r;
       assert_int_equal(tl_equal(&x64, a, b, &r), TL_OK);
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < n && values; i++)
         if (((uint8_t *)r->data)[i] != 1) fail_msg("tier %s, n %d: equal element %d is False", tiers[t], n, i);
       tl_array_free(r);
       assert_int_equal(tl_add(&x64, a, b, &r), TL_OK);
       assert_int_equal(r->dtype, TL_FLOAT64);
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < n && values; i++)
         if (((double *)r->data)[i] != 0) fail_msg("tier %s, n %d: add element %d is %g", tiers[t], n, i, ((double *)r->data)[i]);
       tl_array_free(r), tl_array_free(a), tl_array_free(b);
     }
