@@ -6648,9 +6648,18 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
         const tl__ns R0 = R;
         /* as they are, or with the first or the last magnitude that has a residual patched
            (TL__NS_EXCM: both signs' codes, before the sign rule; float8_e4m3fn's NaN, 0x7F),
-           where nothing fits a row also with H its first magnitude's fit (hs) */
+           where nothing fits a row also with H its first magnitude's fit (hs); a variant that
+           cannot beat the best so far even with no correction is skipped unmeasured, and the
+           patched ones where the rule as it is needs none */
+        int nc0 = -1;
         for (int var = 0; var < 5; var++) {
           const int pm = var == 0 ? -1 : (var - 1) & 1, hs = var >= 3;
+          if (var > 0 && nc0 == 0) break;
+          if (found) { /* the least a variant can cost: no correction, the rows' sign if it may */
+            const int lbc = 6 + R0.capon + signops[mode] + (pm >= 0 ? 2 : 0);
+            const int lbr = lbc - 2 * (mode == TL__AFF_XOR80 && !R0.capon && rs == 4 && pm < 0), br = tl__ns_rank(best);
+            if (lbr > br || (lbr == br && lbc >= best->cost)) continue;
+          }
           R = R0;
           if (hs) memcpy(R.H, Hs, (size_t)(128 / rw));
           if (hs && !memcmp(R.H, R0.H, (size_t)(128 / rw))) continue; /* every row fits: as var 1, 2 */
@@ -6674,6 +6683,7 @@ static int tl__ns_find(const unsigned char *t, tl__ns *best) {
             const int nc = tl__ns_corr(NULL, rp, k);
             if (nc < bn) bk = k, bn = nc;
           }
+          if (var == 0) nc0 = bn;
           if (bn > TL__NS_MAXC) continue;
           tl__ns C = R;
           C.nc = tl__ns_corr(&C, rp, bk);
