@@ -1008,9 +1008,9 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
      instructions XLA and Eigen convert with do (float32 -> float64 under
      DAZ: a subnormal is 0; bfloat16 <-> float32 are bit operations: kept) */
   if (ftz) tl__fpenv_ftz();
-  int st = tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
   /* TensorFlow's complex division and multiply, and its maximum/minimum, past the last whole packet (P
-     elements): those elements again, by its scalar loop's kernel */
+     elements): those elements by its scalar loop's kernel, computed first into tb (out may be an input:
+     its elements are read before the main pass writes them), stored after it */
   kern_fn tail = NULL;
   int64_t P = 0;
   if (N == NUM_TF) {
@@ -1024,21 +1024,28 @@ static int run(tl_binop op, const tl_array *a, const tl_array *b, tl_dtype C, nu
     for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++)
       if (E.kern == tails[i].packet) tail = tails[i].scalar, P = tails[i].P;
   }
-  if (st == TL_OK && tail) {
+  const int64_t nt = tail ? out->size % P : 0;
+  _Alignas(16) unsigned char tb[8 * 16];
+  ptrdiff_t to[8];
+  int st = TL_OK;
+  if (nt) {
     engine T = E;
     T.kern = tail, T.fused = NULL;
-    for (int64_t L = out->size - out->size % P; L < out->size && st == TL_OK; L++) {
+    for (int64_t k = 0; k < nt && st == TL_OK; k++) {
       ptrdiff_t o[3] = {0, 0, 0};
-      for (int64_t i = nd - 1, rem = L; i >= 0; i--) {
+      for (int64_t i = nd - 1, rem = out->size - nt + k; i >= 0; i--) {
         const int64_t ix = rem % out->shape[i];
         rem /= out->shape[i];
         o[0] += (ptrdiff_t)ix * sa[i], o[1] += (ptrdiff_t)ix * sb[i], o[2] += (ptrdiff_t)ix * out->strides[i];
       }
-      char *const p[3] = {base[0] + o[0], base[1] + o[1], base[2] + o[2]};
+      char *const p[3] = {base[0] + o[0], base[1] + o[1], (char *)tb + k * E.osz};
       const ptrdiff_t s[3] = {(ptrdiff_t)E.asz, (ptrdiff_t)E.bsz, (ptrdiff_t)E.osz};
       st = engine_row(&T, p, s, 1);
+      to[k] = o[2];
     }
   }
+  if (st == TL_OK) st = tl__iterate(nd, out->shape, 3, base, strides, engine_row, &E);
+  for (int64_t k = 0; k < nt && st == TL_OK; k++) memcpy(base[2] + to[k], tb + k * E.osz, (size_t)E.osz);
   tl__fpenv_leave(&env);
   return st;
 }

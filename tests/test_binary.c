@@ -563,6 +563,15 @@ static void test_tf_complex_divide_tail(void **state) {
     }
     tl_array_free(r), tl_array_free(a), tl_array_free(b);
   }
+  /* in place (out is the numerator): the tail reads the numerator before the packets overwrite it */
+  {
+    tl_array *a = vec(TL_COMPLEX64, 5, zf), *b = vec(TL_COMPLEX64, 5, sf);
+    assert_int_equal(tl_binary_into(&tf, TL_BINOP_DIVIDE, a, b, TL_DTYPE_NONE, a), TL_OK);
+    const float *g = a->data;
+    for (int i = 0; i < 4; i++) assert_true(isnan(g[2 * i]) && isnan(g[2 * i + 1]));
+    assert_true(g[8] == 0 && g[9] == 0);
+    tl_array_free(a), tl_array_free(b);
+  }
   float x[10], y[10];
   for (int i = 0; i < 5; i++) x[2 * i] = -80.2f, x[2 * i + 1] = -132.4f, y[2 * i] = -2.5f, y[2 * i + 1] = 4.2f;
   tl_array *a = vec(TL_COMPLEX64, 5, x), *b = vec(TL_COMPLEX64, 5, y), *r;
