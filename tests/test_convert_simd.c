@@ -1872,6 +1872,56 @@ static void test_ns_blends(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* Left shifts (route 13): float8_e8m0fnu -> float8_e5m2 is min(sat(x - 110),
+ * 33) = u, then max(u, sat(4u - 8)): 2^-16 (x = 111) gives 1, 2^-15 2, 2^-14
+ * 4 (the smallest normal), 2^15 (x = 142) 0x78 and from 2^16 on 0x7C (inf;
+ * saturating, capped at 0x7B), NaN (0xFF) 0x7E from the tail; the table
+ * written here from those values, not from the library. float8_e5m2fnuz
+ * the same way (its own rule). Off with the code shifts, the pairs take
+ * another route with the same bytes; a table no rule of the form fits
+ * (float8_e4m3 -> int8) has none. */
+static void test_ls_rules(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  for (int sat = 0; sat < 2; sat++) {
+    uint8_t want[256], src[256], out[256];
+    for (int x = 0; x < 256; x++) {
+      src[x] = (uint8_t)x;
+      want[x] = x <= 110 ? 0 : x == 111 ? 1 : x == 112 ? 2 : x <= 142 ? (uint8_t)(4 * (x - 112)) : sat ? 0x7B : 0x7C;
+    }
+    want[255] = 0x7E;
+    assert_int_equal(tl__avx2_ls_rule(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E5M2, sat), 2 + 8 * sat + 16);
+    assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E5M2, sat), 13);
+    memset(out, 0x5A, sizeof out);
+    assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E8M0FNU, src, TL_FLOAT8_E5M2, out, 256, sat ? TL_CONVERT_SATURATE : 0, NULL),
+                     TL_OK);
+    assert_memory_equal(out, want, 256);
+    assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E8M0FNU, TL_FLOAT8_E5M2FNUZ, sat), 13);
+  }
+  assert_int_equal(tl__avx2_ls_rule(TL_FLOAT8_E4M3, TL_INT8, 0), -1);
+  assert_int_equal(tl__avx2_ls_rule((tl_dtype)-1, TL_FLOAT8_E5M2, 0), -1);
+  assert_int_equal(tl__avx2_ls_rule(TL_FLOAT8_E8M0FNU, (tl_dtype)TL_NUM_CONCRETE, 0), -1);
+  assert_int_equal(tl__avx2_ls_rule(TL_FLOAT16, TL_FLOAT8_E5M2, 0), -1); /* not a 1-byte source */
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  fill_codes(src, N + 64);
+  assert_true(route_pairs_both_blends(13, NULL, NULL, src, N, out, ref) >= 4);
+  static const tl_dtype to[] = {TL_FLOAT8_E5M2, TL_FLOAT8_E5M2FNUZ};
+  for (size_t k = 0; k < 2; k++)
+    for (int sat = 0; sat < 2; sat++) {
+      const unsigned fl = sat ? TL_CONVERT_SATURATE : 0;
+      assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E8M0FNU, src, to[k], ref, N, fl, NULL), TL_OK);
+      assert_int_equal(tl__avx2_cs_disable(1), 0);
+      const int other = tl__avx2_lut8_route(TL_FLOAT8_E8M0FNU, to[k], sat);
+      memset(out, 0x5A, sizeof out);
+      assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E8M0FNU, src, to[k], out, N, fl, NULL), TL_OK);
+      assert_int_equal(tl__avx2_cs_disable(0), 1);
+      assert_true(other != 13 && other != 0);
+      assert_memory_equal(out, ref, N);
+    }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Code shifts (route 11): a float8 code's float8_e8m0fnu (without
  * saturation) is its exponent field plus the ties-up bit below it, re-biased:
  * ((x + 2^(S-1)) >> S) + C with S the source's mantissa bits, but for the
@@ -3046,6 +3096,7 @@ int main(void) {
       cmocka_unit_test(test_aff_sl),
       cmocka_unit_test(test_ns_blends),
       cmocka_unit_test(test_cs_rules),
+      cmocka_unit_test(test_ls_rules),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
