@@ -165,12 +165,14 @@ int tl__avx2_ns_rows(tl_dtype from, tl_dtype to, int sat);        /* its rows: t
 int tl__avx2_ns_patch(tl_dtype from, tl_dtype to, int sat);       /* its patch: 0 none, 1 a code, 2 a magnitude; -1 no rule */
 int tl__avx2_cs_rule(tl_dtype from, tl_dtype to, int sat);        /* its code-shift rule: S + 8 K + 256 tail mode; -1 none */
 int tl__avx2_cs_disable(int off);                                 /* the code shifts off (1) or on; returns the previous */
+int tl__avx2_mw_cost(tl_dtype from, tl_dtype to, int sat);        /* its max-window rule's operations; 0 none
+                                                                     (off with the floored rules) */
 int tl__avx2_ls_rule(tl_dtype from, tl_dtype to, int sat);        /* its left-shift rule: S + 8 VCAP + 16 tail; -1 none
                                                                      (off with the code shifts) */
 /* The route a 1-byte source's pair takes now (tests): 0 none, 1 the int8/uint8
    clamp, 2 a byte rule, 3 a binade formula, 4 a range clamp, 5 an affine rule,
    6 a fold, 7 the lookup, 8 a row-sum rule, 9 a high-nibble lookup, 10 the normalized binades,
-   11 a code shift, 12 a floored affine rule, 13 a left shift.
+   11 a code shift, 12 a floored affine rule, 13 a left shift, 14 a max window.
    Kept once found, but found anew
    while the folds, the affine rules, the row sums, the code shifts or the floored rules are off. */
 int tl__avx2_lut8_route(tl_dtype from, tl_dtype to, int sat);

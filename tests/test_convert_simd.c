@@ -2098,12 +2098,60 @@ static void test_lut_half(void **state) {
   tl_convert_set_tier(tiers[ntiers_avail() - 1]);
 }
 
+/* Max windows (route 14): float8 -> float6_e2m3fn from the formats of a
+ * three-bit mantissa is the rebias min(sat(m - B), 31) (float8_e4m3fn: 1.0
+ * is 0x38 there, 0x08 here: B = 48) above the float6 subnormals, which a
+ * window of 32 entries from the first code the rebias misses gives, as the
+ * max of the two; the sign at bit 5, and NaN (the MX formats have none) to
+ * 0x20 from the positive magnitude's tail before the sign (so 0xFF gives
+ * 0x00, the scalar tier's bytes). Taken where it costs no more than the
+ * route found without it: float8_e4m3fnuz -> float6_e3m2fn keeps its
+ * floored rule (20 operations against 19). Every route-14 pair against the
+ * scalar tier with blends fast and slow; with the floored rules off (which
+ * turns the max windows off too) the pairs take another route, same bytes. */
+static void test_mw_rules(void **state) {
+  (void)state;
+  if (tl_convert_set_tier("avx2") != TL_OK) skip(); /* skip() leaves the test */
+  static const tl_dtype f8[] = {TL_FLOAT8_E4M3, TL_FLOAT8_E4M3FN, TL_FLOAT8_E4M3FNUZ, TL_FLOAT8_E4M3B11FNUZ};
+  for (size_t k = 0; k < 4; k++)
+    for (int sat = 0; sat < 2; sat++) {
+      const int c = tl__avx2_mw_cost(f8[k], TL_FLOAT6_E2M3FN, sat);
+      if (c < 10 || c > 16 || (!tl__cpu_blend_slow && tl__avx2_lut8_route(f8[k], TL_FLOAT6_E2M3FN, sat) != 14))
+        fail_msg("%s -> float6_e2m3fn sat %d: cost %d, route %d", tl_dtype_name(f8[k]), sat, c,
+                 tl__avx2_lut8_route(f8[k], TL_FLOAT6_E2M3FN, sat));
+    }
+  /* values written here: 1.0 -> 0x08, 0.5 -> 0x04 (a subnormal), 7.5 -> 0x1F, 448 -> 0x1F, -1.0 -> 0x28, NaN -> 0x20 / 0x00 */
+  static const uint8_t in[] = {0x38, 0x30, 0x57, 0x7E, 0xB8, 0x7F, 0xFF}, want[] = {0x08, 0x04, 0x1F, 0x1F, 0x28, 0x20, 0x00};
+  uint8_t o[sizeof in];
+  assert_int_equal(tl_convert_contiguous(TL_FLOAT8_E4M3FN, in, TL_FLOAT6_E2M3FN, o, sizeof in, 0, NULL), TL_OK);
+  assert_memory_equal(o, want, sizeof in);
+  if (!tl__cpu_blend_slow) assert_int_not_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3FNUZ, TL_FLOAT6_E3M2FN, 0), 14);
+  assert_int_equal(tl__avx2_mw_cost(TL_INT8, TL_FLOAT6_E2M3FN, 0), 0); /* not a float8 source */
+  assert_int_equal(tl__avx2_mw_cost((tl_dtype)-1, TL_FLOAT6_E2M3FN, 0), 0);
+  assert_int_equal(tl__avx2_mw_cost(TL_FLOAT8_E4M3, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
+  enum { N = 256 * 4 + 31 };
+  static uint8_t src[N + 64], out[N + 64], ref[N + 64];
+  fill_codes(src, N + 64);
+  assert_true(route_pairs_both_blends(14, NULL, NULL, src, N, out, ref) >= 8);
+  for (size_t k = 0; k < 4; k++) {
+    assert_int_equal(tl_convert_contiguous(f8[k], src, TL_FLOAT6_E2M3FN, ref, N, 0, NULL), TL_OK);
+    assert_int_equal(tl__avx2_afl_disable(1), 0);
+    const int other = tl__avx2_lut8_route(f8[k], TL_FLOAT6_E2M3FN, 0);
+    memset(out, 0x5A, sizeof out);
+    assert_int_equal(tl_convert_contiguous(f8[k], src, TL_FLOAT6_E2M3FN, out, N, 0, NULL), TL_OK);
+    assert_int_equal(tl__avx2_afl_disable(0), 1);
+    assert_true(other != 14 && other != 0);
+    assert_memory_equal(out, ref, N);
+  }
+  tl_convert_set_tier(tiers[ntiers_avail() - 1]);
+}
+
 /* Range clamps of 33-64 codes (four sub-tables a half) run where their
  * cost is below the rule that would run instead: float8_e4m3/e4m3fn ->
  * int8 (0 below 1.0, saturated from 128 on: the window from the code
  * below 1.0's to 128's, found here by encoding those values), float8_e5m2
- * -> uint8 take it; float8_e4m3 -> float6_e2m3fn (an affine rule) and
- * float8_e4m3b11fnuz -> uint8 (row sums) keep theirs though a window
+ * -> uint8 take it; float8_e4m3 -> float6_e2m3fn (a max window, route 14)
+ * and float8_e4m3b11fnuz -> uint8 (row sums) keep theirs though a window
  * exists. Their results against the scalar tier's on every code at every
  * offset of a 32-byte block. */
 static void test_rg_wide(void **state) {
@@ -2122,7 +2170,7 @@ static void test_rg_wide(void **state) {
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_UINT8, 0) > 32);
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E5M2, TL_UINT8, 0), 4);
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0) > 32);
-  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0), 5);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0), tl__cpu_blend_slow ? 5 : 14);
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0) > 32);
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0), 8);
   static const tl_dtype pairs[][2] = {{TL_FLOAT8_E4M3, TL_INT8}, {TL_FLOAT8_E4M3FN, TL_INT8}, {TL_FLOAT8_E5M2, TL_UINT8},
@@ -3097,6 +3145,7 @@ int main(void) {
       cmocka_unit_test(test_ns_blends),
       cmocka_unit_test(test_cs_rules),
       cmocka_unit_test(test_ls_rules),
+      cmocka_unit_test(test_mw_rules),
       cmocka_unit_test(test_rg_wide),
       cmocka_unit_test(test_lut_one_shuffle),
       cmocka_unit_test(test_lut_half),
