@@ -8511,8 +8511,11 @@ static unsigned tl__mw_mag(const tl__mw *Q, unsigned m) {
   const unsigned u = m > Q->B ? m - Q->B : 0;
   unsigned a = Q->S ? (u + (1u << (Q->S - 1)) - 1 + ((u >> Q->S) & 1)) >> Q->S : u;
   a = a < Q->CAP ? a : Q->CAP;
-  const unsigned i = (m - Q->lo) & 0xFF; /* the lookups: 0 below the window (bit 7), the upper half's entry past it */
-  const unsigned w = i >= 128 ? 0 : Q->w32 ? (i < 16 ? Q->W[i] : Q->W[16 + (i & 15)]) : Q->W[i & 15];
+  /* the lookups as tl__mw32's VPSHUFB: W[i & 15] at i = m - lo, 0 where i has bit 7 set (below the
+     window); a 32-entry window adds W[16 + j] - W[j] read at i - 16 (so past it the upper half's entry) */
+  const unsigned i = (m - Q->lo) & 0xFF, i16 = (i - 16) & 0xFF;
+  unsigned w = i >= 128 ? 0 : Q->W[i & 15];
+  if (Q->w32 && i16 < 128) w = (w + Q->W[16 + (i16 & 15)] - Q->W[i16 & 15]) & 0xFF;
   return a > w ? a : w;
 }
 static unsigned tl__mw_eval(const tl__mw *Q, unsigned x) {
