@@ -8539,24 +8539,26 @@ static int tl__mw_find(const unsigned char *t, tl__mw *best) {
       while (T > 1 && t[T - 1] == t[127] && t[0x80 | (T - 1)] == t[255]) T--;
       if (T == 128 || T <= 1) continue;
     }
+    /* the cap: the largest positive entry below the tail; the sign bit the XORSM rule flips */
+    unsigned cap = 0;
+    for (unsigned m = 0; m < T; m++) cap = t[m] > cap ? t[m] : cap;
+    const unsigned sm = t[0x80 | (T / 2)] ^ t[T / 2];
     for (int patch = 0; patch < 2; patch++)
-      for (int mi = 0; mi < 3; mi++)
+      for (int mi = 0; mi < 3; mi++) {
+        /* the sign rule must give the negative half's entries from the positive's below the tail (the
+           patched byte aside): checked once here, not for every B */
+        if (modes[mi] == TL__AFF_XORSM && (!sm || (sm & (sm - 1)) || sm == 0x80)) continue;
+        int sok = 1;
+        for (unsigned m = patch; m < T && sok; m++) sok = t[0x80 | m] == (tl__sign8s(modes[mi], t[m], 0x80 | m, sm) & 0xFF);
+        if (!sok) continue;
         for (int S = 0; S <= 3; S++)
           for (unsigned B = 0; B < 128; B++) {
             tl__mw Q;
             memset(&Q, 0, sizeof Q);
             Q.S = S, Q.mode = modes[mi], Q.tail = tail, Q.patch = patch, Q.B = (unsigned char)B;
             Q.T = (unsigned char)T, Q.TV = t[127], Q.P = 0x80, Q.PV = t[0x80];
-            /* the cap: the largest positive entry below the tail; the sign bit the XORSM rule flips */
-            unsigned cap = 0;
-            for (unsigned m = 0; m < T; m++) cap = t[m] > cap ? t[m] : cap;
-            Q.CAP = (unsigned char)cap;
-            if (Q.mode == TL__AFF_XORSM) {
-              Q.sm = (unsigned char)(t[0x80 | (T / 2)] ^ t[T / 2]);
-              if (!Q.sm || (Q.sm & (Q.sm - 1)) || Q.sm == 0x80) continue;
-            }
+            Q.CAP = (unsigned char)cap, Q.sm = (unsigned char)(modes[mi] == TL__AFF_XORSM ? sm : 0);
             /* the window: from the first magnitude the rebias misses */
-            Q.CAP = (unsigned char)cap;
             unsigned lo = 0;
             Q.lo = 0, Q.w32 = 0;
             memset(Q.W, 0, sizeof Q.W);
@@ -8584,6 +8586,7 @@ static int tl__mw_find(const unsigned char *t, tl__mw *best) {
                      (2 + 2 * tl__cpu_blend_slow) * ((tail != 0) + patch);
             if (!found || Q.cost < best->cost) *best = Q, found = 1;
           }
+      }
   }
   return found;
 }
