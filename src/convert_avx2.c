@@ -8085,6 +8085,8 @@ int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat) {
  * saturate) and kept: the rule, the table and a runner of one signature.
  * While a test has the folds, the affine rules, the row sums or the code shifts off, routes
  * are found on each call and not kept (the kept ones were found with all on). */
+typedef struct tl__mwp_ tl__mwp; /* a max window (below) */
+typedef void (*tl__mw_fn_t)(const tl__mwp *, const unsigned char *, const void *, void *, size_t);
 typedef struct tl__route_ tl__route;
 typedef void (*tl__route_fn)(const tl__route *R, const void *src, void *dst, size_t n);
 struct tl__route_ {
@@ -8098,6 +8100,7 @@ struct tl__route_ {
     tl__ns_fn_t ns;
     tl__cs_fn_t cs;
     tl__ls_fn_t ls;
+    tl__mw_fn_t mw;
     tl__fold_fn_t fold;
     void (*lut)(const tl__lutp *, const unsigned char *, const void *, void *, size_t); /* the lookup's (D, K) */
   } f;
@@ -8572,7 +8575,6 @@ static int tl__mw_find(const unsigned char *t, tl__mw *best) {
               while (lo < T && tl__mw_mag(&R, lo) == t[lo]) lo++;
             }
             if (lo >= T) lo = T - 1;
-            if (lo > 127) continue;
             Q.lo = (unsigned char)lo;
             int ok = 1;
             for (int w32 = 0; w32 < 2; w32++) {
@@ -8595,10 +8597,10 @@ static int tl__mw_find(const unsigned char *t, tl__mw *best) {
   return found;
 }
 
-typedef struct {
+struct tl__mwp_ {
   tl__mw Q;
   __m256i W0, W1; /* the window's first 16 entries; the upper 16 less them (32-entry windows) */
-} tl__mwp;
+};
 static _Atomic(tl__mwp *) tl__mws[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__mwp tl__mw_none; /* "looked, none" */
 
@@ -8664,7 +8666,6 @@ static inline __attribute__((always_inline)) void tl__mw_run(const tl__mwp *P, c
   TL__RUN8(t, n, TL__MW_STEP);
 #undef TL__MW_STEP
 }
-typedef void (*tl__mw_fn_t)(const tl__mwp *, const unsigned char *, const void *, void *, size_t);
 #define TL__MWFN(S, M, W, T, PA)                                                                                \
   static __attribute__((noinline)) void tl__mw_##S##M##W##T##PA(const tl__mwp *P, const unsigned char *t,      \
                                                                 const void *src, void *dst, size_t n) {        \
@@ -8691,10 +8692,7 @@ static tl__mw_fn_t tl__mw_fn(const tl__mw *Q) {
 #undef TL__MWA
   return fns[Q->S][Q->mode][Q->w32][Q->tail][Q->patch];
 }
-static void tl__r_mw(const tl__route *R, const void *src, void *dst, size_t n) {
-  const tl__mwp *P = R->P;
-  tl__mw_fn(&P->Q)(P, R->t, src, dst, n);
-}
+static void tl__r_mw(const tl__route *R, const void *src, void *dst, size_t n) { R->f.mw(R->P, R->t, src, dst, n); }
 
 /* The route of pair (from, to, sat) into *R, a floored rule in place of the
    route found where it is cheaper (and nothing is off): 1, or 0 if it has
@@ -8714,7 +8712,7 @@ static int tl__route_find(tl_dtype from, tl_dtype to, int sat, tl__route *R) {
      float6_e3m2fn 0.40 -> 0.39 (19), float8_e4m3fnuz -> float6_e3m2fn 0.45 -> 0.39 (20 against 19) */
   const int rc = L ? L->P.A.cost + 2 : tl__route_cost(R);
   const tl__mwp *MW = rc > 0 ? tl__mw_get(from, to, sat != 0) : NULL;
-  if (MW && (MW->Q.cost < rc || (MW->Q.cost == rc && !L))) R->run = tl__r_mw, R->P = MW;
+  if (MW && (MW->Q.cost < rc || (MW->Q.cost == rc && !L))) R->run = tl__r_mw, R->P = MW, R->f.mw = tl__mw_fn(&MW->Q);
   return 1;
 }
 

@@ -2161,7 +2161,7 @@ static void test_rg_wide(void **state) {
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E5M2, TL_UINT8, 0) > 32);
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E5M2, TL_UINT8, 0), 4);
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0) > 32);
-  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0), tl__cpu_blend_slow ? 5 : 14);
+  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3, TL_FLOAT6_E2M3FN, 0), 14); /* where blends are slow too */
   assert_true(tl__avx2_rg_range(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0) > 32);
   assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3B11FNUZ, TL_UINT8, 0), 8);
   static const tl_dtype pairs[][2] = {{TL_FLOAT8_E4M3, TL_INT8}, {TL_FLOAT8_E4M3FN, TL_INT8}, {TL_FLOAT8_E5M2, TL_UINT8},
@@ -2350,11 +2350,14 @@ static void test_afl_floored_rules(void **state) {
       }
     }
   }
-  /* float8_e4m3fn -> float8_e3m4 is 2m - 64 from 2^-2 up, its subnormals below: a floored rule's pair */
+  /* float8_e4m3fn -> float8_e3m4 is 2m - 64 from 2^-2 up, its subnormals below: a floored rule's pair
+     (none where blends are slow: tl__afl_get) */
   assert_int_equal(tl_convert_set_tier("avx2"), TL_OK);
-  assert_true(tl__avx2_afl_floor(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0) > 0);
-  assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0), 12);
-  assert_true(pairs > 0);
+  if (!tl__cpu_blend_slow) {
+    assert_true(tl__avx2_afl_floor(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0) > 0);
+    assert_int_equal(tl__avx2_lut8_route(TL_FLOAT8_E4M3FN, TL_FLOAT8_E3M4, 0), 12);
+    assert_true(pairs > 0);
+  }
   /* no such pair: out of range, wide sources */
   assert_int_equal(tl__avx2_afl_floor((tl_dtype)-1, TL_FLOAT8_E3M4, 0), 0);
   assert_int_equal(tl__avx2_afl_floor(TL_FLOAT8_E4M3FN, (tl_dtype)TL_NUM_CONCRETE, 0), 0);
