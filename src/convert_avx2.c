@@ -7273,10 +7273,19 @@ static __attribute__((noinline)) void tl__hn_call(const tl__hn *P, const unsigne
  * (int8: 23) against the 8-bit lookup's 16 shuffles and blends. Two-bit
  * mantissas (float8_e5m2, e5m2fnuz) round on hi's bit 0 and break ties on
  * bit 1: their form has 8 rows, 4-7 and 8-15 split by those bits (uint8 ->
- * float8_e5m2 0.16 -> 0.24x memcpy in cache, 0.56 -> 0.81 at 64 MiB). */
+ * float8_e5m2 0.16 -> 0.24x memcpy in cache, 0.56 -> 0.81 at 64 MiB).
+ * int8's magnitudes stop at 128, where only the row 4-7 reads hi's bit 0:
+ * there RNE(m / 16) = (m + 7 + bit 4) >> 4, so m' = m + 1 where bits 4 and 6
+ * are set (hi 5, 7), one AND, compare and subtract, leaves a 6-row form on
+ * m' whose rows read nothing outside lo (the "adjusted" form, adj; m' = 16h
+ * for h = 5, 7 never occurs and takes the entry below it; a carry into the
+ * next nibble, m = 16h + 15, is the rounding up it stands for): int8 ->
+ * float8_e5m2/e5m2fnuz by the telescoped rows (tl__bl32_i8) in place of a
+ * 7-bit fold. */
 typedef struct {
   __m256i A, R[8];
-  unsigned char cap, arg, wide; /* wide: the 8-row form */
+  unsigned char cap, arg, wide, adj; /* wide: the 8-row form; adj: int8's adjusted 6-row form */
+  unsigned char capped;              /* the cap changes an entry (else no min: int8 -> float8_e4m3 and kin) */
 } tl__bl;
 static tl__bl *_Atomic tl__bls[TL_NUM_CONCRETE][TL_NUM_CONCRETE][2];
 static tl__bl tl__bl_none;
@@ -7292,9 +7301,12 @@ static int tl__bl_row(unsigned m, int wide) {
   return !(hi & 1) ? 5 : (hi & 2) ? 7 : 6;
 }
 
+/* int8's adjusted magnitude (tl__bl.adj): m + 1 where bits 4 and 6 are set */
+static unsigned tl__bl_adj(unsigned m) { return m + ((m & 0x50) == 0x50); }
+
 static unsigned tl__bl_eval(const unsigned char A[16], unsigned char R[8][16], unsigned cap, unsigned arg, int sg,
-                            int wide, unsigned x) {
-  const unsigned m = sg && x >= 128 ? 256 - x : x, hi = m >> 4, lo = m & 15;
+                            int wide, int adj, unsigned x) {
+  const unsigned m0 = sg && x >= 128 ? 256 - x : x, m = adj ? tl__bl_adj(m0) : m0, hi = m >> 4, lo = m & 15;
   unsigned v = (A[hi & 15] + R[tl__bl_row(m, wide)][lo]) & 0xFF;
   v = v < cap ? v : cap;
   return sg && x >= 128 ? v | arg : v;
@@ -7303,18 +7315,26 @@ static unsigned tl__bl_eval(const unsigned char A[16], unsigned char R[8][16], u
 /* Fills A and R (rows in form `wide`) from table src (its int8 -128 entry
    without the sign bit when nosg) and checks the formula, capped at cap,
    against the pair's table t on all 256 bytes. */
-static int tl__bl_try(const unsigned char *src, const unsigned char *t, int sg, int nosg, int wide, unsigned cap,
-                      unsigned arg, unsigned char A[16], unsigned char R[8][16]) {
+static int tl__bl_try(const unsigned char *src, const unsigned char *t, int sg, int nosg, int wide, int adj,
+                      unsigned cap, unsigned arg, unsigned char A[16], unsigned char R[8][16]) {
   /* each row's first nibble (the 6-row form's last two repeat its odd row) */
   static const unsigned rep[2][8] = {{0, 1, 2, 4, 8, 9, 9, 9}, {0, 1, 2, 4, 5, 8, 9, 11}};
   unsigned char U[256];
   memcpy(U, src, sizeof U);
   if (nosg) U[128] = (unsigned char)(src[128] & ~arg); /* -128's magnitude (int8 has no +128) */
+  if (adj) { /* the codes by adjusted magnitude m' (0..128); an m' that no m gives, the one below's */
+    unsigned char V[129];
+    int have[129] = {0};
+    for (unsigned m = 0; m <= 128; m++) V[tl__bl_adj(m)] = U[m], have[tl__bl_adj(m)] = 1;
+    for (unsigned m = 1; m <= 128; m++)
+      if (!have[m]) V[m] = V[m - 1];
+    memcpy(U, V, sizeof V);
+  }
   for (unsigned h = 0; h < 16; h++) A[h] = U[h * 16];
   for (int c = 0; c < 8; c++)
     for (unsigned l = 0; l < 16; l++) R[c][l] = (unsigned char)(U[rep[wide][c] * 16 + l] - U[rep[wide][c] * 16]);
   for (unsigned x = 0; x < 256; x++)
-    if (tl__bl_eval(A, R, cap, arg, sg, wide, x) != t[x]) return 0;
+    if (tl__bl_eval(A, R, cap, arg, sg, wide, adj, x) != t[x]) return 0;
   return 1;
 }
 
@@ -7330,19 +7350,23 @@ static const tl__bl *tl__bl_get(tl_dtype from, tl_dtype to, int sat) {
       (!sg || F->sign_bit >= 0)) {
     unsigned char A[16], R[8][16];
     const unsigned arg = sg ? 1u << F->sign_bit : 0;
-    /* in order: the 6-row form, then the 8-row one; from the non-saturating
-       table capped at maxmag, then from the pair's own (float8_e8m0fnu:
-       saturation is not a cap); int8's -128 magnitude without the sign,
-       then with it (fnuz's overflow, 0x80) */
-    for (int f = 0; f < 8; f++) {
-      const int wide = f >> 2, own = f >> 1 & 1, withsg = f & 1;
+    /* in order: the 6-row form, int8's adjusted one, then the 8-row one;
+       from the non-saturating table capped at maxmag, then from the pair's
+       own (float8_e8m0fnu: saturation is not a cap); int8's -128 magnitude
+       without the sign, then with it (fnuz's overflow, 0x80) */
+    for (int f = 0; f < 12; f++) {
+      const int form = f >> 2, wide = form == 2, adj = form == 1, own = f >> 1 & 1, withsg = f & 1;
       const unsigned cap = !own && sat ? F->maxmag : 0xFF;
-      if ((own && t == t0) || (withsg && !sg) || !tl__bl_try(own ? t : t0, t, sg, sg && !withsg, wide, cap, arg, A, R))
+      if ((adj && !sg) || (own && t == t0) || (withsg && !sg) ||
+          !tl__bl_try(own ? t : t0, t, sg, sg && !withsg, wide, adj, cap, arg, A, R))
         continue;
       if (!(np = aligned_alloc(32, sizeof *np))) return NULL; /* out of memory: not now */
       np->A = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)A));
       for (int c = 0; c < 8; c++) np->R[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)R[c]));
-      np->cap = (unsigned char)cap, np->arg = (unsigned char)arg, np->wide = (unsigned char)wide;
+      np->cap = (unsigned char)cap, np->arg = (unsigned char)arg, np->wide = (unsigned char)wide, np->adj = (unsigned char)adj;
+      np->capped = 0;
+      for (unsigned x = 0; x < 256 && cap != 0xFF; x++)
+        np->capped |= tl__bl_eval(A, R, 0xFF, arg, sg, wide, adj, x) != t[x];
       break;
     }
   }
@@ -7368,13 +7392,18 @@ static inline __attribute__((always_inline)) __m256i tl__bl_sign(__m256i v, __m2
    class) measured, VPBLENDVB ymm ran one a cycle, VPXOR three, VPSHUFB two
    (AVX2, 32 KiB, in alternation: int8 -> float8_e4m3fn 21 -> 41 GB/s). */
 static inline __attribute__((always_inline)) __m256i tl__bl32_i8(const __m256i *T, const __m256i *D, __m256i x, int SG,
-                                                                 __m256i cap, __m256i arg) {
-  const __m256i m = _mm256_abs_epi8(x), f = _mm256_set1_epi8(15);
+                                                                 int ADJ, int CAP, __m256i cap, __m256i arg) {
+  __m256i m = _mm256_abs_epi8(x);
+  const __m256i f = _mm256_set1_epi8(15), k50 = _mm256_set1_epi8(0x50);
+  if (ADJ) m = _mm256_sub_epi8(m, _mm256_cmpeq_epi8(_mm256_and_si256(m, k50), k50)); /* tl__bl_adj */
   const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(m, 4), f);
   __m256i v = _mm256_xor_si256(_mm256_shuffle_epi8(T[1], m), _mm256_shuffle_epi8(D[0], _mm256_sub_epi8(m, _mm256_set1_epi8(16))));
   v = _mm256_xor_si256(v, _mm256_shuffle_epi8(D[1], _mm256_sub_epi8(m, _mm256_set1_epi8(32))));
   v = _mm256_xor_si256(v, _mm256_shuffle_epi8(D[2], _mm256_sub_epi8(m, _mm256_set1_epi8(64))));
-  v = _mm256_min_epu8(_mm256_add_epi8(v, _mm256_shuffle_epi8(T[0], hi)), cap);
+  v = _mm256_add_epi8(v, _mm256_shuffle_epi8(T[0], hi));
+  /* the cap where it changes an entry (tl__bl.capped): not int8's float8
+     targets, whose codes stop at 128's (0.40 -> 0.43x memcpy, 32 KiB) */
+  if (CAP) v = _mm256_min_epu8(v, cap);
   return tl__bl_sign(v, x, SG, arg);
 }
 
@@ -7401,7 +7430,7 @@ static inline __attribute__((always_inline)) __m256i tl__bl32(const __m256i *T, 
 }
 
 static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, const unsigned char *t, int SG, int W,
-                                                             const uint8_t *s, char *d, size_t n) {
+                                                             int ADJ, int CAP, const uint8_t *s, char *d, size_t n) {
   __m256i T[9] = {P->A, P->R[0], P->R[1], P->R[2], P->R[3], P->R[4], P->R[5], P->R[6], P->R[7]}; /* read before the stores */
   const __m256i D[3] = {_mm256_xor_si256(T[2], T[1]), _mm256_xor_si256(T[3], T[2]), _mm256_xor_si256(T[4], T[3])};
   const __m256i cap = _mm256_set1_epi8((char)P->cap), arg = _mm256_set1_epi8((char)P->arg);
@@ -7410,7 +7439,7 @@ static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, co
 #define TL__BL(o)                                                                                             \
   tl__pf(pf, s + i + (o), 32),                                                                                \
       tl__st32(d + i + (o),                                                                                   \
-               SG && !W ? tl__bl32_i8(T, D, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, cap, arg) \
+               SG && !W ? tl__bl32_i8(T, D, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, ADJ, CAP, cap, arg) \
                         : tl__bl32(T, _mm256_loadu_si256((const __m256i *)(const void *)(s + i + (o))), SG, W, cap, arg), \
                nt)
   TL__NT_PF(nt, TL__STEPS32(TL__BL););
@@ -7419,13 +7448,21 @@ static inline __attribute__((always_inline)) void tl__bl_run(const tl__bl *P, co
   for (; i < n; i++) d[i] = (char)t[s[i]];
 }
 static __attribute__((noinline)) void tl__bl_i8(const tl__bl *P, const unsigned char *t, const void *s, void *d, size_t n) {
-  if (P->wide) tl__bl_run(P, t, 1, 1, s, d, n);
-  else if (P->arg == 0x80) tl__bl_run(P, t, 2, 0, s, d, n);
-  else tl__bl_run(P, t, 1, 0, s, d, n);
+  /* the forms as constants (SG 2: the sign is bit 7; CAP: a min) */
+  const int sg = P->arg == 0x80 ? 2 : 1, form = 4 * !!P->adj + 2 * (sg == 2) + !!P->capped;
+  if (P->wide) tl__bl_run(P, t, 1, 1, 0, 1, s, d, n);
+  else if (form == 0) tl__bl_run(P, t, 1, 0, 0, 0, s, d, n);
+  else if (form == 1) tl__bl_run(P, t, 1, 0, 0, 1, s, d, n);
+  else if (form == 2) tl__bl_run(P, t, 2, 0, 0, 0, s, d, n);
+  else if (form == 3) tl__bl_run(P, t, 2, 0, 0, 1, s, d, n);
+  else if (form == 4) tl__bl_run(P, t, 1, 0, 1, 0, s, d, n);
+  else if (form == 5) tl__bl_run(P, t, 1, 0, 1, 1, s, d, n);
+  else if (form == 6) tl__bl_run(P, t, 2, 0, 1, 0, s, d, n);
+  else tl__bl_run(P, t, 2, 0, 1, 1, s, d, n);
 }
 static __attribute__((noinline)) void tl__bl_u8(const tl__bl *P, const unsigned char *t, const void *s, void *d, size_t n) {
-  if (P->wide) tl__bl_run(P, t, 0, 1, s, d, n);
-  else tl__bl_run(P, t, 0, 0, s, d, n);
+  if (P->wide) tl__bl_run(P, t, 0, 1, 0, 1, s, d, n);
+  else tl__bl_run(P, t, 0, 0, 0, 1, s, d, n);
 }
 
 /* ---- normalized binades: int8 / uint8 -> float8 by a multiply ----------------
@@ -7561,8 +7598,11 @@ static __attribute__((noinline)) void tl__bn_u8_m3(const tl__bn *P, const unsign
 /* The binade formula tl__avx2_lut8 runs pair (from, to, sat) by, or NULL:
    int8 keeps a fold of at most 6 index bits (at most 4 shuffles: faster,
    float8_e3m4 0.77 and float8_e4m3b11fnuz 0.53 against 0.28x memcpy), and
-   any fold where the formula needs 8 rows (float8_e5m2/e5m2fnuz). Off with
-   the folds (tl__avx2_fold_disable). */
+   any fold where the formula needs 8 rows (none now: int8's two-bit
+   mantissas, float8_e5m2/e5m2fnuz, take the adjusted 6-row form, AVX2 on
+   Zen 4, 32 KiB, x memcpy, alternating builds: 0.25-0.27 -> 0.35 against
+   the 7-bit fold; 64 MiB 0.81-0.87 -> 1.13-1.16). Off with the folds
+   (tl__avx2_fold_disable). */
 static const tl__bl *tl__bl_use(tl_dtype from, tl_dtype to, int sat) {
   if ((from != TL_INT8 && from != TL_UINT8) || atomic_load_explicit(&tl__fold_off, memory_order_relaxed)) return NULL;
   const tl__foldp *P = from == TL_INT8 ? tl__fold_get(from, to, sat != 0) : NULL;
@@ -8082,7 +8122,8 @@ int tl__avx2_rg_sign(tl_dtype from, tl_dtype to, int sat) {
 
 int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat) {
   if ((from != TL_INT8 && from != TL_UINT8) || (int)to < 0 || to >= TL_NUM_CONCRETE) return 0;
-  return tl__bl_get(from, to, sat) != NULL;
+  const tl__bl *P = tl__bl_get(from, to, sat);
+  return P ? P->wide ? 3 : P->adj ? 2 : 1 : 0;
 }
 /* For the tests: does pair (from, to, sat) have a normalized-binade formula (tl__bn)? */
 int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat) {
@@ -8765,7 +8806,9 @@ int tl__avx2_lut8(tl_dtype from, tl_dtype to, int sat, const void *src, void *ds
  * one), the fit checked on the OR of the lanes (16-bit lanes, or the 64-bit
  * ones, plus 128 where signed) after the chunk's first 4 blocks (data of
  * larger values stops there) and at its end; the bytes go through int8's
- * binade lookups (tl__bl, float8_e4m3fn/e4m3/e4m3fnuz) in registers, their
+ * binade lookups (tl__bl, float8_e4m3fn/e4m3/e4m3fnuz; e5m2/e5m2fnuz in the
+ * adjusted form: int16 -> float8_e5m2 0.26 -> 0.34, uint16 0.30 -> 0.37,
+ * int32 0.44 -> 0.48, int64 0.40 -> 0.54, alike into e5m2fnuz) in registers, their
  * codes stored before the fit is known (a misfit's chunk is written again:
  * the buffers do not overlap), or into a buffer for int8's route
  * (tl__avx2_lut8: float8_e8m0fnu by the high-nibble lookup). A misfit's
@@ -8818,6 +8861,20 @@ static inline __attribute__((always_inline)) int tl__nb8_fits(tl_dtype from, __m
                                                           : _mm256_set1_epi16((short)(sg ? 0xFF00 : 0xFF80));
   return _mm256_testz_si256(acc, m);
 }
+/* A chunk of TL__NB8_CHUNK values at s narrowed to int8 and through int8's
+   binade rows (ADJ: the adjusted form) into d; the blocks done (the chunk,
+   or 128 where its first 4 blocks do not all fit) */
+static inline __attribute__((always_inline)) size_t tl__nb8_chunk(tl_dtype from, int ADJ, int CAP, const __m256i *T, const __m256i *D,
+                                                                  __m256i cap, __m256i arg, const char *s, char *d,
+                                                                  __m256i *acc) {
+  const size_t isz = tl__csz(from);
+  size_t k = 0;
+  for (; k < TL__NB8_CHUNK; k += 32) {
+    _mm256_storeu_si256((__m256i *)(void *)(d + k), tl__bl32_i8(T, D, tl__nb8_32(from, s + k * isz, acc), 2, ADJ, CAP, cap, arg));
+    if (k == 96 && !tl__nb8_fits(from, *acc)) break; /* the first 4 blocks tested alone: a misfit stops early */
+  }
+  return k;
+}
 static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_dtype to, int sat, tl__contig_fn base,
                                                               const void *sv, void *dv, size_t n) {
   const size_t isz = tl__csz(from);
@@ -8833,7 +8890,7 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
      the pair's kernel: the buffers do not overlap); else the buffer and
      int8's route */
   const tl__bl *B = tl__bl_get(TL_INT8, to, sat);
-  const int fused = B && !B->wide && B->arg == 0x80;
+  const int fused = B && !B->wide && B->arg == 0x80, adj = fused && B->adj;
   __m256i T[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()}, D[3] = {T[0], T[0], T[0]}, cap = T[0], arg = T[0];
   if (fused) { /* tl__bl_run's constants, once a call */
     T[0] = B->A, T[1] = B->R[0];
@@ -8846,10 +8903,8 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
     __m256i acc = _mm256_setzero_si256();
     size_t k = 0;
     if (fused) {
-      for (; k < TL__NB8_CHUNK; k += 32) {
-        _mm256_storeu_si256((__m256i *)(void *)(d + i + k), tl__bl32_i8(T, D, tl__nb8_32(from, s + (i + k) * isz, &acc), 2, cap, arg));
-        if (k == 96 && !tl__nb8_fits(from, acc)) break; /* the first 4 blocks tested alone: a misfit stops early */
-      }
+      k = adj ? tl__nb8_chunk(from, 1, 1, T, D, cap, arg, s + i * isz, d + i, &acc)
+              : tl__nb8_chunk(from, 0, 1, T, D, cap, arg, s + i * isz, d + i, &acc);
       if (k == TL__NB8_CHUNK && tl__nb8_fits(from, acc)) {
         i += TL__NB8_CHUNK, wait = TL__NB8_SKIP;
         continue;
@@ -8876,7 +8931,9 @@ static inline __attribute__((always_inline)) void tl__nb8_run(tl_dtype from, tl_
 #define TL__NB8_TO(X, TAG, FT)                                                                                 \
   X(TAG, FT, e4m3fn, TL_FLOAT8_E4M3FN, n_##TAG##_e4m3fn, n_##TAG##_e4m3fn_s)                                   \
   X(TAG, FT, e4m3, TL_FLOAT8_E4M3, n_##TAG##_e4m3, n_##TAG##_e4m3_s)                                           \
-  X(TAG, FT, e4m3fnuz, TL_FLOAT8_E4M3FNUZ, n_##TAG##_e4m3fnuz, n_##TAG##_e4m3fnuz_s)
+  X(TAG, FT, e4m3fnuz, TL_FLOAT8_E4M3FNUZ, n_##TAG##_e4m3fnuz, n_##TAG##_e4m3fnuz_s)                           \
+  X(TAG, FT, e5m2, TL_FLOAT8_E5M2, n_##TAG##_e5m2, n_##TAG##_e5m2_s)                                           \
+  X(TAG, FT, e5m2fnuz, TL_FLOAT8_E5M2FNUZ, n_##TAG##_e5m2fnuz, n_##TAG##_e5m2fnuz_s)
 #define TL__NB8_PAIRS(X)                                                                                       \
   TL__NB8_TO(X, i16, TL_INT16) TL__NB8_TO(X, u16, TL_UINT16) TL__NB8_TO(X, i32, TL_INT32)                      \
   TL__NB8_TO(X, i64, TL_INT64)                                                                                 \

@@ -130,7 +130,7 @@ int tl__avx2_lut8_ok(tl_dtype from, tl_dtype to, int sat);
 /* The index bits (4..7) of the folded lookup tl__avx2_lut8 runs a full 8-bit
    table with 1-byte entries by (float8/int8/e8m0 sources), 0 if none (tests). */
 int tl__avx2_fold_bits(tl_dtype from, tl_dtype to, int sat);
-int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8/6/4 by binades */
+int tl__avx2_bl_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8/6/4 by binades: the form, 1 six rows, 2 int8's adjusted six rows, 3 eight rows; 0 none */
 int tl__avx2_bn_has(tl_dtype from, tl_dtype to, int sat); /* int8/uint8 -> float8 by normalized binades (tl__bn) */
 int tl__avx2_cl_has(tl_dtype from, tl_dtype to, int sat); /* integers -> early-saturating float8/6/4 by a clamp */
 int tl__avx2_rg_range(tl_dtype from, tl_dtype to, int sat); /* float8 -> 1-byte types by a range clamp: its range, or 0 */
