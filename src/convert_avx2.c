@@ -3858,7 +3858,7 @@ TL__KDEF(n, c32, TL_COMPLEX32, TL_FLOAT8_E8M0FNU, e8m0)
  * 0.21-0.23 -> 0.26-0.32, complex32 0.26-0.28 -> 0.33-0.39. */
 typedef struct {
   tl__nenc w; /* the float32 encoder's: overflow code, sign (tl__n8_fin) */
-  __m256i rr, cbits, minnorm, bad, magicb;
+  __m256i rr, cbits, minnorm, bad;
   __m256i pm;  /* 2^M: the smallest normal's code */
   __m256i krr; /* -rr: tl__h8p's saturating subtract */
   __m256 magic;
@@ -3884,8 +3884,7 @@ static inline __attribute__((always_inline)) void tl__nenc16_init(tl__nenc16 *Z,
   /* float16 bits << 13 are the float32 bits of the value times 2^-112 (a
      float16 subnormal's a float32 subnormal: exact under tl_convert's MXCSR,
      no DAZ); the magic number scaled alike gives the same code */
-  Z->magicb = _mm256_sub_epi32(W->magicb, _mm256_set1_epi32(bf ? 0 : 112 << 23));
-  Z->magic = _mm256_castsi256_ps(Z->magicb);
+  Z->magic = _mm256_castsi256_ps(_mm256_sub_epi32(W->magicb, _mm256_set1_epi32(bf ? 0 : 112 << 23)));
 }
 
 /* |h| (a) -> code lanes by the RNE shift with re-bias, for a normal result
@@ -7312,9 +7311,10 @@ static unsigned tl__bl_eval(const unsigned char A[16], unsigned char R[8][16], u
   return sg && x >= 128 ? v | arg : v;
 }
 
-/* Fills A and R (rows in form `wide`) from table src (its int8 -128 entry
-   without the sign bit when nosg) and checks the formula, capped at cap,
-   against the pair's table t on all 256 bytes. */
+/* Fills A and R (rows in form `wide`; adj: on int8's adjusted magnitudes,
+   tl__bl_adj) from table src (its int8 -128 entry without the sign bit when
+   nosg) and checks the formula, capped at cap, against the pair's table t
+   on all 256 bytes. */
 static int tl__bl_try(const unsigned char *src, const unsigned char *t, int sg, int nosg, int wide, int adj,
                       unsigned cap, unsigned arg, unsigned char A[16], unsigned char R[8][16]) {
   /* each row's first nibble (the 6-row form's last two repeat its odd row) */
